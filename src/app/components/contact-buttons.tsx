@@ -1,0 +1,46 @@
+import { whatsappLink } from "../lib/paths";
+import { useRootData } from "../lib/root-data";
+
+export function whatsappMessage(name: string, ref: string): string {
+  return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
+}
+
+/** WhatsApp, the Telegram bot and web chat; a channel that is not configured is not shown. */
+export function ContactButtons({ name, reference: helperRef }: { name: string; reference: string }) {
+  const { config } = useRootData();
+  return (
+    <div className="contact-buttons">
+      <a
+        className="button whatsapp"
+        href={whatsappLink(config.contactPhone, whatsappMessage(name, helperRef))}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label={`WhatsApp about ${name}`}
+      >
+        WhatsApp
+      </a>
+      {config.telegramBot ? (
+        <a
+          className="button telegram"
+          href={`https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Telegram about ${name}`}
+        >
+          Telegram
+        </a>
+      ) : null}
+      {config.webchatUrl ? (
+        <a
+          className="button webchat"
+          href={config.webchatUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          aria-label={`Web chat about ${name}`}
+        >
+          Web chat
+        </a>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+
+/** Page links that keep every other parameter of the current URL. */
+export function Pagination({
+  page,
+  pageSize,
+  total,
+  hrefFor,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  hrefFor: (page: number) => string;
+}) {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (pages <= 1) return null;
+  const window = 2;
+  const shown: number[] = [];
+  for (let p = 1; p <= pages; p++) {
+    if (p === 1 || p === pages || Math.abs(p - page) <= window) shown.push(p);
+  }
+  return (
+    <nav className="pagination" aria-label="Pages">
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} rel="prev">
+          ‹ Previous
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="disabled">
+          ‹ Previous
+        </span>
+      )}
+      <ol>
+        {shown.map((p, i) => (
+          <li key={p}>
+            {i > 0 && p - shown[i - 1]! > 1 ? <span className="gap">…</span> : null}
+            {p === page ? (
+              <span aria-current="page">{p}</span>
+            ) : (
+              <Link to={hrefFor(p)} aria-label={`Page ${p}`}>
+                {p}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ol>
+      {page < pages ? (
+        <Link to={hrefFor(page + 1)} rel="next">
+          Next ›
+        </Link>
+      ) : (
+        <span aria-hidden="true" className="disabled">
+          Next ›
+        </span>
+      )}
+    </nav>
+  );
+}

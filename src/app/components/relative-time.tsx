@@ -1,0 +1,22 @@
+import { useEffect, useState } from "react";
+import { relativeTime } from "../../shared/format";
+import { useRootData } from "../lib/root-data";
+
+/**
+ * "5 minutes ago", kept fresh. The first render uses the server's render time so hydration
+ * matches; afterwards the browser's clock takes over and the label refreshes itself.
+ */
+export function RelativeTime({ date }: { date: string }) {
+  const { renderedAt } = useRootData();
+  const [now, setNow] = useState(() => new Date(renderedAt));
+  useEffect(() => {
+    setNow(new Date());
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <time dateTime={date} title={new Date(date).toLocaleString("en-SG")} suppressHydrationWarning>
+      {relativeTime(date, now)}
+    </time>
+  );
+}

@@ -1,0 +1,23 @@
+import { Link } from "react-router";
+import { paths, whatsappLink } from "../lib/paths";
+import { useRootData } from "../lib/root-data";
+
+const YEAR = new Date().getFullYear();
+
+export function SiteFooter() {
+  const { config } = useRootData();
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Footer">
+        <Link to={paths.privacy()}>Privacy Policy</Link>
+        <Link to={paths.suppliers()}>Overseas Suppliers</Link>
+        <a href={whatsappLink(config.contactPhone)} target="_blank" rel="noopener noreferrer">
+          Contact Us
+        </a>
+      </nav>
+      <p>
+        © {YEAR} {config.siteName}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from "react";
+import { Link, NavLink } from "react-router";
+import { paths, whatsappLink } from "../lib/paths";
+import { useRootData } from "../lib/root-data";
+
+export function SiteNav() {
+  const { viewer, config } = useRootData();
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
+
+  const items = viewer
+    ? [
+        { to: paths.profile(viewer.id), label: viewer.name },
+        { to: paths.createHelper(), label: "Create Post" },
+        { to: paths.suppliers(), label: "Overseas Suppliers" },
+        { to: paths.dashboard(), label: "Dashboard" },
+        ...(viewer.role === "admin" ? [{ to: "/admin/leads", label: "Leads" }] : []),
+        { to: paths.logout(), label: "Logout" },
+      ]
+    : [
+        { to: paths.filters(), label: "FILTERS" },
+        { to: paths.privacy(), label: "Privacy Policy" },
+        { href: whatsappLink(config.contactPhone), label: `contact ${config.contactPhone}` },
+        { to: paths.suppliers(), label: "Overseas suppliers" },
+        { to: paths.login(), label: "login" },
+      ];
+
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="site-header-inner">
+        <Link to="/" className="logo" onClick={close} aria-label={`${config.siteName} home`}>
+          <span className="logo-mark" aria-hidden="true">
+            DH
+          </span>
+          <span className="logo-text">{config.siteName}</span>
+        </Link>
+        <button
+          type="button"
+          className="menu-button"
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="menu-icon" aria-hidden="true" />
+          <span>Menu</span>
+        </button>
+        <nav id="site-menu" className={open ? "site-menu open" : "site-menu"} aria-label="Main">
+          <ul>
+            {items.map((item) => (
+              <li key={item.label}>
+                {"href" in item ? (
+                  <a href={item.href} target="_blank" rel="noopener noreferrer" onClick={close}>
+                    {item.label}
+                  </a>
+                ) : (
+                  <NavLink to={item.to} onClick={close} end>
+                    {item.label}
+                  </NavLink>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import type { AppLoadContext } from "react-router";
+import { labelOf } from "../../shared/catalogue";
+import { parseHelperQuery, type HelperFilter, type UnknownValue } from "../../shared/listing-query";
+
+/**
+ * A listing page's data: the query read from the URL (old names and spellings included) plus
+ * what the route fixes (a supplier, a nationality). Malformed numbers fall back to defaults and
+ * unknown values give an empty page with a note, never an error page.
+ */
+export async function loadListing(context: AppLoadContext, url: URL, fixed: HelperFilter = {}) {
+  const { query, problems, unknown } = parseHelperQuery(url.searchParams);
+  Object.assign(query, fixed);
+  const notes = [
+    ...unknown.map((u: UnknownValue) => `No helper matches ${u.param} “${u.value}”: it is not one of the values we know.`),
+    ...problems.map((p) => `${p.message}; it was left out.`),
+  ];
+  const result =
+    unknown.length > 0
+      ? { items: [], total: 0, page: query.page, pageSize: query.pageSize }
+      : await context.services.helpers.list(query);
+  return { ...result, query, notes, search: url.searchParams.toString() };
+}
+
+/** "Filipino, single" — what the current filter asks for, in words. */
+export function describeFilter(filter: HelperFilter): string[] {
+  const words: string[] = [];
+  const add = (name: Parameters<typeof labelOf>[0], values?: string[]) =>
+    values?.forEach((value) => words.push(labelOf(name, value) ?? value));
+  add("nationality", filter.nationality);
+  add("experience", filter.experience);
+  add("motherTongue", filter.motherTongue);
+  add("language", filter.language);
+  add("marital", filter.marital);
+  add("religion", filter.religion);
+  add("care", filter.care);
+  if (filter.ageMin !== undefined || filter.ageMax !== undefined) {
+    words.push(`age ${filter.ageMin ?? 18}–${filter.ageMax ?? 60}`);
+  }
+  if (filter.salaryMax !== undefined) words.push(`salary up to $${filter.salaryMax}`);
+  if (filter.q) words.push(`“${filter.q}”`);
+  return words;
+}

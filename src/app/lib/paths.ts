@@ -1,0 +1,27 @@
+/** Every page's path in one place; the route names are the original site's, kept for old links. */
+export const paths = {
+  home: () => "/",
+  listing: (search?: URLSearchParams | string) => {
+    const query = search?.toString();
+    return query ? `/posts?${query}` : "/posts";
+  },
+  helper: (id: string) => `/posts/${id}`,
+  editHelper: (id: string) => `/posts/${id}/edit`,
+  deleteHelper: (id: string) => `/posts/${id}/delete`,
+  createHelper: () => "/create",
+  supplierListing: (id: string) => `/posts/users/${id}`,
+  nationalityListing: (slug: string) => `/posts/categories/${slug}`,
+  suppliers: () => "/authors",
+  filters: () => "/filters",
+  privacy: () => "/privacy-policy",
+  login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),
+  register: () => "/register",
+  logout: () => "/logout",
+  profile: (id: string) => `/profile/${id}`,
+  dashboard: () => "/dashboard",
+} as const;
+
+export function whatsappLink(phone: string, text?: string): string {
+  const base = `https://wa.me/${phone.replace(/\D/g, "")}`;
+  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
+}

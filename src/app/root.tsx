@@ -1,0 +1,84 @@
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+} from "react-router";
+import { SiteFooter } from "./components/site-footer";
+import { SiteNav } from "./components/site-nav";
+import stylesheet from "./app.css?url";
+
+export const links = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function loader({ context }: LoaderFunctionArgs) {
+  const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
+  // `renderedAt` lets relative times render the same on the server and at hydration.
+  return { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5f5a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <div className="page">
+      <SiteNav />
+      <main id="main" className="page-body">
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <div className="page">
+      {data ? <SiteNav /> : null}
+      <main id="main" className="page-body">
+        <section className="message-screen">
+          <h1>{notFound ? "Page not found .." : "Something went wrong"}</h1>
+          <p>
+            {notFound
+              ? "This page does not exist, or the helper is no longer listed."
+              : "We could not show this page. Please try again in a moment."}
+          </p>
+          <Link className="button" to="/">
+            Go Back Home
+          </Link>
+        </section>
+      </main>
+      {data ? <SiteFooter /> : null}
+    </div>
+  );
+}

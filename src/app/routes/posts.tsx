@@ -1,0 +1,27 @@
+import { useLoaderData } from "react-router";
+import { HelperListing } from "../components/helper-listing";
+import { describeFilter, loadListing } from "../lib/listing.server";
+import { siteName } from "../lib/meta";
+import type { Route } from "./+types/posts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const listing = await loadListing(context, url);
+  return { ...listing, summary: describeFilter(listing.query) };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = siteName(matches);
+  return [
+    { title: `Available domestic helpers${data && data.page > 1 ? ` (page ${data.page})` : ""} — ${site}` },
+    {
+      name: "description",
+      content: `${data?.total ?? "Many"} foreign domestic helpers available for families in Singapore: filter by nationality, experience, language and care skills, then contact the supplier directly.`,
+    },
+  ];
+};
+
+export default function Listing() {
+  const data = useLoaderData<typeof loader>();
+  return <HelperListing data={data} pathname="/posts" heading="Available helpers" summary={data.summary} />;
+}

@@ -1,0 +1,71 @@
+/**
+ * buildApp: the whole HTTP application on the dependencies it is given. main.ts starts it on
+ * the configured database; tests build it on their own database and call it with inject().
+ */
+import compress from "@fastify/compress";
+import cookie from "@fastify/cookie";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { ServerBuild } from "react-router";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/connect";
+import { helperRoutes } from "./helpers/helper-routes";
+import { registerErrorHandling, errorBody } from "./http/errors";
+import { healthRoutes } from "./http/health";
+import { pageRoutes } from "./http/pages";
+import { registerSecurityHeaders } from "./http/security";
+import { staticFiles } from "./http/static-files";
+import { mediaRoutes } from "./media/media-routes";
+import type { MediaStorage } from "./media/storage";
+import { createServices, type Services } from "./services";
+import { supplierRoutes } from "./suppliers/supplier-routes";
+import "./auth/viewer";
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  storage: MediaStorage;
+  /** Pages: the server build (or a loader of it in development) and the browser build's folder. */
+  pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string };
+  logger?: FastifyServerOptions["logger"];
+}
+
+export async function buildApp(deps: AppDeps) {
+  const { config, database, storage } = deps;
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: true,
+    disableRequestLogging: false,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const services: Services = createServices(config, database);
+  app.decorate("services", services);
+  app.decorateRequest("viewer", null);
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
+  await app.register(cookie);
+
+  await app.register(healthRoutes, { database });
+  await app.register(mediaRoutes, { storage });
+  await app.register(helperRoutes, { services });
+  await app.register(supplierRoutes, { services });
+
+  if (deps.pages) {
+    if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
+    const mode = config.isProduction ? "production" : "development";
+    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+  });
+
+  return app;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    services: Services;
+  }
+}

@@ -1,0 +1,18 @@
+/** Who is making a request, as every route and page sees it: set from the session cookie. */
+export interface Viewer {
+  id: string;
+  name: string;
+  email: string;
+  role: "supplier" | "admin";
+  image: string | null;
+}
+
+declare module "fastify" {
+  interface FastifyRequest {
+    viewer: Viewer | null;
+  }
+}
+
+export function isOperator(viewer: Viewer | null | undefined): boolean {
+  return viewer?.role === "admin";
+}

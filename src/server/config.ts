@@ -1,0 +1,197 @@
+/**
+ * Configuration: the environment, read once and checked at start. A bad value stops the start
+ * with one line naming the variable and what is wrong with it.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const url = (protocols: string[], hint: string) =>
+  optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `must be a URL starting with ${hint}` },
+  );
+
+const booleanText = optionalText.refine(
+  (value) => value === undefined || ["true", "false", "1", "0", "yes", "no"].includes(value.toLowerCase()),
+  { message: "must be true or false" },
+);
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "must be a port number" })
+      .int("must be a whole number")
+      .min(0, "must be between 0 and 65535")
+      .max(65535, "must be between 0 and 65535")
+      .default(3000),
+    HOST: optionalText.default("localhost"),
+    PUBLIC_URL: url(["http:", "https:"], "http:// or https://"),
+    DATA_DIR: optionalText.default("./data"),
+    DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://"),
+    REDIS_URL: url(["redis:", "rediss:"], "redis://"),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+
+    S3_ENDPOINT: url(["http:", "https:"], "http:// or https://"),
+    S3_BUCKET: optionalText,
+    S3_REGION: optionalText.default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: booleanText,
+
+    SMTP_URL: url(["smtp:", "smtps:"], "smtp:// or smtps://"),
+    SUPPORT_EMAIL: optionalText.refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: "must be an e-mail address",
+    }),
+    MAIL_FROM: optionalText,
+    TELEGRAM_BOT_TOKEN: optionalText,
+    TELEGRAM_CHAT_ID: optionalText,
+    TELEGRAM_API_URL: url(["http:", "https:"], "http:// or https://").default("https://api.telegram.org"),
+
+    CONTACT_PHONE: optionalText
+      .default("6580000000")
+      .refine((v) => v === undefined || /^\+?\d{8,15}$/.test(v), {
+        message: "must be a phone number in international form, digits only (e.g. 6591234567)",
+      }),
+    TELEGRAM_BOT: optionalText.refine((v) => v === undefined || /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(v), {
+      message: "must be a Telegram bot user name (letters, digits, underscores)",
+    }),
+    WEBCHAT_URL: url(["http:", "https:"], "http:// or https://"),
+    META_PIXEL_ID: optionalText.refine((v) => v === undefined || /^\d{5,20}$/.test(v), {
+      message: "must be the pixel's numeric id",
+    }),
+    SITE_NAME: optionalText.default("Direct Helpers"),
+    AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters",
+    }),
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.S3_BUCKET ? (env.S3_ACCESS_KEY_ID ? "S3_SECRET_ACCESS_KEY" : "S3_ACCESS_KEY_ID") : "S3_BUCKET"],
+        message: "must be set too: object storage needs S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+      });
+    }
+    if (Boolean(env.TELEGRAM_BOT_TOKEN) !== Boolean(env.TELEGRAM_CHAT_ID)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.TELEGRAM_BOT_TOKEN ? "TELEGRAM_CHAT_ID" : "TELEGRAM_BOT_TOKEN"],
+        message: "must be set too: Telegram notifications need both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID",
+      });
+    }
+    if (env.SMTP_URL && !env.SUPPORT_EMAIL) {
+      ctx.addIssue({ code: "custom", path: ["SUPPORT_EMAIL"], message: "must be set when SMTP_URL is set" });
+    }
+  });
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+function parseBoolean(value: string | undefined): boolean | undefined {
+  return value === undefined ? undefined : ["true", "1", "yes"].includes(value.toLowerCase());
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const variable = String(issue.path[0] ?? "environment");
+    const raw = env[variable];
+    const shown = raw === undefined ? "" : ` (got "${raw.length > 60 ? `${raw.slice(0, 57)}...` : raw}")`;
+    throw new ConfigError(`${variable} ${issue.message}${shown}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const listenHost = e.HOST;
+  const publicUrl = (e.PUBLIC_URL ?? `http://${listenHost === "0.0.0.0" ? "localhost" : listenHost}:${e.PORT}`).replace(
+    /\/+$/,
+    "",
+  );
+  return {
+    env: e.NODE_ENV,
+    isProduction: e.NODE_ENV === "production",
+    port: e.PORT,
+    host: listenHost,
+    publicUrl,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    s3:
+      e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION ?? "us-east-1",
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: parseBoolean(e.S3_FORCE_PATH_STYLE) ?? Boolean(e.S3_ENDPOINT),
+          }
+        : undefined,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      supportEmail: e.SUPPORT_EMAIL,
+      from: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    telegram:
+      e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
+        ? { botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID, apiUrl: e.TELEGRAM_API_URL! }
+        : undefined,
+    telegramApiUrl: e.TELEGRAM_API_URL!,
+    contactPhone: e.CONTACT_PHONE!.replace(/^\+/, ""),
+    telegramBot: e.TELEGRAM_BOT,
+    webchatUrl: e.WEBCHAT_URL,
+    metaPixelId: e.META_PIXEL_ID,
+    siteName: e.SITE_NAME!,
+    authSecret: e.AUTH_SECRET,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** What the browser may know of the configuration: an explicit allow-list. */
+export function publicConfig(config: Config) {
+  return {
+    siteName: config.siteName,
+    publicUrl: config.publicUrl,
+    contactPhone: config.contactPhone,
+    telegramBot: config.telegramBot,
+    webchatUrl: config.webchatUrl,
+    metaPixelId: config.metaPixelId,
+  };
+}
+export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** AUTH_SECRET when set; otherwise one generated on first start and kept in the data folder. */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, "auth-secret");
+  try {
+    const kept = readFileSync(file, "utf8").trim();
+    if (kept.length >= 32) return kept;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

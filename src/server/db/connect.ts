@@ -1,0 +1,121 @@
+/**
+ * Opens the database: PostgreSQL when a URL is given, otherwise the embedded PGlite with its
+ * files under the data folder. Both speak the same SQL and take the same migrations.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { packageRoot } from "../package-root";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** A query runner: the database itself or an open transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Applies every migration not yet applied. */
+  migrate(): Promise<void>;
+  /** Calls `onNotify` for every NOTIFY on `channel`, from this or any other instance. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(packageRoot(), "src", "server", "db", "migrations");
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Folder for the embedded database's files; in memory when omitted. */
+  pgliteDir?: string;
+  /** Connections in the PostgreSQL pool. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+}
+
+async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+  if (dir) mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  return pgliteHandle(client);
+}
+
+/** A handle on an open PGlite instance (tests clone one migrated instance per suite). */
+export function pgliteHandle(client: PGlite): DatabaseHandle {
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async listen(channel, onNotify) {
+      const unsubscribe = await client.listen(channel, onNotify);
+      return () => unsubscribe();
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // A pool error (a server restart, a dropped idle connection) must not end the process.
+  pool.on("error", () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const listeners: pg.Client[] = [];
+  return {
+    db,
+    kind: "postgres",
+    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    async listen(channel, onNotify) {
+      let client: pg.Client | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? "");
+        });
+        next.on("error", () => {
+          // Reconnect after a lost connection; notifications missed meanwhile are covered by
+          // telling the subscriber that anything may have changed.
+          void next.end().catch(() => undefined);
+          if (!stopped) setTimeout(() => void connect().then(() => onNotify("reconnected"), retry), 1000);
+        });
+        await next.connect();
+        await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+        client = next;
+        listeners.push(next);
+      };
+      const retry = (): void => {
+        if (!stopped) setTimeout(() => void connect().catch(retry), 2000);
+      };
+      await connect();
+      return async () => {
+        stopped = true;
+        await client?.end().catch(() => undefined);
+      };
+    },
+    async ping() {
+      await pool.query("select 1");
+    },
+    async close() {
+      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,202 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+// ---------------------------------------------------------------------------------------------
+// better-auth's tables (names and columns as its Drizzle adapter expects), with the supplier's
+// fields on `user`.
+
+export const user = pgTable("user", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull().unique(),
+  emailVerified: boolean("email_verified").notNull().default(false),
+  image: text("image"),
+  role: text("role").notNull().default("supplier"),
+  companyName: text("company_name"),
+  eaLicenceNumber: text("ea_licence_number"),
+  phone: text("phone"),
+  ...timestamps,
+});
+
+export const session = pgTable(
+  "session",
+  {
+    id: text("id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    token: text("token").notNull().unique(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("session_user_id_idx").on(t.userId)],
+);
+
+export const account = pgTable(
+  "account",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    ...timestamps,
+  },
+  (t) => [index("account_user_id_idx").on(t.userId)],
+);
+
+export const verification = pgTable(
+  "verification",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ...timestamps,
+  },
+  (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/** better-auth's rate-limit counters, kept in the database so several instances share them. */
+export const rateLimit = pgTable("rate_limit", {
+  id: text("id").primaryKey(),
+  key: text("key").notNull().unique(),
+  count: integer("count").notNull(),
+  lastRequest: bigint("last_request", { mode: "number" }).notNull(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Helpers (biodata)
+
+export const helperRefSequence = pgSequence("helper_ref_seq", { startWith: 1001 });
+
+export const helpers = pgTable(
+  "helpers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ref: text("ref")
+      .notNull()
+      .unique()
+      .default(sql`'DH' || nextval('helper_ref_seq')`),
+    name: text("name").notNull(),
+    nationality: text("nationality").notNull(),
+    experience: text("experience").notNull(),
+    singaporeExperience: text("singapore_experience"),
+    salary: integer("salary").notNull(),
+    offDays: integer("off_days").notNull(),
+    dateOfBirth: date("date_of_birth", { mode: "string" }).notNull(),
+    heightCm: integer("height_cm"),
+    weightKg: integer("weight_kg"),
+    marital: text("marital").notNull(),
+    childrenAges: text("children_ages"),
+    religion: text("religion").notNull(),
+    english: text("english"),
+    motherTongue: text("mother_tongue").notNull(),
+    otherLanguages: text("other_languages").array().notNull().default(sql`'{}'::text[]`),
+    education: text("education"),
+    cares: text("cares").array().notNull().default(sql`'{}'::text[]`),
+    specialNotes: text("special_notes").notNull().default(""),
+    photo: text("photo"),
+    status: text("status").notNull().default("draft"),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    publishedAt: timestamp("published_at", { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    // The listing: available helpers, newest first, then narrowed by the filter columns.
+    index("helpers_available_published_idx")
+      .on(t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("helpers_available_nationality_idx")
+      .on(t.nationality, t.publishedAt.desc())
+      .where(sql`${t.status} = 'available'`),
+    index("helpers_available_salary_idx").on(t.salary).where(sql`${t.status} = 'available'`),
+    index("helpers_available_dob_idx").on(t.dateOfBirth).where(sql`${t.status} = 'available'`),
+    index("helpers_experience_idx").on(t.experience),
+    index("helpers_mother_tongue_idx").on(t.motherTongue),
+    index("helpers_marital_idx").on(t.marital),
+    index("helpers_religion_idx").on(t.religion),
+    index("helpers_cares_idx").using("gin", t.cares),
+    index("helpers_other_languages_idx").using("gin", t.otherLanguages),
+    index("helpers_supplier_idx").on(t.supplierId, t.status),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Visitors (leads) and the outbox of notifications to deliver
+
+export const visitors = pgTable(
+  "visitors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    phone: text("phone").notNull(),
+    visits: integer("visits").notNull().default(1),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
+);
+
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** What to deliver: `lead`, `password-reset`, … */
+    kind: text("kind").notNull(),
+    /** Where to: `email`, `telegram` or `file`; one row per channel so each retries on its own. */
+    channel: text("channel").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set while a worker holds the row; a row whose lock has run out is claimed again. */
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_status_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export type UserRow = typeof user.$inferSelect;
+export type HelperRow = typeof helpers.$inferSelect;
+export type NewHelperRow = typeof helpers.$inferInsert;
+export type VisitorRow = typeof visitors.$inferSelect;
+export type OutboxRow = typeof outbox.$inferSelect;

@@ -1,0 +1,156 @@
+/**
+ * Reading helpers: the public listing (filtered and paginated in the database), one public
+ * record, and a supplier's own list. Writes live in helper-writes.ts.
+ */
+import { and, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
+import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
+import type { HelperQuery } from "../../shared/listing-query";
+import { photoUrls } from "../../shared/media";
+import type { Database } from "../db/connect";
+import { helpers, user, type HelperRow } from "../db/schema";
+
+const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
+type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, now = new Date()): SQL[] {
+  const conditions: SQL[] = [eq(helpers.status, "available")];
+  if (query.nationality) conditions.push(inArray(helpers.nationality, query.nationality));
+  if (query.experience) conditions.push(inArray(helpers.experience, query.experience));
+  if (query.motherTongue) conditions.push(inArray(helpers.motherTongue, query.motherTongue));
+  if (query.marital) conditions.push(inArray(helpers.marital, query.marital));
+  if (query.religion) conditions.push(inArray(helpers.religion, query.religion));
+  if (query.language) conditions.push(arrayOverlaps(helpers.otherLanguages, query.language));
+  if (query.care) conditions.push(arrayOverlaps(helpers.cares, query.care));
+  if (query.supplier) conditions.push(eq(helpers.supplierId, query.supplier));
+  if (query.salaryMax !== undefined) conditions.push(lte(helpers.salary, query.salaryMax));
+  const born = birthDateRange(calendarDateAt(now), query.ageMin, query.ageMax);
+  if (born.bornOnOrBefore) conditions.push(lte(helpers.dateOfBirth, born.bornOnOrBefore));
+  if (born.bornOnOrAfter) conditions.push(gte(helpers.dateOfBirth, born.bornOnOrAfter));
+  if (query.q) {
+    const text = escapeLike(query.q);
+    conditions.push(or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!);
+  }
+  return conditions;
+}
+
+function orderBy(sort: HelperQuery["sort"]) {
+  switch (sort) {
+    case "salary":
+      return [asc(helpers.salary), desc(helpers.publishedAt), desc(helpers.id)];
+    case "age":
+      return [desc(helpers.dateOfBirth), desc(helpers.publishedAt), desc(helpers.id)];
+    default:
+      return [desc(helpers.publishedAt), desc(helpers.id)];
+  }
+}
+
+export function toCard(row: RowWithSupplier, now = new Date()): HelperCard {
+  return {
+    id: row.id,
+    ref: row.ref,
+    name: row.name,
+    nationality: row.nationality as HelperCard["nationality"],
+    experience: row.experience as HelperCard["experience"],
+    salary: row.salary,
+    offDays: row.offDays,
+    cares: row.cares as HelperCard["cares"],
+    age: ageFromIso(row.dateOfBirth, now) ?? null,
+    dateOfBirth: row.dateOfBirth,
+    heightCm: row.heightCm,
+    weightKg: row.weightKg,
+    marital: row.marital as HelperCard["marital"],
+    childrenAges: row.childrenAges,
+    religion: row.religion as HelperCard["religion"],
+    english: row.english as HelperCard["english"],
+    motherTongue: row.motherTongue as HelperCard["motherTongue"],
+    photo: photoUrls(row.photo),
+    supplier: { id: row.supplierId, name: row.supplierCompany || row.supplierName, image: photoUrls(row.supplierImage)?.thumbUrl ?? null },
+    publishedAt: row.publishedAt.toISOString(),
+  };
+}
+
+function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
+  return {
+    ...toCard(row, now),
+    singaporeExperience: row.singaporeExperience,
+    otherLanguages: row.otherLanguages as HelperRecord["otherLanguages"],
+    education: row.education as HelperRecord["education"],
+    specialNotes: row.specialNotes,
+    status: row.status as HelperRecord["status"],
+    photoKey: row.photo,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listAvailableHelpers(db: Database, query: HelperQuery, now = new Date()): Promise<HelperPage> {
+  const where = and(...listingConditions(query, now));
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...helperColumns(), ...supplierColumns })
+      .from(helpers)
+      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .where(where)
+      .orderBy(...orderBy(query.sort))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(helpers).where(where),
+  ]);
+  return {
+    items: rows.map((row) => toCard(row, now)),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+function helperColumns() {
+  return getTableColumns(helpers);
+}
+
+async function findWithSupplier(db: Database, id: string): Promise<RowWithSupplier | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db
+    .select({ ...helperColumns(), ...supplierColumns })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(eq(helpers.id, id))
+    .limit(1);
+  return row;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export function isUuid(value: string): boolean {
+  return UUID.test(value);
+}
+
+/**
+ * A helper as the public sees it: any status but draft (a reserved or hired helper's page stays
+ * reachable from shared links and says so). Drafts only for their owner and operators.
+ */
+export async function findHelper(
+  db: Database,
+  id: string,
+  viewer?: { id: string; role: string } | null,
+): Promise<HelperRecord | undefined> {
+  const row = await findWithSupplier(db, id);
+  if (!row) return undefined;
+  const mayViewDraft = viewer && (viewer.role === "admin" || viewer.id === row.supplierId);
+  if (row.status === "draft" && !mayViewDraft) return undefined;
+  return toRecord(row);
+}
+
+export async function listSupplierHelpers(db: Database, supplierId: string): Promise<HelperRecord[]> {
+  const rows = await db
+    .select({ ...helperColumns(), ...supplierColumns })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(eq(helpers.supplierId, supplierId))
+    .orderBy(desc(helpers.updatedAt));
+  return rows.map((row) => toRecord(row));
+}

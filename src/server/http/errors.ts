@@ -1,0 +1,52 @@
+/**
+ * One error shape for every API answer: `{ error: { code, message, fields? } }`. Client errors
+ * say what to fix; server errors say nothing of their cause (it goes to the log).
+ */
+import type { FastifyError, FastifyInstance } from "fastify";
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+  ) {
+    super(message);
+    this.name = "HttpError";
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) =>
+  new HttpError(400, "bad_request", message, fields);
+export const unauthorized = (message = "Please sign in first.") => new HttpError(401, "unauthorized", message);
+export const forbidden = (message = "You may not change this.") => new HttpError(403, "forbidden", message);
+export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
+
+export function errorBody(code: string, message: string, fields?: FieldErrors) {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+    }
+    if (error.validation) {
+      const fields: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.missingProperty ?? "");
+        if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
+      }
+      return reply.status(400).send(errorBody("bad_request", "Some values are not valid.", fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code = status === 429 ? "too_many_requests" : status === 413 ? "too_large" : "bad_request";
+      return reply.status(status).send(errorBody(code, error.message));
+    }
+    request.log.error({ err: error }, "request failed");
+    return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
+  });
+}

@@ -1,0 +1,49 @@
+/**
+ * Security headers. API answers get a closed policy; pages get one built per request with a
+ * nonce for the inline scripts React Router writes, and the pixel's hosts only when it is on.
+ */
+import { randomBytes } from "node:crypto";
+import helmet from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { Config } from "../config";
+
+export const PIXEL_SCRIPT_HOST = "https://connect.facebook.net";
+export const PIXEL_HOSTS = [PIXEL_SCRIPT_HOST, "https://www.facebook.com"];
+
+export function newNonce(): string {
+  return randomBytes(16).toString("base64");
+}
+
+export function pageCsp(config: Config, nonce: string, { dev = false } = {}): string {
+  const pixel = config.metaPixelId ? PIXEL_HOSTS : [];
+  const directives: Record<string, string[]> = {
+    "default-src": ["'self'"],
+    "script-src": ["'self'", `'nonce-${nonce}'`, ...(config.metaPixelId ? [PIXEL_SCRIPT_HOST] : [])],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    // Special notes may hold images from any https host (the editor allows them).
+    "img-src": ["'self'", "data:", "blob:", "https:"],
+    "connect-src": ["'self'", ...pixel, ...(dev ? ["ws:"] : [])],
+    "font-src": ["'self'"],
+    "frame-src": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    "form-action": ["'self'"],
+    "base-uri": ["'self'"],
+    "object-src": ["'none'"],
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(" ")}`)
+    .join("; ");
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+    // Images and scripts are fetched by this site's own pages only.
+    crossOriginResourcePolicy: { policy: "same-site" },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith("https:") ? { maxAge: 31_536_000 } : false,
+  });
+}

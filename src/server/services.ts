@@ -1,0 +1,48 @@
+/**
+ * The services the API routes and the page loaders share: one place that knows the database,
+ * the configuration and the caches.
+ */
+import type { HelperPage, SupplierListItem } from "../shared/helper-types";
+import type { HelperQuery } from "../shared/listing-query";
+import { calendarDateAt, formatIsoDate } from "../shared/age";
+import type { Config } from "./config";
+import type { DatabaseHandle } from "./db/connect";
+import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
+import { ListingCache } from "./helpers/listing-cache";
+import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
+
+export function createServices(config: Config, database: DatabaseHandle) {
+  const { db } = database;
+  const listingCache = new ListingCache<HelperPage>();
+  const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
+
+  const listingChanged = () => {
+    listingCache.invalidate();
+    supplierCache.invalidate();
+  };
+
+  return {
+    config,
+    database,
+    db,
+    /** Drops cached listings; called on every change notification and after local writes. */
+    listingChanged,
+    /** Subscribes to change notifications from every instance sharing the database. */
+    watchListing: () => database.listen("listing_changed", listingChanged),
+    helpers: {
+      /** The public listing; ages depend on today's date, so it is part of the cache key. */
+      list(query: HelperQuery): Promise<HelperPage> {
+        const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
+        return listingCache.get(key, () => listAvailableHelpers(db, query));
+      },
+      find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+      listOwn: (supplierId: string) => listSupplierHelpers(db, supplierId),
+    },
+    suppliers: {
+      list: () => supplierCache.get("all", () => listSuppliers(db)),
+      find: (id: string) => findSupplier(db, id),
+    },
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,60 @@
+/**
+ * Suppliers as the public sees them: those with at least one available helper, with that count.
+ */
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { SupplierListItem } from "../../shared/helper-types";
+import { photoUrls } from "../../shared/media";
+import type { Database } from "../db/connect";
+import { helpers, user } from "../db/schema";
+
+const availableCount = count(helpers.id);
+
+function toItem(row: {
+  id: string;
+  name: string;
+  companyName: string | null;
+  image: string | null;
+  availableHelpers: number;
+}): SupplierListItem {
+  return {
+    id: row.id,
+    name: row.companyName || row.name,
+    companyName: row.companyName,
+    image: photoUrls(row.image)?.thumbUrl ?? null,
+    availableHelpers: row.availableHelpers,
+  };
+}
+
+function selectSuppliers(db: Database) {
+  return db
+    .select({
+      id: user.id,
+      name: user.name,
+      companyName: user.companyName,
+      image: user.image,
+      availableHelpers: availableCount,
+    })
+    .from(user)
+    .innerJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
+    .groupBy(user.id);
+}
+
+export async function listSuppliers(db: Database): Promise<SupplierListItem[]> {
+  const rows = await selectSuppliers(db).orderBy(desc(availableCount), sql`lower(${user.name})`);
+  return rows.map(toItem);
+}
+
+export async function findSupplier(db: Database, id: string): Promise<SupplierListItem | undefined> {
+  const [row] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      companyName: user.companyName,
+      image: user.image,
+      availableHelpers: sql<number>`(select count(*)::int from ${helpers} where ${helpers.supplierId} = ${user.id} and ${helpers.status} = 'available')`,
+    })
+    .from(user)
+    .where(eq(user.id, id))
+    .limit(1);
+  return row ? toItem(row) : undefined;
+}

@@ -1,0 +1,183 @@
+/**
+ * The catalogue: every value a helper's catalogue fields may take, with the label people read,
+ * the slug stored in the database and the spellings the original site put into links.
+ * Client and server both read it, so a filter link and a stored record always agree.
+ */
+
+export interface CatalogueEntry<Slug extends string = string> {
+  slug: Slug;
+  label: string;
+  /** Other spellings accepted from URLs and API calls (old site values, demonyms). */
+  aliases?: readonly string[];
+}
+
+function entries<const T extends readonly CatalogueEntry[]>(list: T): T {
+  return list;
+}
+
+export const nationalities = entries([
+  { slug: "myanmar", label: "Myanmar", aliases: ["Burmese", "Burma"] },
+  { slug: "india", label: "India", aliases: ["Indian"] },
+  { slug: "indonesia", label: "Indonesia", aliases: ["Indonesian"] },
+  {
+    slug: "philippines",
+    label: "Philippines",
+    aliases: ["Filipines", "Philipino", "Phlipino", "Filipino", "Filipina", "Philippine"],
+  },
+]);
+
+export const experiences = entries([
+  { slug: "new-to-sg", label: "New to SG", aliases: ["New"] },
+  { slug: "transfer", label: "Transfer" },
+  { slug: "ex-singapore", label: "Ex-Singapore", aliases: ["Ex-Sin", "Ex-SG"] },
+  { slug: "ex-middle-east", label: "Ex-Middle East", aliases: ["Ex-Arab"] },
+  { slug: "ex-home-country", label: "Ex-Home country", aliases: ["Ex-Home"] },
+]);
+
+export const motherTongues = entries([
+  { slug: "burmese", label: "Burmese" },
+  { slug: "tamil", label: "Tamil" },
+  { slug: "punjabi", label: "Punjabi" },
+  { slug: "mizo", label: "Mizo" },
+  { slug: "nepali", label: "Nepali" },
+  { slug: "malayalam", label: "Malayalam" },
+  { slug: "telugu", label: "Telugu" },
+  { slug: "gujarati", label: "Gujarati", aliases: ["Gujrati"] },
+  { slug: "bahasa-indonesia", label: "Bahasa Indonesia", aliases: ["Bahasa", "Indonesian language"] },
+  { slug: "javanese", label: "Javanese" },
+  { slug: "tagalog", label: "Tagalog", aliases: ["Filipino language"] },
+  { slug: "visayan", label: "Visayan", aliases: ["Cebuano", "Bisaya"] },
+]);
+
+export const otherLanguages = entries([
+  { slug: "english", label: "English (fair or better)", aliases: ["Fair English", "English"] },
+  { slug: "chinese", label: "Chinese", aliases: ["Mandarin"] },
+  { slug: "malay", label: "Malay" },
+  { slug: "hindi", label: "Hindi" },
+]);
+
+export const maritalStatuses = entries([
+  { slug: "single", label: "Single" },
+  { slug: "married", label: "Married" },
+  {
+    slug: "married-with-children",
+    label: "Married with children",
+    aliases: ["Married w kids", "Married with kids"],
+  },
+  { slug: "divorced", label: "Divorced" },
+  { slug: "widowed", label: "Widowed" },
+  { slug: "separated", label: "Separated" },
+]);
+
+export const religions = entries([
+  { slug: "christian", label: "Christian" },
+  { slug: "catholic", label: "Catholic" },
+  { slug: "buddhist", label: "Buddhist" },
+  { slug: "hindu", label: "Hindu" },
+  { slug: "muslim", label: "Muslim", aliases: ["Islam"] },
+  { slug: "sikh", label: "Sikh" },
+  { slug: "other", label: "Other" },
+]);
+
+export const cares = entries([
+  { slug: "infant", label: "Infant care", aliases: ["Infant", "Infantcare", "Baby"] },
+  { slug: "child", label: "Child care", aliases: ["Child", "Childcare", "Children"] },
+  { slug: "elder", label: "Elderly care", aliases: ["Elder", "Eldercare", "Elderly"] },
+  { slug: "disabled", label: "Disabled care", aliases: ["Disabled", "Disabledcare"] },
+]);
+
+export const educations = entries([
+  { slug: "primary", label: "Primary" },
+  { slug: "secondary", label: "Secondary" },
+  { slug: "high-school", label: "High school" },
+  { slug: "diploma", label: "Diploma" },
+  { slug: "degree", label: "Degree" },
+]);
+
+/** English level is shown on every card ("English"); the filter uses `otherLanguages`. */
+export const englishLevels = entries([
+  { slug: "basic", label: "Basic" },
+  { slug: "fair", label: "Fair" },
+  { slug: "good", label: "Good" },
+  { slug: "fluent", label: "Fluent" },
+]);
+
+export const helperStatuses = entries([
+  { slug: "available", label: "Available" },
+  { slug: "reserved", label: "Reserved" },
+  { slug: "hired", label: "Hired" },
+  { slug: "draft", label: "Draft" },
+]);
+
+/**
+ * The care groups the original filter offered (`neg`): each option finds helpers offering
+ * any of its care types.
+ */
+export const careGroups = [
+  { value: "Infant,Child", label: "Infant or child care", cares: ["infant", "child"] },
+  { value: "Child,Elder", label: "Child or elderly care", cares: ["child", "elder"] },
+  { value: "Eldercare", label: "Elderly care", cares: ["elder"] },
+  { value: "Disabled", label: "Disabled care", cares: ["disabled"] },
+] as const;
+
+export const catalogue = {
+  nationality: nationalities,
+  experience: experiences,
+  motherTongue: motherTongues,
+  language: otherLanguages,
+  marital: maritalStatuses,
+  religion: religions,
+  care: cares,
+  education: educations,
+  english: englishLevels,
+  status: helperStatuses,
+} as const;
+
+export type CatalogueName = keyof typeof catalogue;
+export type SlugOf<N extends CatalogueName> = (typeof catalogue)[N][number]["slug"];
+
+export type Nationality = SlugOf<"nationality">;
+export type Experience = SlugOf<"experience">;
+export type MotherTongue = SlugOf<"motherTongue">;
+export type OtherLanguage = SlugOf<"language">;
+export type Marital = SlugOf<"marital">;
+export type Religion = SlugOf<"religion">;
+export type Care = SlugOf<"care">;
+export type Education = SlugOf<"education">;
+export type EnglishLevel = SlugOf<"english">;
+export type HelperStatus = SlugOf<"status">;
+
+/** Folds case, spaces, hyphens and dots so "Ex-Sin", "ex sin" and "EX_SIN" all meet. */
+export function normaliseKey(value: string): string {
+  return value
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.\-]+/g, "");
+}
+
+const lookups = new Map<CatalogueName, Map<string, string>>();
+for (const [name, list] of Object.entries(catalogue) as [CatalogueName, readonly CatalogueEntry[]][]) {
+  const map = new Map<string, string>();
+  for (const entry of list) {
+    for (const key of [entry.slug, entry.label, ...(entry.aliases ?? [])]) {
+      map.set(normaliseKey(key), entry.slug);
+    }
+  }
+  lookups.set(name, map);
+}
+
+/** Resolves a label, slug or alias (any case) to its slug; undefined when it is not in the catalogue. */
+export function resolveSlug<N extends CatalogueName>(name: N, value: string): SlugOf<N> | undefined {
+  return lookups.get(name)?.get(normaliseKey(value)) as SlugOf<N> | undefined;
+}
+
+export function slugsOf<N extends CatalogueName>(name: N): [SlugOf<N>, ...SlugOf<N>[]] {
+  return catalogue[name].map((entry) => entry.slug) as [SlugOf<N>, ...SlugOf<N>[]];
+}
+
+/** The label of a stored slug; an unknown slug is shown as it is rather than hidden. */
+export function labelOf(name: CatalogueName, slug: string | null | undefined): string | undefined {
+  if (slug == null || slug === "") return undefined;
+  const entry = (catalogue[name] as readonly CatalogueEntry[]).find((e) => e.slug === slug);
+  return entry?.label ?? slug;
+}

@@ -1,0 +1,49 @@
+import { parseIsoDate } from "./age";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "1994-03-06" -> "6 Mar 1994". */
+export function formatBirthDate(iso: string | null | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = parseIsoDate(iso);
+  return date ? `${date.day} ${MONTHS[date.month - 1]} ${date.year}` : undefined;
+}
+
+export function formatSalary(salary: number | null | undefined): string | undefined {
+  return salary == null ? undefined : `$${salary.toLocaleString("en-SG")}`;
+}
+
+export function formatOffDays(offDays: number | null | undefined): string | undefined {
+  return offDays == null ? undefined : `${offDays} off`;
+}
+
+export const MISSING = "—";
+
+/** A value to show in a card cell: a dash stands for anything missing. */
+export function display(value: string | number | null | undefined): string {
+  if (value == null) return MISSING;
+  const text = String(value).trim();
+  return text === "" ? MISSING : text;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "just now" under 45 seconds, then "5 minutes ago", "3 days ago", … */
+export function relativeTime(from: Date | string, now: Date = new Date()): string {
+  const seconds = Math.round((now.getTime() - new Date(from).getTime()) / 1000);
+  if (seconds < 45) return "just now";
+  const formatter = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+  for (const [unit, size] of UNITS) {
+    if (seconds >= size || unit === "minute") {
+      return formatter.format(-Math.max(1, Math.round(seconds / size)), unit);
+    }
+  }
+  return "just now";
+}
