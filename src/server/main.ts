@@ -6,6 +6,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connect";
@@ -36,7 +37,7 @@ async function main() {
   const root = packageRoot();
   const dev = !config.isProduction;
   let pages: Parameters<typeof buildApp>[0]["pages"];
-  let vite: import("vite").ViteDevServer | undefined;
+  let vite: ViteDevServer | undefined;
   if (dev && process.env.DEV_SERVER === "vite") {
     const { createServer } = await import("vite");
     vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });

@@ -152,7 +152,7 @@ export function normaliseKey(value: string): string {
   return value
     .trim()
     .toLowerCase()
-    .replace(/[\s_.\-]+/g, "");
+    .replace(/[\s_.-]+/g, "");
 }
 
 const lookups = new Map<CatalogueName, Map<string, string>>();

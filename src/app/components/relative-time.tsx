@@ -10,9 +10,13 @@ export function RelativeTime({ date }: { date: string }) {
   const { renderedAt } = useRootData();
   const [now, setNow] = useState(() => new Date(renderedAt));
   useEffect(() => {
-    setNow(new Date());
-    const timer = setInterval(() => setNow(new Date()), 30_000);
-    return () => clearInterval(timer);
+    const tick = () => setNow(new Date());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, 30_000);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, []);
   return (
     <time dateTime={date} title={new Date(date).toLocaleString("en-SG")} suppressHydrationWarning>

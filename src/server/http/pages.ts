@@ -4,6 +4,7 @@
  * and the web Response goes back through Fastify so compression and headers still apply.
  */
 import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
@@ -54,7 +55,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response): Promise
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   if (!response.body) return reply.send();
-  return reply.send(Readable.fromWeb(response.body as import("node:stream/web").ReadableStream));
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
 }
 
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {

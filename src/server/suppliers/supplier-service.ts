@@ -51,10 +51,11 @@ export async function findSupplier(db: Database, id: string): Promise<SupplierLi
       name: user.name,
       companyName: user.companyName,
       image: user.image,
-      availableHelpers: sql<number>`(select count(*)::int from ${helpers} where ${helpers.supplierId} = ${user.id} and ${helpers.status} = 'available')`,
+      availableHelpers: availableCount,
     })
     .from(user)
+    .leftJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
     .where(eq(user.id, id))
-    .limit(1);
+    .groupBy(user.id);
   return row ? toItem(row) : undefined;
 }

@@ -1,0 +1,47 @@
+/**
+ * The application on a test database and a temporary media folder, for app.inject() tests.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { buildApp, type AppDeps } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { diskStorage } from "../../src/server/media/storage";
+import { createTestDatabase, type TestDatabase } from "./database";
+
+export interface TestApp {
+  app: Awaited<ReturnType<typeof buildApp>>;
+  database: TestDatabase;
+  db: TestDatabase["handle"]["db"];
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  options: { env?: Record<string, string>; pages?: AppDeps["pages"] } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DATA_DIR: dataDir,
+    PUBLIC_URL: "http://localhost:3000",
+    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const storage = diskStorage(path.join(dataDir, "media"));
+  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.handle.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from "vitest";
+import { catalogue, labelOf, resolveSlug, type CatalogueName } from "../../src/shared/catalogue";
+
+describe("catalogue", () => {
+  it("reads the original site's spellings as the values they meant", () => {
+    expect(resolveSlug("nationality", "Filipines")).toBe("philippines");
+    expect(resolveSlug("nationality", "Phlipino")).toBe("philippines");
+    expect(resolveSlug("nationality", "Philipino")).toBe("philippines");
+    expect(resolveSlug("nationality", "Indian")).toBe("india");
+    expect(resolveSlug("nationality", "Indonesian")).toBe("indonesia");
+    expect(resolveSlug("experience", "Ex-Sin")).toBe("ex-singapore");
+    expect(resolveSlug("experience", "Ex-Arab")).toBe("ex-middle-east");
+    expect(resolveSlug("experience", "Ex-Home")).toBe("ex-home-country");
+    expect(resolveSlug("motherTongue", "Gujrati")).toBe("gujarati");
+    expect(resolveSlug("language", "Fair English")).toBe("english");
+    expect(resolveSlug("marital", "Married w kids")).toBe("married-with-children");
+    expect(resolveSlug("marital", "divorced")).toBe("divorced");
+    expect(resolveSlug("care", "Eldercare")).toBe("elder");
+  });
+
+  it("matches labels, slugs and aliases whatever their case and spacing", () => {
+    expect(resolveSlug("nationality", "PHILIPPINES")).toBe("philippines");
+    expect(resolveSlug("experience", "new to sg")).toBe("new-to-sg");
+    expect(resolveSlug("experience", "new-to-sg")).toBe("new-to-sg");
+    expect(resolveSlug("motherTongue", " bahasa  indonesia ")).toBe("bahasa-indonesia");
+    expect(resolveSlug("marital", "Married with children")).toBe("married-with-children");
+  });
+
+  it("knows nothing it was not told", () => {
+    expect(resolveSlug("nationality", "Atlantis")).toBeUndefined();
+    expect(resolveSlug("religion", "")).toBeUndefined();
+  });
+
+  it("gives every entry a unique slug and label, and no alias that points two ways", () => {
+    for (const name of Object.keys(catalogue) as CatalogueName[]) {
+      const slugs = catalogue[name].map((e) => e.slug);
+      expect(new Set(slugs).size, name).toBe(slugs.length);
+      for (const entry of catalogue[name]) {
+        expect(resolveSlug(name, entry.label), `${name} ${entry.label}`).toBe(entry.slug);
+        for (const alias of "aliases" in entry ? (entry.aliases ?? []) : []) {
+          expect(resolveSlug(name, alias), `${name} ${alias}`).toBe(entry.slug);
+        }
+      }
+    }
+  });
+
+  it("labels stored slugs for people", () => {
+    expect(labelOf("nationality", "philippines")).toBe("Philippines");
+    expect(labelOf("care", "elder")).toBe("Elderly care");
+    expect(labelOf("religion", null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { parseHelperQuery, toListingSearchParams } from "../../src/shared/listing-query";
+
+const parse = (query: string) => parseHelperQuery(new URLSearchParams(query));
+
+describe("listing query from a URL", () => {
+  it("reads an old-site link with its parameter names and spellings", () => {
+    const { query, problems, unknown } = parse("category=Filipines&marriage=Single&neg=Infant,Child");
+    expect(problems).toEqual([]);
+    expect(unknown).toEqual([]);
+    expect(query.nationality).toEqual(["philippines"]);
+    expect(query.marital).toEqual(["single"]);
+    expect(query.care).toEqual(["infant", "child"]);
+  });
+
+  it("reads every old filter name", () => {
+    const { query } = parse(
+      "category=Myanmar&sgExp=Ex-Sin&language1=Burmese&language2=Fair%20English&marital=Married%20w%20kids&religion=Buddhist&neg=Child,Elder",
+    );
+    expect(query).toMatchObject({
+      nationality: ["myanmar"],
+      experience: ["ex-singapore"],
+      motherTongue: ["burmese"],
+      language: ["english"],
+      marital: ["married-with-children"],
+      religion: ["buddhist"],
+      care: ["child", "elder"],
+    });
+  });
+
+  it("reads the API's names, lists and repeated parameters", () => {
+    const { query } = parseHelperQuery({ nationality: ["india", "Indonesia"], care: "infant,elder", motherTongue: "tamil" });
+    expect(query.nationality).toEqual(["india", "indonesia"]);
+    expect(query.care).toEqual(["infant", "elder"]);
+    expect(query.motherTongue).toEqual(["tamil"]);
+  });
+
+  it("sets defaults when nothing is asked", () => {
+    expect(parse("").query).toEqual({ sort: "newest", page: 1, pageSize: 24 });
+  });
+
+  it("reports unknown values apart from malformed parameters", () => {
+    const { unknown, problems } = parse("category=Atlantis&religion=Jedi");
+    expect(problems).toEqual([]);
+    expect(unknown).toEqual([
+      { param: "category", value: "Atlantis" },
+      { param: "religion", value: "Jedi" },
+    ]);
+  });
+
+  it.each([
+    ["page=-1", "page"],
+    ["page=0", "page"],
+    ["page=two", "page"],
+    ["page=1.5", "page"],
+    ["pageSize=61", "pageSize"],
+    ["pageSize=0", "pageSize"],
+    ["ageMin=abc", "ageMin"],
+    ["ageMax=99", "ageMax"],
+    ["ageMin=40&ageMax=30", "ageMin"],
+    ["salaryMax=lots", "salaryMax"],
+    ["sort=cheapest", "sort"],
+    [`q=${"x".repeat(81)}`, "q"],
+  ])("names the parameter that is wrong in %s", (search, param) => {
+    const { problems } = parse(search);
+    expect(problems.map((p) => p.param)).toContain(param);
+  });
+
+  it("writes the old names back, leaving defaults out, and reads its own output", () => {
+    const { query } = parse("nationality=philippines&marital=single&care=infant,child&ageMin=25&sort=salary&page=2");
+    const params = toListingSearchParams(query);
+    expect(params.toString()).toBe("category=philippines&marital=single&neg=infant%2Cchild&ageMin=25&sort=salary&page=2");
+    expect(parseHelperQuery(params).query).toEqual(query);
+  });
+});
