@@ -12,10 +12,15 @@ import {
 } from "react-router";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
-import stylesheet from "./app.css?url";
+// One stylesheet for the whole site, bundled from these.
+import "./app.css";
+import "./styles/forms.css";
+import "./styles/visitor.css";
+import "./styles/biodata-editor.css";
+import "./styles/accounts.css";
+import "./styles/admin.css";
 
 export const links = () => [
-  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -6,9 +6,17 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerBuild } from "react-router";
-import type { Config } from "./config";
+import { createAuth, type AuthLimits } from "./auth/auth";
+import { authRoutes } from "./auth/auth-routes";
+import { sessionPlugin } from "./auth/session";
+import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
+import { adminRoutes } from "./admin/admin-routes";
 import { helperRoutes } from "./helpers/helper-routes";
+import { helperWriteRoutes } from "./helpers/helper-write-routes";
+import { leadRoutes } from "./leads/lead-routes";
+import { seoRoutes } from "./seo/seo-routes";
+import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { pageRoutes } from "./http/pages";
@@ -27,6 +35,8 @@ export interface AppDeps {
   /** Pages: the server build (or a loader of it in development) and the browser build's folder. */
   pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string };
   logger?: FastifyServerOptions["logger"];
+  /** Sign-in and sign-up attempts per minute per address (tests raise them). */
+  authLimits?: AuthLimits;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -34,10 +44,10 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: true,
-    disableRequestLogging: false,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const services: Services = createServices(config, database);
+  const auth = createAuth(config, database.db, resolveAuthSecret(config), deps.authLimits);
+  const services: Services = createServices(config, database, auth, storage);
   app.decorate("services", services);
   app.decorateRequest("viewer", null);
 
@@ -45,11 +55,18 @@ export async function buildApp(deps: AppDeps) {
   await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
+  await app.register(sessionPlugin, { auth });
 
   await app.register(healthRoutes, { database });
+  await app.register(authRoutes, { auth });
   await app.register(mediaRoutes, { storage });
   await app.register(helperRoutes, { services });
   await app.register(supplierRoutes, { services });
+  await app.register(helperWriteRoutes, { services });
+  await app.register(uploadRoutes, { services, storage });
+  await app.register(leadRoutes, { services });
+  await app.register(adminRoutes, { services });
+  await app.register(seoRoutes, { services });
 
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });

@@ -5,13 +5,15 @@
 import type { HelperPage, SupplierListItem } from "../shared/helper-types";
 import type { HelperQuery } from "../shared/listing-query";
 import { calendarDateAt, formatIsoDate } from "../shared/age";
+import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
+import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
 import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 
-export function createServices(config: Config, database: DatabaseHandle) {
+export function createServices(config: Config, database: DatabaseHandle, auth: Auth, storage: MediaStorage) {
   const { db } = database;
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
@@ -23,6 +25,8 @@ export function createServices(config: Config, database: DatabaseHandle) {
 
   return {
     config,
+    auth,
+    storage,
     database,
     db,
     /** Drops cached listings; called on every change notification and after local writes. */

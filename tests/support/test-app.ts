@@ -18,7 +18,7 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; pages?: AppDeps["pages"] } = {},
+  options: { env?: Record<string, string>; pages?: AppDeps["pages"]; authLimits?: AppDeps["authLimits"] } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
   const config = loadConfig({
@@ -31,7 +31,9 @@ export async function createTestApp(
   });
   const database = await createTestDatabase();
   const storage = diskStorage(path.join(dataDir, "media"));
-  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages });
+  // Generous limits: a suite signs in many times from one address. Rate-limit tests set their own.
+  const authLimits = options.authLimits ?? { signIn: 1000, signUp: 1000, resetPassword: 1000 };
+  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits });
   await app.ready();
   return {
     app,

@@ -1,0 +1,37 @@
+/**
+ * Sets request.viewer from the session cookie on every request, for routes and pages alike.
+ * A request without the cookie costs nothing; one with it, a database read.
+ */
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import type { Auth } from "./auth";
+import type { Viewer } from "./viewer";
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return Boolean(cookieHeader && SESSION_COOKIE.test(cookieHeader));
+}
+
+export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<Viewer | null> {
+  const session = await auth.api.getSession({ headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role === "admin" ? "admin" : "supplier",
+    image: user.image ?? null,
+  };
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  app.addHook("onRequest", async (request) => {
+    if (!hasSessionCookie(request.headers.cookie)) return;
+    if (request.url.startsWith("/assets/") || request.url.startsWith("/media/")) return;
+    const headers = new Headers();
+    headers.set("cookie", request.headers.cookie!);
+    request.viewer = await viewerFromHeaders(auth, headers);
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Accounts for tests, made through the real sign-up and sign-in endpoints; the session cookie
+ * they return is what a test sends as that user.
+ */
+import { eq } from "drizzle-orm";
+import { user } from "../../src/server/db/schema";
+import { uniqueEmail } from "./factories";
+import type { TestApp } from "./test-app";
+
+export const TEST_PASSWORD = "correct horse battery";
+
+export interface SignedIn {
+  id: string;
+  email: string;
+  name: string;
+  /** The Cookie header to send as this user. */
+  cookie: string;
+}
+
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list.map((cookie) => cookie.split(";")[0]).join("; ");
+}
+
+export async function signUp(
+  t: TestApp,
+  values: { name?: string; email?: string; password?: string; role?: "supplier" | "admin" } = {},
+): Promise<SignedIn> {
+  const email = values.email ?? uniqueEmail();
+  const name = values.name ?? "Test Supplier";
+  const password = values.password ?? TEST_PASSWORD;
+  const signUpResponse = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-up/email",
+    headers: { origin: "http://localhost:3000" },
+    payload: { name, email, password },
+  });
+  if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
+  const id = signUpResponse.json().user.id as string;
+  if (values.role === "admin") await t.db.update(user).set({ role: "admin" }).where(eq(user.id, id));
+  return { id, email, name, cookie: await signIn(t, email, password) };
+}
+
+export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/auth/sign-in/email",
+    headers: { origin: "http://localhost:3000" },
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  return cookieHeader(response.headers["set-cookie"]);
+}
