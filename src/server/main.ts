@@ -46,8 +46,9 @@ async function main() {
       build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     };
   } else {
-    const build = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
-    pages = { build, clientDir: path.join(root, "build/client") };
+    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
+    const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+    pages = { build, clientDir: path.join(buildDir, "client") };
   }
 
   const app = await buildApp({
