@@ -9,7 +9,9 @@ import {
   useRouteError,
   useRouteLoaderData,
   type LoaderFunctionArgs,
+  type MetaFunction,
 } from "react-router";
+import { MetaPixelScript, PixelPageViews } from "./components/meta-pixel";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
 // One stylesheet for the whole site, bundled from these.
@@ -30,9 +32,34 @@ export function loader({ context }: LoaderFunctionArgs) {
   return { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString() };
 }
 
+/**
+ * The site's default title and description, and the error screens': when a page fails, only
+ * this route's meta is rendered, so every error page still has both.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const site = data?.config.siteName ?? "Direct Helpers";
+  if (!error) {
+    return [
+      { title: site },
+      { name: "description", content: "Foreign domestic helpers available for families in Singapore, straight from their suppliers." },
+    ];
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return notFound
+    ? [
+        { title: `Page not found — ${site}` },
+        { name: "description", content: "This page does not exist, or the helper is no longer listed. Browse the helpers available now." },
+      ]
+    : [
+        { title: `Something went wrong — ${site}` },
+        { name: "description", content: "We could not show this page. Please try again in a moment." },
+      ];
+};
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
+  const pixelId = data?.config.metaPixelId;
   return (
     <html lang="en">
       <head>
@@ -41,9 +68,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f5f5a" />
         <Meta />
         <Links />
+        {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>
       <body>
         {children}
+        {pixelId ? <PixelPageViews /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -3,6 +3,7 @@ import { labelOf } from "../../shared/catalogue";
 import { display, formatBirthDate, formatOffDays, formatSalary } from "../../shared/format";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";
 import { paths } from "../lib/paths";
+import { helperOpenedFromCard } from "../lib/pixel";
 import { ContactButtons } from "./contact-buttons";
 import { RelativeTime } from "./relative-time";
 
@@ -89,9 +90,13 @@ export function HelperCard({
   eager?: boolean;
   onOpen?: (helper: HelperCardData) => void;
 }) {
+  const opened = (event: React.MouseEvent) => {
+    helperOpenedFromCard(helper, event);
+    onOpen?.(helper);
+  };
   return (
     <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>
-      <Link to={paths.helper(helper.id)} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={() => onOpen?.(helper)}>
+      <Link to={paths.helper(helper.id)} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
         <HelperPhoto helper={helper} size="thumb" eager={eager} />
       </Link>
       <div className="helper-card-body">
@@ -99,7 +104,7 @@ export function HelperCard({
           {helper.name}
         </h2>
         <FactTable helper={helper} />
-        <Link to={paths.helper(helper.id)} className="details-link" onClick={() => onOpen?.(helper)}>
+        <Link to={paths.helper(helper.id)} className="details-link" onClick={opened}>
           Details..<span className="visually-hidden"> about {helper.name}</span>
         </Link>
       </div>

@@ -3,6 +3,7 @@ import { labelOf } from "../../shared/catalogue";
 import { display } from "../../shared/format";
 import { ContactButtons } from "../components/contact-buttons";
 import { FactTable, HelperPhoto } from "../components/helper-card";
+import { useBiodataViewed } from "../components/meta-pixel";
 import { RelativeTime } from "../components/relative-time";
 import { publicUrl, siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
@@ -54,6 +55,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 export default function HelperBiodata() {
   const { helper, mayEdit } = useLoaderData<typeof loader>();
+  useBiodataViewed(helper);
   const more: [string, string][] = [
     ["Singapore experience", display(helper.singaporeExperience)],
     ["Education", display(labelOf("education", helper.education))],

@@ -1,0 +1,218 @@
+/**
+ * The filter form of /filters: its fields under the original site's parameter names, its one
+ * schema (what Apply checks before going to /posts), pre-filling from a URL and the session's
+ * memory of the last choices.
+ */
+import { z } from "zod";
+import {
+  careGroups,
+  catalogue,
+  labelOf,
+  resolveSlug,
+  type CatalogueName,
+} from "../../shared/catalogue";
+import {
+  AGE_LIMITS,
+  filterParams,
+  listFilters,
+  SALARY_LIMITS,
+  type HelperQuery,
+  type ListFilter,
+} from "../../shared/listing-query";
+
+export const MAX_SALARY_FILTER = 100_000;
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+export interface ChoiceField {
+  name: string;
+  filter: ListFilter;
+  label: string;
+}
+
+/** The drop-downs, in the original's order; `name` is the parameter the listing reads. */
+export const choiceFields: readonly ChoiceField[] = [
+  { name: "category", filter: "nationality", label: "Nationality" },
+  { name: "sgExp", filter: "experience", label: "Experience" },
+  { name: "language1", filter: "motherTongue", label: "Dialect (mother tongue)" },
+  { name: "language2", filter: "language", label: "Other Languages" },
+  { name: "marital", filter: "marital", label: "Marital status" },
+  { name: "religion", filter: "religion", label: "Religion" },
+  { name: "neg", filter: "care", label: "Special care" },
+];
+
+export const numberFields = ["ageMin", "ageMax", "salaryMax"] as const;
+export type NumberField = (typeof numberFields)[number];
+
+export type FilterValues = Record<string, string>;
+
+export function emptyFilterValues(): FilterValues {
+  return Object.fromEntries([...choiceFields.map((f) => f.name), ...numberFields].map((name) => [name, ""]));
+}
+
+const CARE_SEPARATOR = ",";
+
+/** A care choice: one of the original's groups ("Infant,Child"), else any comma list of care types. */
+function careSlugs(value: string) {
+  const group = careGroups.find((g) => g.value.toLowerCase() === value.toLowerCase());
+  if (group) return [...group.cares];
+  const slugs = value.split(CARE_SEPARATOR).map((part) => resolveSlug("care", part));
+  return slugs.length > 0 && slugs.every((slug) => slug !== undefined) ? slugs : undefined;
+}
+
+function careValue(slugs: readonly string[]): string {
+  const key = [...slugs].sort().join(CARE_SEPARATOR);
+  const group = careGroups.find((g) => [...g.cares].sort().join(CARE_SEPARATOR) === key);
+  return group ? group.value : slugs.join(CARE_SEPARATOR);
+}
+
+/** The choices of a drop-down; a care combination that no group offers (from a link) is added. */
+export function choicesFor(field: ChoiceField, current = ""): Choice[] {
+  if (field.filter !== "care") {
+    return (catalogue[field.filter as CatalogueName] as readonly { slug: string; label: string }[]).map((e) => ({
+      value: e.slug,
+      label: e.label,
+    }));
+  }
+  const choices: Choice[] = careGroups.map((g) => ({ value: g.value, label: g.label }));
+  const slugs = current ? careSlugs(current) : undefined;
+  if (slugs && !choices.some((c) => c.value === current)) {
+    choices.push({ value: current, label: slugs.map((slug) => labelOf("care", slug)).join(" or ") });
+  }
+  return choices;
+}
+
+/** The form's values for a listing query read from a URL (any name or spelling it accepts). */
+export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
+  const values = emptyFilterValues();
+  for (const field of choiceFields) {
+    const slugs = query[field.filter];
+    if (!slugs || slugs.length === 0) continue;
+    // A drop-down holds one value; a link asking for several keeps the first.
+    values[field.name] = field.filter === "care" ? careValue(slugs) : slugs[0]!;
+  }
+  for (const name of numberFields) {
+    const value = query[name];
+    if (value !== undefined) values[name] = String(value);
+  }
+  return values;
+}
+
+/** Whether a URL asks for any filter at all (then it, not the session's memory, pre-fills). */
+export function hasFilterParams(params: URLSearchParams): boolean {
+  const names = [...listFilters.flatMap((filter) => filterParams[filter]), ...numberFields];
+  return names.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
+}
+
+const choice = (filter: ListFilter) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value === "" || (filter === "care" ? careSlugs(value) : resolveSlug(filter, value)) !== undefined, {
+      message: "Choose a value from the list",
+    });
+
+function wholeNumber(value: string): number | undefined {
+  const digits = value.replace(/[$,\s]/g, "");
+  return /^\d+$/.test(digits) ? Number(digits) : undefined;
+}
+
+const age = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || wholeNumber(value) !== undefined, { message: "Enter the age as a whole number, like 30" })
+  .refine(
+    (value) => {
+      const n = wholeNumber(value);
+      return n === undefined || (n >= AGE_LIMITS.min && n <= AGE_LIMITS.max);
+    },
+    { message: `Enter an age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}` },
+  );
+
+const salary = z
+  .string()
+  .trim()
+  .refine((value) => value === "" || wholeNumber(value) !== undefined, {
+    message: "Enter the salary as a number of dollars, like 700",
+  })
+  .refine(
+    (value) => {
+      const n = wholeNumber(value);
+      return n === undefined || (n >= SALARY_LIMITS.min && n <= MAX_SALARY_FILTER);
+    },
+    { message: `Enter a monthly salary of at least $${SALARY_LIMITS.min}` },
+  );
+
+export const filterFormSchema = z
+  .object({
+    ...Object.fromEntries(choiceFields.map((field) => [field.name, choice(field.filter).default("")])),
+    ageMin: age.default(""),
+    ageMax: age.default(""),
+    salaryMax: salary.default(""),
+  })
+  .superRefine((values, ctx) => {
+    const from = wholeNumber(values.ageMin);
+    const to = wholeNumber(values.ageMax);
+    if (from !== undefined && to !== undefined && from > to) {
+      ctx.addIssue({ code: "custom", path: ["ageMax"], message: `Must not be less than the “from” age (${from})` });
+    }
+  })
+  .transform((values): Partial<HelperQuery> => {
+    const query: Record<string, unknown> = {};
+    for (const field of choiceFields) {
+      const value = (values as Record<string, string>)[field.name] ?? "";
+      if (value === "") continue;
+      query[field.filter] = field.filter === "care" ? careSlugs(value) : [resolveSlug(field.filter, value)];
+    }
+    for (const name of numberFields) {
+      const n = wholeNumber(values[name]);
+      if (n !== undefined) query[name] = n;
+    }
+    return query as Partial<HelperQuery>;
+  });
+
+export type FilterErrors = Record<string, string>;
+
+export function checkFilterForm(
+  values: FilterValues,
+): { ok: true; query: Partial<HelperQuery> } | { ok: false; errors: FilterErrors } {
+  const result = filterFormSchema.safeParse(values);
+  if (result.success) return { ok: true, query: result.data };
+  const errors: FilterErrors = {};
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? "");
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+const STORAGE_KEY = "dh:filters";
+
+/** The last choices of this browser tab; storage may be off (private modes), then nothing is kept. */
+export function rememberFilterValues(values: FilterValues): void {
+  try {
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(values));
+  } catch {
+    // Not kept: the form still works, it just starts empty next time.
+  }
+}
+
+export function recalledFilterValues(): FilterValues | null {
+  try {
+    const raw = window.sessionStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== "object" || parsed === null) return null;
+    const values = emptyFilterValues();
+    for (const name of Object.keys(values)) {
+      const value = (parsed as Record<string, unknown>)[name];
+      if (typeof value === "string") values[name] = value;
+    }
+    return values;
+  } catch {
+    return null;
+  }
+}
