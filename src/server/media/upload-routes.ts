@@ -1,6 +1,76 @@
+import multipart from "@fastify/multipart";
+import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { PHOTO_UPLOAD } from "../../shared/helper-schema";
+import { requireUser } from "../auth/guards";
+import { HttpError, badRequest } from "../http/errors";
+import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
 import type { Services } from "../services";
+import type { MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";
+import { storeUpload, tooLarge } from "./upload-checks";
 
-/** POST /api/uploads — being written. */
-export async function uploadRoutes(_app: FastifyInstance, _options: { services: Services; storage: MediaStorage }) {}
+/** Uploads per signed-in user: re-encoding is the costliest thing the server does. */
+export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
+
+const folders: Record<string, MediaFolder> = { helper: "helpers", avatar: "avatars" };
+
+/**
+ * POST /api/uploads (multipart, field `file`; `purpose` helper or avatar) -> the stored image's
+ * key and addresses. The key then goes into a biodata's `photo` or a profile's avatar.
+ */
+export async function uploadRoutes(app: FastifyInstance, { storage }: { services: Services; storage: MediaStorage }) {
+  await app.register(multipart, {
+    limits: { fileSize: PHOTO_UPLOAD.maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 100 },
+  });
+  await app.register(rateLimit, { global: false });
+  const error = jsonSchema(errorSchema);
+
+  app.post<{ Querystring: { purpose?: string } }>(
+    "/api/uploads",
+    {
+      config: {
+        rateLimit: {
+          ...UPLOAD_RATE,
+          keyGenerator: (request) => (request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`),
+          errorResponseBuilder: (_request, context) =>
+            new HttpError(429, "too_many_requests", `Too many uploads: try again in ${context.after}.`),
+        },
+      },
+      schema: {
+        response: {
+          201: jsonSchema(z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() })),
+          400: error,
+          401: error,
+          413: error,
+          429: error,
+        },
+      },
+    },
+    async (request, reply) => {
+      requireUser(request.viewer);
+      if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data in the field “file”.");
+      const part = await request.file();
+      if (!part || part.fieldname !== "file") {
+        throw badRequest("Choose a photo to upload.", { file: "Choose a photo to upload" });
+      }
+      const purposeField = part.fields.purpose;
+      const fieldValue = purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
+      const purpose = fieldValue ?? request.query.purpose ?? "helper";
+      const folder = folders[purpose];
+      if (!folder) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
+
+      let input: Buffer;
+      try {
+        input = await part.toBuffer();
+      } catch (cause) {
+        if ((cause as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
+        throw cause;
+      }
+      if (part.file.truncated) throw tooLarge();
+      const stored = await storeUpload(storage, folder, input);
+      return reply.status(201).header("cache-control", "no-store").send(stored);
+    },
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * Writing helpers: create, change, delete. The API and the page actions both come here, so the
+ * permission checks, the validation and the clean-up of photo files happen the same way for both.
+ * Each write is one transaction; photo files are removed only after the row that dropped them
+ * is committed, so a failed write never leaves a biodata pointing at a deleted image.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { HelperRecord } from "../../shared/helper-types";
+import {
+  fieldErrors,
+  helperCreateSchema,
+  helperUpdateSchema,
+  type HelperUpdateInput,
+} from "../../shared/helper-schema";
+import { mediaFileNames } from "../../shared/media";
+import { requireOwnerOrAdmin, requireUser } from "../auth/guards";
+import type { Viewer } from "../auth/viewer";
+import type { Database, Executor } from "../db/connect";
+import { helpers, type HelperRow, type NewHelperRow } from "../db/schema";
+import { badRequest, notFound } from "../http/errors";
+import { deleteImage } from "../media/images";
+import type { MediaStorage } from "../media/storage";
+import { findHelper, isUuid, listSupplierHelpers } from "./helper-service";
+import { sanitizeNotes } from "./sanitize-notes";
+
+export interface WriteDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** Drops this instance's cached listings (the database trigger tells the others). */
+  listingChanged(): void;
+  log?: { warn(details: object, message: string): void };
+}
+
+const NOT_FOUND = "No biodata with this id.";
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw badRequest("Send the biodata as an object of fields.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw badRequest("Some values are not valid.", fieldErrors(result.error));
+  return result.data;
+}
+
+/** The photo must be one this site stored (an upload), so a biodata never points at nothing. */
+async function assertPhotoStored(storage: MediaStorage, key: string): Promise<void> {
+  const object = await storage.get(mediaFileNames(key).full);
+  if (!object) throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
+  object.body.destroy();
+}
+
+/**
+ * A photo key is public (it is in the image's address), so it must not let one biodata take
+ * another's photo, and then delete it along with itself. The lock makes two saves of the same
+ * key wait for each other.
+ */
+async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  const taken = await tx
+    .select({ id: helpers.id })
+    .from(helpers)
+    .where(helperId ? and(eq(helpers.photo, key), ne(helpers.id, helperId)) : eq(helpers.photo, key))
+    .limit(1);
+  if (taken.length > 0) {
+    throw badRequest("Some values are not valid.", { photo: "This photo belongs to another biodata: upload it again" });
+  }
+}
+
+/** Demo and imported data may share a photo between helpers; its files stay while one uses it. */
+async function photoInUse(tx: Executor, key: string): Promise<boolean> {
+  const users = await tx.select({ id: helpers.id }).from(helpers).where(eq(helpers.photo, key)).limit(1);
+  return users.length > 0;
+}
+
+async function removePhotoFiles(deps: WriteDeps, key: string | null | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await deleteImage(deps.storage, key);
+  } catch (error) {
+    // The row no longer points at these files; left behind, they cost space, nothing more.
+    deps.log?.warn({ err: error, key }, "could not delete a replaced photo");
+  }
+}
+
+async function findRow(db: Executor, id: string): Promise<HelperRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(helpers).where(eq(helpers.id, id)).limit(1);
+  return row;
+}
+
+async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<HelperRecord> {
+  const record = await findHelper(deps.db, id, viewer);
+  if (!record) throw notFound(NOT_FOUND);
+  return record;
+}
+
+/** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
+export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<HelperRecord> {
+  const user = requireUser(viewer);
+  const row = await findRow(deps.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  requireOwnerOrAdmin(user, row.supplierId);
+  return recordFor(deps, id, user);
+}
+
+export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | undefined): Promise<HelperRecord[]> {
+  const user = requireUser(viewer);
+  return listSupplierHelpers(deps.db, user.id);
+}
+
+export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<HelperRecord> {
+  const user = requireUser(viewer);
+  const input = parse(helperCreateSchema, body);
+  if (input.photo) await assertPhotoStored(deps.storage, input.photo);
+  const id = await deps.db.transaction(async (tx) => {
+    if (input.photo) await assertPhotoFree(tx, input.photo);
+    const values: NewHelperRow = { ...input, specialNotes: sanitizeNotes(input.specialNotes), supplierId: user.id };
+    const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id });
+    return row!.id;
+  });
+  deps.listingChanged();
+  return recordFor(deps, id, user);
+}
+
+function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewHelperRow> {
+  const changes: Partial<NewHelperRow> = {};
+  for (const [field, value] of Object.entries(input) as [keyof HelperUpdateInput, unknown][]) {
+    if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
+  }
+  if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
+  // A draft has never been public: the day it is first listed is its publish date.
+  if (input.status === "available" && current.status === "draft") changes.publishedAt = new Date();
+  return changes;
+}
+
+export async function updateHelper(
+  deps: WriteDeps,
+  viewer: Viewer | null | undefined,
+  id: string,
+  body: unknown,
+): Promise<HelperRecord> {
+  const user = requireUser(viewer);
+  const before = await findRow(deps.db, id);
+  if (!before) throw notFound(NOT_FOUND);
+  requireOwnerOrAdmin(user, before.supplierId);
+  const input = parse(helperUpdateSchema, body);
+  const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
+  if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
+
+  const replacedPhoto = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
+    if (!current) throw notFound(NOT_FOUND);
+    requireOwnerOrAdmin(user, current.supplierId);
+    if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
+    const changes = changesFrom(input, current);
+    if (Object.keys(changes).length > 0) await tx.update(helpers).set(changes).where(eq(helpers.id, id));
+    const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
+    return dropped && !(await photoInUse(tx, dropped)) ? dropped : undefined;
+  });
+  deps.listingChanged();
+  await removePhotoFiles(deps, replacedPhoto);
+  return recordFor(deps, id, user);
+}
+
+export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<void> {
+  const user = requireUser(viewer);
+  const photo = await deps.db.transaction(async (tx) => {
+    if (!isUuid(id)) throw notFound(NOT_FOUND);
+    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
+    if (!current) throw notFound(NOT_FOUND);
+    requireOwnerOrAdmin(user, current.supplierId);
+    await tx.delete(helpers).where(eq(helpers.id, id));
+    return current.photo && !(await photoInUse(tx, current.photo)) ? current.photo : undefined;
+  });
+  deps.listingChanged();
+  await removePhotoFiles(deps, photo);
+}

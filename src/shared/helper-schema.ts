@@ -1,0 +1,217 @@
+/**
+ * A helper's biodata as suppliers write it: one zod schema for the API and the page forms, with
+ * messages written for the person filling the form. Catalogue fields accept labels, slugs and
+ * old spellings and come out as slugs; numbers may arrive as form text.
+ */
+import { z } from "zod";
+import { ageFromIso, parseIsoDate } from "./age";
+import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
+import { MEDIA_KEY_PATTERN } from "./media";
+
+export const HELPER_LIMITS = {
+  name: { max: 80 },
+  salary: { min: 300, max: 3000 },
+  offDays: { min: 0, max: 8 },
+  heightCm: { min: 120, max: 200 },
+  weightKg: { min: 30, max: 150 },
+  age: { min: 18, max: 60 },
+  shortText: { max: 200 },
+  /** Rich text, images included: enough for a long biodata, small enough to list and send. */
+  specialNotes: { max: 50_000 },
+} as const;
+
+/** Fields a form sends as several values (check boxes). */
+export const HELPER_LIST_FIELDS = ["otherLanguages", "cares"] as const;
+
+const blankToUndefined = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
+
+const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
+
+function wholeNumber(label: string, min: number, max: number, rangeMessage: string) {
+  return z.preprocess(
+    (value) => {
+      const given = blankToUndefined(value);
+      return typeof given === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(given) ? Number(given) : given;
+    },
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      })
+      .int(`${label} must be a whole number`)
+      .min(min, rangeMessage)
+      .max(max, rangeMessage),
+  );
+}
+
+function catalogueValue<N extends CatalogueName>(name: N, label: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? `Choose the ${label}` : `Choose the ${label} from the list`) })
+      .transform((value, ctx): SlugOf<N> => {
+        const slug = resolveSlug(name, value);
+        if (!slug) {
+          ctx.addIssue({ code: "custom", message: `Choose the ${label} from the list` });
+          return z.NEVER;
+        }
+        return slug;
+      }),
+  );
+}
+
+function catalogueList<N extends CatalogueName>(name: N, label: string) {
+  return z.preprocess(
+    (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+    z
+      .array(z.string({ error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
+      .max(20, `Choose ${label} from the list`)
+      .transform((values, ctx): SlugOf<N>[] => {
+        const slugs = new Set<SlugOf<N>>();
+        for (const value of values.filter((v) => v.trim() !== "")) {
+          const slug = resolveSlug(name, value);
+          if (!slug) {
+            ctx.addIssue({ code: "custom", message: `Choose ${label} from the list (“${value.slice(0, 40)}” is not one)` });
+            return z.NEVER;
+          }
+          slugs.add(slug);
+        }
+        return [...slugs];
+      }),
+  );
+}
+
+function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string) {
+  return z.preprocess(blankToNull, catalogueValue(name, label).nullable());
+}
+
+function optionalText(label: string, max: number = HELPER_LIMITS.shortText.max) {
+  return z.preprocess(
+    blankToNull,
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .nullable(),
+  );
+}
+
+const { age, salary, offDays, heightCm, weightKg } = HELPER_LIMITS;
+
+const dateOfBirth = z.preprocess(
+  blankToUndefined,
+  z
+    .string({
+      error: (issue) => (issue.input === undefined ? "Date of birth is required" : "Enter the date of birth as a date"),
+    })
+    .trim()
+    .refine((value) => parseIsoDate(value) !== undefined, "Enter the date of birth as a date (YYYY-MM-DD)")
+    .refine((value) => {
+      const years = ageFromIso(value);
+      return years === undefined || (years >= age.min && years <= age.max);
+    }, `The helper must be between ${age.min} and ${age.max} years old`),
+);
+
+/** The helper's stored photo: a key from POST /api/uploads, or null for none. */
+const photo = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: "The photo is not valid: upload it again" })
+    .refine((key) => MEDIA_KEY_PATTERN.test(key) && key.startsWith("helpers/"), "The photo is not valid: upload it again")
+    .nullable(),
+);
+
+export const helperStatusSchema = z.enum(["available", "reserved", "hired", "draft"], {
+  error: "Choose a status: available, reserved, hired or draft",
+});
+
+const fields = {
+  name: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (issue) => (issue.input === undefined ? "Name is required" : "Name must be text") })
+      .trim()
+      .min(1, "Name is required")
+      .max(HELPER_LIMITS.name.max, `Name must be at most ${HELPER_LIMITS.name.max} characters`),
+  ),
+  nationality: catalogueValue("nationality", "nationality"),
+  experience: catalogueValue("experience", "experience"),
+  singaporeExperience: optionalText("Singapore experience"),
+  salary: wholeNumber("Salary", salary.min, salary.max, "Salary must be between $300 and $3,000 a month"),
+  offDays: wholeNumber("Days off", offDays.min, offDays.max, `Days off must be between ${offDays.min} and ${offDays.max} a month`),
+  dateOfBirth,
+  heightCm: z.preprocess(
+    blankToNull,
+    wholeNumber("Height", heightCm.min, heightCm.max, `Height must be between ${heightCm.min} and ${heightCm.max} cm`).nullable(),
+  ),
+  weightKg: z.preprocess(
+    blankToNull,
+    wholeNumber("Weight", weightKg.min, weightKg.max, `Weight must be between ${weightKg.min} and ${weightKg.max} kg`).nullable(),
+  ),
+  marital: catalogueValue("marital", "marital status"),
+  childrenAges: optionalText("Children's ages"),
+  religion: catalogueValue("religion", "religion"),
+  english: optionalCatalogueValue("english", "English level"),
+  motherTongue: catalogueValue("motherTongue", "mother tongue"),
+  otherLanguages: catalogueList("language", "other languages"),
+  education: optionalCatalogueValue("education", "education"),
+  cares: catalogueList("care", "care types"),
+  specialNotes: z.preprocess(
+    (value) => (value === undefined || value === null ? "" : value),
+    z
+      .string({ error: "Special notes must be text" })
+      .max(HELPER_LIMITS.specialNotes.max, "Special notes are too long: shorten them or use fewer images"),
+  ),
+  status: z.preprocess(blankToUndefined, helperStatusSchema),
+  photo,
+};
+
+/** A new biodata: what a form or an API call sends. Unknown fields (an id, a supplier) are dropped. */
+export const helperCreateSchema = z.object({
+  ...fields,
+  singaporeExperience: fields.singaporeExperience.optional().transform((v) => v ?? null),
+  heightCm: fields.heightCm.optional().transform((v) => v ?? null),
+  weightKg: fields.weightKg.optional().transform((v) => v ?? null),
+  childrenAges: fields.childrenAges.optional().transform((v) => v ?? null),
+  english: fields.english.optional().transform((v) => v ?? null),
+  education: fields.education.optional().transform((v) => v ?? null),
+  // A new biodata is listed at once unless the supplier keeps it as a draft.
+  status: z.preprocess(blankToUndefined, helperStatusSchema.default("available")),
+  photo: fields.photo.optional().transform((v) => v ?? null),
+});
+
+/** Changes to a biodata: only the fields given change; null clears an optional one. */
+export const helperUpdateSchema = z.object(fields).partial();
+
+export const helperStatusChangeSchema = z.object({ status: fields.status });
+
+export type HelperCreateInput = z.output<typeof helperCreateSchema>;
+export type HelperUpdateInput = z.output<typeof helperUpdateSchema>;
+
+/** Field -> first message, as the API's `fields` and the forms show them. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A form post as the schema reads it: one value a field, every value for the lists. */
+export function helperFormValues(form: FormData | URLSearchParams): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const key of new Set(form.keys())) {
+    const all = form.getAll(key).filter((value): value is string => typeof value === "string");
+    values[key] = (HELPER_LIST_FIELDS as readonly string[]).includes(key) ? all : all[0];
+  }
+  for (const key of HELPER_LIST_FIELDS) values[key] ??= [];
+  return values;
+}
+
+/** Photos as the uploader takes them: checked again by content on the server. */
+export const PHOTO_UPLOAD = {
+  maxBytes: 8 * 1024 * 1024,
+  maxLabel: "8 MB",
+  accept: ".png,.jpg,.jpeg,.jfif,.webp,image/png,image/jpeg,image/webp",
+} as const;
