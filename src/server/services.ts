@@ -12,6 +12,7 @@ import type { DatabaseHandle } from "./db/connect";
 import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
+import { createAccountService } from "./auth/account-service";
 
 export function createServices(config: Config, database: DatabaseHandle, auth: Auth, storage: MediaStorage) {
   const { db } = database;
@@ -42,6 +43,8 @@ export function createServices(config: Config, database: DatabaseHandle, auth: A
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
       listOwn: (supplierId: string) => listSupplierHelpers(db, supplierId),
     },
+    /** The signed-in supplier's own profile and avatar. */
+    accounts: createAccountService(config, db, auth, storage),
     suppliers: {
       list: () => supplierCache.get("all", () => listSuppliers(db)),
       find: (id: string) => findSupplier(db, id),

@@ -1,0 +1,159 @@
+/**
+ * A supplier's own account: the profile they edit, their avatar, and their e-mail address.
+ * Passwords stay with better-auth; this only asks it whether a password is right.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { mediaFileNames, photoUrls } from "../../shared/media";
+import type { Config } from "../config";
+import type { Database } from "../db/connect";
+import { account, user } from "../db/schema";
+import type { MediaStorage } from "../media/storage";
+import { enqueueMessage } from "../notify/outbox";
+import type { Auth } from "./auth";
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string | null;
+  eaLicenceNumber: string | null;
+  phone: string | null;
+  role: "supplier" | "admin";
+  avatar: { key: string; url: string; thumbUrl: string } | null;
+}
+
+export interface ProfileChanges {
+  name: string;
+  email: string;
+  companyName: string | null;
+  eaLicenceNumber: string | null;
+  phone: string | null;
+  /** Needed only when the e-mail address changes. */
+  currentPassword?: string | null;
+}
+
+export type FieldErrors = Record<string, string>;
+export type Outcome = { ok: true; emailChanged?: boolean } | { ok: false; fields: FieldErrors };
+
+/** An avatar key made by the upload endpoint: avatars/ and a random name. */
+export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
+
+export function createAccountService(config: Config, db: Database, auth: Auth, storage: MediaStorage) {
+  async function find(id: string): Promise<Profile | null> {
+    const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+    if (!row) return null;
+    const urls = photoUrls(row.image);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      companyName: row.companyName,
+      eaLicenceNumber: row.eaLicenceNumber,
+      phone: row.phone,
+      role: row.role === "admin" ? "admin" : "supplier",
+      avatar: urls && row.image ? { key: row.image, ...urls } : null,
+    };
+  }
+
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const [credential] = await db
+      .select({ hash: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+      .limit(1);
+    if (!credential?.hash) return false;
+    const context = await auth.$context;
+    return context.password.verify({ hash: credential.hash, password });
+  }
+
+  async function emailTaken(email: string, exceptId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(sql`lower(${user.email}) = ${email.toLowerCase()}`, ne(user.id, exceptId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Saves the profile form. A new e-mail address is where password resets go, so changing it
+   * asks for the current password (a borrowed, signed-in phone is not enough), and the old
+   * address is told about it. There is no verification mail: the new address is used as given.
+   */
+  async function update(userId: string, changes: ProfileChanges): Promise<Outcome> {
+    const current = await find(userId);
+    if (!current) return { ok: false, fields: { form: "This account no longer exists." } };
+    const newEmail = changes.email.toLowerCase();
+    const emailChanged = newEmail !== current.email.toLowerCase();
+    if (emailChanged) {
+      if (!changes.currentPassword) {
+        return { ok: false, fields: { currentPassword: "Enter your current password to change your email" } };
+      }
+      if (!(await passwordMatches(userId, changes.currentPassword))) {
+        return { ok: false, fields: { currentPassword: "This is not your current password" } };
+      }
+      if (await emailTaken(newEmail, userId)) {
+        return { ok: false, fields: { email: "Another account already uses this email" } };
+      }
+    }
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(user)
+          .set({
+            name: changes.name,
+            email: newEmail,
+            companyName: changes.companyName,
+            eaLicenceNumber: changes.eaLicenceNumber,
+            phone: changes.phone,
+          })
+          .where(eq(user.id, userId));
+        if (emailChanged) {
+          await enqueueMessage(tx, config, {
+            kind: "email-changed",
+            to: { email: current.email, name: current.name },
+            subject: `Your ${config.siteName} email was changed`,
+            text: [
+              `Hello ${changes.name},`,
+              "",
+              `The email of your ${config.siteName} account was changed from ${current.email} to ${newEmail}.`,
+              "If it was not you, reply to this message at once so we can lock the account.",
+            ].join("\n"),
+          });
+        }
+      });
+    } catch (error) {
+      // Two people taking one address at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) return { ok: false, fields: { email: "Another account already uses this email" } };
+      throw error;
+    }
+    return { ok: true, emailChanged };
+  }
+
+  /** Makes an uploaded image the user's avatar; the previous one's files are removed. */
+  async function setAvatar(userId: string, key: string): Promise<Outcome> {
+    if (!AVATAR_KEY.test(key)) return { ok: false, fields: { avatar: "Upload the picture again: it did not arrive." } };
+    const stored = await storage.get(mediaFileNames(key).full);
+    if (!stored) return { ok: false, fields: { avatar: "Upload the picture again: it did not arrive." } };
+    stored.body.destroy();
+    const [before] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId)).limit(1);
+    if (!before) return { ok: false, fields: { form: "This account no longer exists." } };
+    await db.update(user).set({ image: key }).where(eq(user.id, userId));
+    if (before.image && before.image !== key && AVATAR_KEY.test(before.image)) {
+      const files = mediaFileNames(before.image);
+      await Promise.all([storage.delete(files.full), storage.delete(files.thumb)]).catch(() => undefined);
+    }
+    return { ok: true };
+  }
+
+  return { find, update, setAvatar, passwordMatches };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
