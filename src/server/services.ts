@@ -13,8 +13,16 @@ import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers
 import { ListingCache } from "./helpers/listing-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
+import { createLeadService } from "./leads/lead-service";
+import type { LeadLimits } from "./leads/lead-rate-limit";
 
-export function createServices(config: Config, database: DatabaseHandle, auth: Auth, storage: MediaStorage) {
+export function createServices(
+  config: Config,
+  database: DatabaseHandle,
+  auth: Auth,
+  storage: MediaStorage,
+  options: { leadLimits?: LeadLimits } = {},
+) {
   const { db } = database;
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
@@ -45,6 +53,8 @@ export function createServices(config: Config, database: DatabaseHandle, auth: A
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage),
+    /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
+    leads: createLeadService(db, config, { limits: options.leadLimits }),
     suppliers: {
       list: () => supplierCache.get("all", () => listSuppliers(db)),
       find: (id: string) => findSupplier(db, id),

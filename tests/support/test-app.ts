@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
-import { diskStorage } from "../../src/server/media/storage";
+import { openStorage } from "../../src/server/media/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 export interface TestApp {
@@ -30,7 +30,8 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await createTestDatabase();
-  const storage = diskStorage(path.join(dataDir, "media"));
+  // Disk under the data folder, or the bucket a suite configures with S3_* (as the app starts).
+  const storage = await openStorage(config);
   // Generous limits: a suite signs in many times from one address. Rate-limit tests set their own.
   const authLimits = options.authLimits ?? { signIn: 1000, signUp: 1000, resetPassword: 1000 };
   const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits });

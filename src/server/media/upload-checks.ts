@@ -23,7 +23,8 @@ export async function checkImage(input: Buffer): Promise<void> {
   let format: string | undefined;
   let pixels: number;
   try {
-    const metadata = await sharp(input).metadata();
+    // Only the header is read here; the limit is checked below with a message of its own.
+    const metadata = await sharp(input, { limitInputPixels: false }).metadata();
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {

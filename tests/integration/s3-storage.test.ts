@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../support/auth";
+import { biodataBody, samplePng, upload } from "../support/biodata";
+import { describeDb } from "../support/database";
+import { startS3Server, type TestS3 } from "../support/s3-server";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describeDb("photos in S3-compatible object storage", () => {
+  let s3: TestS3;
+  let t: TestApp;
+  let supplier: SignedIn;
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    t = await createTestApp({ env: s3.env });
+    supplier = await signUp(t, { name: "Bucket Agency" });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it("stores an upload in the bucket, serves it, and removes it with the biodata", async () => {
+    expect(t.app.services.storage.kind).toBe("s3");
+    const uploaded = await upload(t, supplier.cookie, { data: await samplePng(500, 700) });
+    expect(uploaded.statusCode).toBe(201);
+    const { key, url, thumbUrl } = uploaded.json();
+    expect(await s3.keys()).toEqual(expect.arrayContaining([`${key}.webp`, `${key}-thumb.webp`]));
+
+    for (const address of [url, thumbUrl]) {
+      const served = await t.app.inject({ url: address });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers["content-type"]).toBe("image/webp");
+      expect(served.rawPayload.subarray(8, 12).toString("ascii")).toBe("WEBP");
+    }
+
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ photo: key }),
+    });
+    expect(created.statusCode).toBe(201);
+
+    const deleted = await t.app.inject({
+      method: "DELETE",
+      url: `/api/helpers/${created.json().id}`,
+      headers: { cookie: supplier.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await s3.keys()).not.toEqual(expect.arrayContaining([`${key}.webp`]));
+    expect(await s3.keys()).not.toEqual(expect.arrayContaining([`${key}-thumb.webp`]));
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it("refuses a photo key that is not in the bucket", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ photo: "helpers/notinthebucket01" }),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields.photo).toMatch(/not found/);
+  });
+});
