@@ -15,6 +15,7 @@ import { adminRoutes } from "./admin/admin-routes";
 import { helperRoutes } from "./helpers/helper-routes";
 import { helperWriteRoutes } from "./helpers/helper-write-routes";
 import { leadRoutes } from "./leads/lead-routes";
+import type { LeadLimits } from "./leads/lead-rate-limit";
 import { seoRoutes } from "./seo/seo-routes";
 import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Sign-in and sign-up attempts per minute per address (tests raise them). */
   authLimits?: AuthLimits;
+  /** Lead submissions per window per address (tests lower or raise them). */
+  leadLimits?: LeadLimits;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -47,7 +50,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const auth = createAuth(config, database.db, resolveAuthSecret(config), deps.authLimits);
-  const services: Services = createServices(config, database, auth, storage);
+  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits });
   app.decorate("services", services);
   app.decorateRequest("viewer", null);
 

@@ -12,6 +12,7 @@ import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/connect";
 import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
+import { createOutboxWorker } from "./notify/outbox-worker";
 import { packageRoot } from "./package-root";
 
 async function main() {
@@ -71,16 +72,21 @@ async function main() {
   }
   const stopWatching = await app.services.watchListing();
 
+  const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
+
   closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "stopping after an error");
     else app.log.info({ signal }, "stopping");
     await app.close();
+    // Deliveries under way finish (or are handed back) before the database closes.
+    await outboxWorker.stop();
     await stopWatching();
     await vite?.close();
     await database.close();
   });
 
   await app.listen({ port: config.port, host: config.host });
+  await outboxWorker.start();
 }
 
 void main();

@@ -3,11 +3,18 @@
  * a password-reset request), one row per channel, and delivered afterwards by the worker
  * (outbox-worker.ts) with retries. Nothing is lost when a channel is down or the process stops.
  */
+import { sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Executor } from "../db/connect";
 import { outbox } from "../db/schema";
 
 export type Channel = "email" | "telegram" | "file";
+
+/**
+ * NOTIFYed with every enqueue. PostgreSQL delivers it at commit (never for a rolled-back
+ * write) to every instance listening, so an idle worker anywhere starts delivering at once.
+ */
+export const OUTBOX_NOTIFY_CHANNEL = "outbox_queued";
 
 export interface OutboundMessage {
   /** What it is about: `lead`, `password-reset`, … (shown to the operator). */
@@ -37,4 +44,16 @@ export async function enqueueMessage(executor: Executor, config: Config, message
     payload: message,
   }));
   await executor.insert(outbox).values(rows);
+  await executor.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${message.kind})`);
+}
+
+/** A payload read back from the outbox, checked because the column is plain JSON. */
+export function readMessage(payload: unknown): OutboundMessage {
+  const value = payload as Partial<OutboundMessage> | null;
+  const to = value?.to;
+  const validTo = to === "support" || (typeof to === "object" && to !== null && typeof to.email === "string");
+  if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
+    throw new Error("The stored message is malformed");
+  }
+  return value as OutboundMessage;
 }

@@ -1,5 +1,40 @@
+/** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services";
+import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 
-/** /sitemap.xml and /robots.txt — being written. */
-export async function seoRoutes(_app: FastifyInstance, _options: { services: Services }) {}
+/**
+ * Crawlers ask rarely and can wait a minute for a new helper, so the sitemap is kept that long
+ * instead of being tied to the listing's change notifications.
+ */
+const SITEMAP_TTL_MS = 60_000;
+
+export async function seoRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const { publicUrl } = services.config;
+  let cached: { xml: string; expiresAt: number } | undefined;
+  let building: Promise<string> | undefined;
+
+  const sitemap = async (): Promise<string> => {
+    if (cached && cached.expiresAt > Date.now()) return cached.xml;
+    building ??= sitemapEntries(services.db)
+      .then((entries) => {
+        const xml = sitemapXml(publicUrl, entries);
+        cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };
+        return xml;
+      })
+      .finally(() => {
+        building = undefined;
+      });
+    return building;
+  };
+
+  app.get("/sitemap.xml", async (_request, reply) => {
+    const xml = await sitemap();
+    return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300").send(xml);
+  });
+
+  const robots = robotsTxt(publicUrl);
+  app.get("/robots.txt", async (_request, reply) =>
+    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
+  );
+}

@@ -1,0 +1,20 @@
+/** Leads as CSV for a spreadsheet. */
+import type { Lead } from "../../shared/lead-schema";
+
+const HEADER = ["Name", "Phone", "Visits", "First seen", "Last seen"];
+
+/**
+ * One CSV cell. Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading
+ * quote; an E.164 phone number is left as it is, being digits after its +.
+ */
+export function csvCell(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^\+\d{4,15}$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** With a byte-order mark, so spreadsheet programs read names in any script as UTF-8. */
+export function leadsCsv(leads: Lead[]): string {
+  const lines = [HEADER, ...leads.map((l) => [l.name, l.phone, l.visits, l.firstSeenAt, l.lastSeenAt])];
+  return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+}

@@ -1,0 +1,42 @@
+/**
+ * The notification support receives for a lead: who, which number, how often they came, and a
+ * WhatsApp link that opens a chat with them.
+ */
+import { formatPhone } from "../../shared/phone";
+import type { Config } from "../config";
+import type { OutboundMessage } from "../notify/outbox";
+
+export interface LeadFacts {
+  name: string;
+  phone: string;
+  visits: number;
+  firstSeenAt: Date;
+}
+
+const when = new Intl.DateTimeFormat("en-SG", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Singapore" });
+
+export function visitorWhatsappLink(config: Pick<Config, "siteName">, lead: Pick<LeadFacts, "name" | "phone">): string {
+  const greeting = `Hi ${lead.name}, this is ${config.siteName}. Thank you for your interest in our helpers.`;
+  return `https://wa.me/${lead.phone.replace(/\D/g, "")}?text=${encodeURIComponent(greeting)}`;
+}
+
+export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): OutboundMessage {
+  const phone = formatPhone(lead.phone);
+  const returning = lead.visits > 1;
+  const subject = returning
+    ? `Returning visitor: ${lead.name} (${phone}), visit ${lead.visits}`
+    : `New lead: ${lead.name} (${phone})`;
+  const text = [
+    returning
+      ? `${lead.name} came back and gave their name and phone number again on the filters page.`
+      : `${lead.name} gave their name and phone number on the filters page.`,
+    "",
+    `Name: ${lead.name}`,
+    `Phone: ${phone}`,
+    `Visits: ${lead.visits}`,
+    `First seen: ${when.format(lead.firstSeenAt)} (Singapore time)`,
+    "",
+    `WhatsApp: ${visitorWhatsappLink(config, lead)}`,
+  ].join("\n");
+  return { kind: "lead", to: "support", subject, text };
+}

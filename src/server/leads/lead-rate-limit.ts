@@ -1,0 +1,112 @@
+/**
+ * How many leads one address may submit in a window, counted the same for POST /api/leads and
+ * for the /filters gate. Counters live in Redis when REDIS_URL is set, so every instance sees
+ * the same count; otherwise in this process's memory (right for a single instance).
+ */
+import { Redis } from "ioredis";
+
+export interface LeadLimits {
+  max: number;
+  windowMs: number;
+  /** Redis key prefix; tests give each suite its own. */
+  keyPrefix?: string;
+}
+
+export const DEFAULT_LEAD_LIMITS: LeadLimits = { max: 10, windowMs: 60_000 };
+
+export interface Hit {
+  /** Requests in the current window, this one included. */
+  count: number;
+  /** Until the window ends. */
+  ttlMs: number;
+  allowed: boolean;
+}
+
+export interface RateLimiter {
+  readonly limits: LeadLimits;
+  hit(key: string): Promise<Hit>;
+  close(): Promise<void>;
+}
+
+export interface LimiterLog {
+  warn(object: object, message: string): void;
+}
+
+export function createRateLimiter(limits: LeadLimits, options: { redisUrl?: string; log?: LimiterLog } = {}): RateLimiter {
+  return options.redisUrl ? redisLimiter(limits, options.redisUrl, options.log) : memoryLimiter(limits);
+}
+
+function memoryLimiter(limits: LeadLimits): RateLimiter {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  let nextSweep = 0;
+  return {
+    limits,
+    async hit(key) {
+      const now = Date.now();
+      if (now >= nextSweep) {
+        // Forget finished windows so one-off addresses do not pile up.
+        for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
+        nextSweep = now + limits.windowMs;
+      }
+      let window = windows.get(key);
+      if (!window || window.resetAt <= now) {
+        window = { count: 0, resetAt: now + limits.windowMs };
+        windows.set(key, window);
+      }
+      window.count += 1;
+      return { count: window.count, ttlMs: window.resetAt - now, allowed: window.count <= limits.max };
+    },
+    async close() {
+      windows.clear();
+    },
+  };
+}
+
+// Count and start the window in one step, so concurrent requests on several instances agree.
+const HIT_SCRIPT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
+return {count, ttl}
+`;
+
+function redisLimiter(limits: LeadLimits, url: string, log?: LimiterLog): RateLimiter {
+  const prefix = limits.keyPrefix ?? "dh:lead-limit:";
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
+  let lastWarning = 0;
+  const warn = (error: unknown) => {
+    // Redis retries its connection every few hundred milliseconds: one line a minute is enough.
+    if (Date.now() - lastWarning < 60_000) return;
+    lastWarning = Date.now();
+    log?.warn({ err: error instanceof Error ? error.message : String(error) }, "lead rate limit: Redis unavailable, not limiting");
+  };
+  redis.on("error", warn);
+  return {
+    limits,
+    async hit(key) {
+      try {
+        const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(limits.windowMs))) as [number, number];
+        return { count, ttlMs, allowed: count <= limits.max };
+      } catch (error) {
+        // A lead is the business: with the counter out of reach, let it through.
+        warn(error);
+        return { count: 0, ttlMs: limits.windowMs, allowed: true };
+      }
+    },
+    async close() {
+      await redis.quit().catch(() => redis.disconnect());
+    },
+  };
+}
+
+/** "in 45 seconds" / "in 2 minutes", for the message a limited visitor reads. */
+export function retryAfterText(ttlMs: number): string {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
+  return `in ${Math.ceil(seconds / 60)} minutes`;
+}
+
+export function tooManyLeadsMessage(ttlMs: number): string {
+  return `Too many submissions from your address. Please try again ${retryAfterText(ttlMs)}.`;
+}

@@ -1,0 +1,113 @@
+/**
+ * Leads: a visitor's name and phone number, stored once per phone number (the latest name wins,
+ * visits counted) together with the notification to support, in one transaction.
+ */
+import { count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
+import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-schema";
+import type { Config } from "../config";
+import type { Database } from "../db/connect";
+import { visitors, type VisitorRow } from "../db/schema";
+import { enqueueMessage } from "../notify/outbox";
+import { leadMessage } from "./lead-message";
+import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
+import { leadsCsv } from "./lead-export";
+
+export const LEADS_PAGE_SIZE = 50;
+export const MAX_LEADS_PAGE_SIZE = 200;
+
+export function toLead(row: VisitorRow): Lead {
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    visits: row.visits,
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+  };
+}
+
+/** Stores a validated lead and queues support's notification; both or neither. */
+export async function recordLead(db: Database, config: Config, input: ValidLead, now = new Date()): Promise<Lead> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(visitors)
+      .values({ name: input.name, phone: input.phone, visits: 1, firstSeenAt: now, lastSeenAt: now })
+      .onConflictDoUpdate({
+        target: visitors.phone,
+        set: { name: input.name, visits: sql`${visitors.visits} + 1`, lastSeenAt: now },
+      })
+      .returning();
+    await enqueueMessage(tx, config, leadMessage(config, row!));
+    return toLead(row!);
+  });
+}
+
+function search(q: string | undefined): SQL | undefined {
+  const text = q?.trim();
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const digits = text.replace(/\D/g, "");
+  return digits.length >= 3 ? or(ilike(visitors.name, like), ilike(visitors.phone, `%${digits}%`)) : ilike(visitors.name, like);
+}
+
+export interface LeadPage {
+  items: Lead[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Leads whose name or phone matches `q`, most recently seen first. */
+export async function listLeads(db: Database, options: { q?: string; page?: number; pageSize?: number } = {}): Promise<LeadPage> {
+  const pageSize = Math.min(Math.max(1, Math.floor(options.pageSize ?? LEADS_PAGE_SIZE)), MAX_LEADS_PAGE_SIZE);
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const where = search(options.q);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(visitors)
+      .where(where)
+      .orderBy(desc(visitors.lastSeenAt), desc(visitors.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(visitors).where(where),
+  ]);
+  return { items: rows.map(toLead), total: counted?.total ?? 0, page, pageSize };
+}
+
+/** Every lead matching `q` as CSV, most recently seen first. */
+export async function exportLeadsCsv(db: Database, q?: string): Promise<string> {
+  const rows = await db.select().from(visitors).where(search(q)).orderBy(desc(visitors.lastSeenAt), desc(visitors.id));
+  return leadsCsv(rows.map(toLead));
+}
+
+export type LeadSubmission =
+  | { ok: true; lead: Lead }
+  | { ok: false; status: 400; message: string; fields: Record<string, string> }
+  | { ok: false; status: 429; message: string };
+
+export function createLeadService(db: Database, config: Config, options: { limits?: LeadLimits; log?: LimiterLog } = {}) {
+  const limiter = createRateLimiter(options.limits ?? DEFAULT_LEAD_LIMITS, { redisUrl: config.redisUrl, log: options.log });
+  return {
+    /** Counts submissions per address; shared by the API's rate limit and submit(). */
+    limiter,
+    /** Stores an already validated lead (see leadInputSchema) and queues its notification. */
+    record: (input: ValidLead) => recordLead(db, config, input),
+    /**
+     * For the /filters gate: checks the address's rate, validates the raw form values and
+     * stores the lead. Never throws for the visitor's mistakes: it answers what to show.
+     */
+    async submit(input: unknown, { ip }: { ip: string }): Promise<LeadSubmission> {
+      const hit = await limiter.hit(ip);
+      if (!hit.allowed) return { ok: false, status: 429, message: tooManyLeadsMessage(hit.ttlMs) };
+      const parsed = parseLeadInput(input);
+      if (!parsed.ok) return { ok: false, status: 400, message: "Please check your name and phone number.", fields: parsed.fields };
+      return { ok: true, lead: await recordLead(db, config, parsed.lead) };
+    },
+    list: (options: { q?: string; page?: number; pageSize?: number } = {}) => listLeads(db, options),
+    exportCsv: (q?: string) => exportLeadsCsv(db, q),
+    close: () => limiter.close(),
+  };
+}
+
+export type LeadService = ReturnType<typeof createLeadService>;

@@ -1,0 +1,72 @@
+/**
+ * What the operator sees of the outbox: deliveries that keep failing, and a way to try one
+ * again now instead of at its next back-off (states in outbox-worker.ts).
+ */
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Executor } from "../db/connect";
+import { outbox } from "../db/schema";
+import { OUTBOX_NOTIFY_CHANNEL } from "./outbox";
+
+export interface FailingDelivery {
+  id: string;
+  kind: string;
+  channel: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+}
+
+export interface OutboxSummary {
+  pending: number;
+  failing: number;
+  delivered: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Deliveries in the `failing` state (FAILING_AFTER_ATTEMPTS failed attempts or more), newest first. */
+export async function listFailingDeliveries(db: Database, { limit = 100 } = {}): Promise<FailingDelivery[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.status, "failing"))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(Math.min(Math.max(1, limit), 500));
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    channel: row.channel,
+    subject: (row.payload as { subject?: unknown } | null)?.subject?.toString() ?? "",
+    attempts: row.attempts,
+    lastError: row.lastError,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+export async function outboxSummary(db: Database): Promise<OutboxSummary> {
+  const rows = await db.select({ status: outbox.status, count: count() }).from(outbox).groupBy(outbox.status);
+  const summary: OutboxSummary = { pending: 0, failing: 0, delivered: 0 };
+  for (const row of rows) {
+    if (row.status === "pending" || row.status === "failing" || row.status === "delivered") summary[row.status] = row.count;
+  }
+  return summary;
+}
+
+/**
+ * Makes an undelivered message due now (its attempts and state kept, so it shows as failing
+ * until it goes out) and wakes a worker; false when there is no such message to deliver.
+ */
+export async function retryDelivery(db: Executor, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const updated = await db
+    .update(outbox)
+    .set({ nextAttemptAt: sql`now()` })
+    .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failing"])))
+    .returning({ id: outbox.id });
+  if (updated.length === 0) return false;
+  await db.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, 'retry')`);
+  return true;
+}

@@ -1,0 +1,207 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { outbox, visitors } from "../../src/server/db/schema";
+import { formatPhone, phoneMessages } from "../../src/shared/phone";
+import { describeDb } from "../support/database";
+import { uniquePhMobile, uniqueSgMobile } from "../support/notify";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describeDb("a visitor leaves their name and phone number (POST /api/leads)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const submit = async (payload: unknown) => {
+    const response = await t.app.inject({ method: "POST", url: "/api/leads", payload: payload as object });
+    return { status: response.statusCode, body: response.json() };
+  };
+
+  /** The notifications queued that mention this phone number (written as people read it). */
+  const queuedFor = (e164: string) =>
+    t.db.select().from(outbox).where(sql`${outbox.payload}->>'text' like ${`%${formatPhone(e164)}%`}`);
+  const visitorsWith = (e164: string) => t.db.select().from(visitors).where(eq(visitors.phone, e164));
+
+  it("stores a Singapore number typed without +65 in E.164 and answers with the stored lead", async () => {
+    const phone = uniqueSgMobile();
+    const { status, body } = await submit({ name: "Mary Tan", phone: phone.typed });
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      id: expect.any(String),
+      name: "Mary Tan",
+      phone: phone.e164,
+      visits: 1,
+      firstSeenAt: expect.any(String),
+      lastSeenAt: body.firstSeenAt,
+    });
+  });
+
+  it("takes the same number with +65 as the same visitor, counting the visit", async () => {
+    const phone = uniqueSgMobile();
+    const first = await submit({ name: "Ah Lian", phone: phone.typed });
+    const second = await submit({ name: "Ah Lian", phone: `+65 ${phone.typed}` });
+    expect(second.status).toBe(201);
+    expect(second.body).toMatchObject({ id: first.body.id, phone: phone.e164, visits: 2 });
+    expect(await visitorsWith(phone.e164)).toHaveLength(1);
+  });
+
+  it("stores a foreign number given with its country code", async () => {
+    const phone = uniquePhMobile();
+    const { status, body } = await submit({ name: "Jose Rizal", phone: phone.typed });
+    expect(status).toBe(201);
+    expect(body.phone).toBe(phone.e164);
+    expect(body.phone.startsWith("+63")).toBe(true);
+  });
+
+  it.each([
+    ["letters", "9123 abcd", phoneMessages.characters],
+    ["too short", "9123", phoneMessages.tooShortLocal],
+    ["a foreign number without +", "0917 123 4567", phoneMessages.notLocal],
+    ["a Singapore number that cannot exist", "1234 5678", phoneMessages.invalid],
+    ["an empty number", "", phoneMessages.empty],
+  ])("refuses %s with a message for the phone field, and stores nothing", async (_case, phone, message) => {
+    const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    const { status, body } = await submit({ name: "Refused Visitor", phone });
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      error: { code: "bad_request", message: "Please check your name and phone number.", fields: { phone: message } },
+    });
+    const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
+  it("refuses an empty name with a message for the name field, and stores nothing", async () => {
+    const phone = uniqueSgMobile();
+    const { status, body } = await submit({ name: "   ", phone: phone.typed });
+    expect(status).toBe(400);
+    expect(body.error.fields).toEqual({ name: "Please enter your name." });
+    expect(await visitorsWith(phone.e164)).toHaveLength(0);
+    expect(await queuedFor(phone.e164)).toHaveLength(0);
+  });
+
+  it("refuses a body that is not an object of text fields", async () => {
+    const { status, body } = await submit({ phone: 91234567 });
+    expect(status).toBe(400);
+    expect(body.error.fields.name).toBe("Please enter your name.");
+  });
+
+  it("remembers a returning visitor: the latest name, two visits, first seen unchanged", async () => {
+    const phone = uniqueSgMobile();
+    const first = await submit({ name: "Lim Ah Kow", phone: phone.typed });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const second = await submit({ name: "  Lim  Ah Kow Junior ", phone: phone.typed });
+    expect(second.body).toMatchObject({
+      id: first.body.id,
+      name: "Lim Ah Kow Junior",
+      visits: 2,
+      firstSeenAt: first.body.firstSeenAt,
+    });
+    expect(new Date(second.body.lastSeenAt).getTime()).toBeGreaterThan(new Date(first.body.lastSeenAt).getTime());
+  });
+
+  it("queues support's notification with the lead: name, phone, visits and a WhatsApp link", async () => {
+    const phone = uniqueSgMobile();
+    await submit({ name: "Siew Ling", phone: phone.typed });
+    await submit({ name: "Siew Ling", phone: phone.typed });
+    const rows = await queuedFor(phone.e164);
+    expect(rows).toHaveLength(2);
+    // No mail server or Telegram configured here: messages become files.
+    expect(rows.map((r) => [r.kind, r.channel, r.status])).toEqual([
+      ["lead", "file", "pending"],
+      ["lead", "file", "pending"],
+    ]);
+    const latest = rows.map((r) => r.payload as { to: string; subject: string; text: string }).find((p) => p.text.includes("Visits: 2"));
+    expect(latest).toBeDefined();
+    expect(latest!.to).toBe("support");
+    expect(latest!.subject).toContain("Siew Ling");
+    expect(latest!.text).toContain(`https://wa.me/${phone.e164.slice(1)}?text=`);
+  });
+});
+
+describeDb("lead submissions are limited per address", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ leadLimits: { max: 2, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const submitFrom = (address: string, phone = uniqueSgMobile().typed) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/leads",
+      remoteAddress: address,
+      payload: { name: "Busy Visitor", phone },
+    });
+
+  it("answers 429 with a message once an address has used its allowance, other addresses unaffected", async () => {
+    expect((await submitFrom("10.0.0.1")).statusCode).toBe(201);
+    // A refused submission counts too: guessing numbers is what the limit is for.
+    expect((await submitFrom("10.0.0.1", "abc")).statusCode).toBe(400);
+    const limited = await submitFrom("10.0.0.1");
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual({
+      error: { code: "too_many_requests", message: expect.stringMatching(/^Too many submissions from your address\. Please try again in \d+ seconds?\.$/) },
+    });
+    expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await submitFrom("10.0.0.2")).statusCode).toBe(201);
+  });
+
+  it("counts the /filters gate's submissions against the same allowance", async () => {
+    const gate = (phone: string) => t.app.services.leads.submit({ name: "Gate Visitor", phone }, { ip: "10.0.0.3" });
+    expect((await gate(uniqueSgMobile().typed)).ok).toBe(true);
+    expect((await submitFrom("10.0.0.3")).statusCode).toBe(201);
+    const limited = await gate(uniqueSgMobile().typed);
+    expect(limited).toMatchObject({ ok: false, status: 429, message: expect.stringContaining("Too many submissions") });
+  });
+});
+
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisReachable = await (async () => {
+  const { Redis } = await import("ioredis");
+  const probe = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 500, retryStrategy: () => null });
+  probe.on("error", () => undefined);
+  const reachable = await probe.connect().then(
+    () => true,
+    () => false,
+  );
+  probe.disconnect();
+  if (!reachable) console.log(`lead limits through Redis: skipped, no Redis at ${redisUrl} (set TEST_REDIS_URL)`);
+  return reachable;
+})();
+
+const describeRedis = redisReachable ? describeDb : describeDb.skip;
+
+describeRedis("lead limits shared through Redis (REDIS_URL)", () => {
+  // A prefix of this run's own, so parallel runs and earlier runs do not share counters.
+  const keyPrefix = `dh-test:${process.pid}:${Date.now()}:`;
+  let one: TestApp;
+  let two: TestApp;
+  beforeAll(async () => {
+    const limits = { max: 2, windowMs: 60_000, keyPrefix };
+    one = await createTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
+    two = await createTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
+  });
+  afterAll(async () => {
+    await one?.close();
+    await two?.close();
+  });
+
+  it("two instances count one address together", async () => {
+    const submit = (t: TestApp) =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/leads",
+        remoteAddress: "10.0.1.1",
+        payload: { name: "Roaming Visitor", phone: uniqueSgMobile().typed },
+      });
+    expect((await submit(one)).statusCode).toBe(201);
+    expect((await submit(two)).statusCode).toBe(201);
+    expect((await submit(one)).statusCode).toBe(429);
+    expect((await submit(two)).statusCode).toBe(429);
+  });
+});
