@@ -18,7 +18,12 @@ export interface TestApp {
 }
 
 export async function createTestApp(
-  options: { env?: Record<string, string>; pages?: AppDeps["pages"]; authLimits?: AppDeps["authLimits"] } = {},
+  options: {
+    env?: Record<string, string>;
+    pages?: AppDeps["pages"];
+    authLimits?: AppDeps["authLimits"];
+    leadLimits?: AppDeps["leadLimits"];
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
   const config = loadConfig({
@@ -34,7 +39,9 @@ export async function createTestApp(
   const storage = await openStorage(config);
   // Generous limits: a suite signs in many times from one address. Rate-limit tests set their own.
   const authLimits = options.authLimits ?? { signIn: 1000, signUp: 1000, resetPassword: 1000 };
-  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits });
+  // Leads too: a suite submits the gate many times from one address.
+  const leadLimits = options.leadLimits ?? { max: 1000, windowMs: 60_000 };
+  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits, leadLimits });
   await app.ready();
   return {
     app,
