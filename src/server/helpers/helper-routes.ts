@@ -1,16 +1,23 @@
 import type { FastifyInstance } from "fastify";
+import type { HelperPage } from "../../shared/helper-types";
 import { parseHelperQuery } from "../../shared/listing-query";
 import { badRequest, notFound } from "../http/errors";
 import type { Services } from "../services";
 import { errorSchema, helperPageSchema, helperRecordSchema, jsonSchema } from "./helper-schemas";
 
+const JSON_TYPE = "application/json; charset=utf-8";
+
 export async function helperRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const error = jsonSchema(errorSchema);
+  // A cached listing page is answered as the bytes it serialised to the first time: the
+  // services' cache returns the same object until a change drops it, and with it this entry.
+  // The bytes come from the route's own response schema, so no undeclared field gets out.
+  const serialized = new WeakMap<HelperPage, Buffer>();
 
   app.get(
     "/api/helpers",
     { schema: { response: { 200: jsonSchema(helperPageSchema), 400: error } } },
-    async (request) => {
+    async (request, reply) => {
       const { query, problems, unknown } = parseHelperQuery(request.query as Record<string, string | string[]>);
       if (problems.length > 0) {
         const fields = Object.fromEntries(problems.map((p) => [p.param, p.message]));
@@ -20,7 +27,13 @@ export async function helperRoutes(app: FastifyInstance, { services }: { service
         // A value the catalogue does not know matches no helper: an empty page that says why.
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, unknown };
       }
-      return services.helpers.list(query);
+      const page = await services.helpers.list(query);
+      let body = serialized.get(page);
+      if (!body) {
+        body = Buffer.from(reply.serialize(page) as string);
+        serialized.set(page, body);
+      }
+      return reply.type(JSON_TYPE).send(body);
     },
   );
 
