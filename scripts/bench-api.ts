@@ -1,0 +1,187 @@
+/**
+ * npm run bench:api -- [--helpers 50000] [--duration 10] [--warmup 3] [--connections 10] [--only pglite|postgres]
+ *
+ * Seeds a fresh database, starts the real app on a loopback port and measures the helper
+ * listing next to a route that answers a fixed body of the same size (the ceiling of this HTTP
+ * stack), on the embedded database and, when reachable (BENCH_DATABASE_URL or the local
+ * server), on a PostgreSQL database made for the run and dropped after it.
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { buildApp } from "../src/server/app";
+import { loadConfig } from "../src/server/config";
+import { seedDemoData } from "../src/server/db/seed/demo";
+import { diskStorage } from "../src/server/media/storage";
+import {
+  DEFAULT_POSTGRES_URL,
+  freshPglite,
+  freshPostgres,
+  postgresReachable,
+  type BenchDatabase,
+} from "./bench-database";
+import { runLoad, type LoadResult } from "./bench-load";
+
+const { values: args } = parseArgs({
+  options: {
+    helpers: { type: "string", default: "50000" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "3" },
+    connections: { type: "string", default: "10" },
+    only: { type: "string" },
+  },
+});
+const helperCount = positive("helpers", args.helpers);
+const duration = positive("duration", args.duration);
+const warmup = positive("warmup", args.warmup);
+const connections = positive("connections", args.connections);
+
+function positive(name: string, raw: string): number {
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`--${name} must be a positive whole number`);
+    process.exit(1);
+  }
+  return value;
+}
+
+/** What is measured: the listing as a visitor first sees it, and a filtered later page. */
+const SCENARIOS = [
+  { name: "GET /api/helpers", path: "/api/helpers" },
+  {
+    name: "GET /api/helpers, 3 filters, page 2",
+    path: "/api/helpers?nationality=philippines&marital=single&care=infant,child&page=2",
+  },
+];
+const CEILING_PATH = "/__bench/ceiling/";
+const TARGET = { ratio: 0.5, p99: 20 };
+
+interface Row {
+  database: string;
+  route: string;
+  bytes: number;
+  result: LoadResult;
+  ratio?: number;
+}
+
+async function measure(database: BenchDatabase): Promise<Row[]> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-bench-data-"));
+  try {
+    await database.handle.migrate();
+    const storage = diskStorage(path.join(dataDir, "media"));
+    const started = Date.now();
+    // A small pool of drawn photos is shared: the benchmark is about the listing, not sharp.
+    await seedDemoData(database.handle.db, storage, { helpers: helperCount, distinctPhotos: 24 });
+    console.log(`${database.label}: seeded ${helperCount} helpers in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const config = loadConfig({
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "silent",
+      HOST: "127.0.0.1",
+      AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+    });
+    const app = await buildApp({ config, database: database.handle, storage });
+    const ceilingBodies = new Map<string, Buffer>();
+    // Registered by the benchmark only: the same bytes as a listing answer, no work at all.
+    app.get<{ Params: { name: string } }>(`${CEILING_PATH}:name`, async (request, reply) => {
+      const body = ceilingBodies.get(request.params.name);
+      if (body === undefined) return reply.status(404).send();
+      return reply.type("application/json; charset=utf-8").send(body);
+    });
+    const stopWatching = await app.services.watchListing();
+    const origin = await app.listen({ port: 0, host: "127.0.0.1" });
+    const rows: Row[] = [];
+    try {
+      for (const [index, scenario] of SCENARIOS.entries()) {
+        const response = await fetch(`${origin}${scenario.path}`);
+        const body = await response.text();
+        if (response.status !== 200) throw new Error(`${scenario.path} answered ${response.status}: ${body}`);
+        const page = JSON.parse(body) as { total: number; pageSize: number; items: unknown[] };
+        if (page.items.length === 0 || page.total <= page.pageSize) {
+          throw new Error(`${scenario.path} has fewer than two pages (${page.total} helpers)`);
+        }
+        ceilingBodies.set(String(index), Buffer.from(body));
+        const bytes = Buffer.byteLength(body);
+        const ceilingUrl = `${origin}${CEILING_PATH}${index}`;
+        const listingUrl = `${origin}${scenario.path}`;
+        for (const url of [ceilingUrl, listingUrl]) await runLoad({ url, connections, durationSeconds: warmup });
+        const ceiling = await runLoad({ url: ceilingUrl, connections, durationSeconds: duration });
+        const listing = await runLoad({ url: listingUrl, connections, durationSeconds: duration });
+        for (const [label, result] of [["ceiling", ceiling], [scenario.name, listing]] as const) {
+          if (result.failures > 0) throw new Error(`${label}: ${result.failures} failed requests`);
+        }
+        rows.push({ database: database.label, route: `ceiling (${scenario.name})`, bytes, result: ceiling });
+        rows.push({
+          database: database.label,
+          route: scenario.name,
+          bytes,
+          result: listing,
+          ratio: listing.requestsPerSecond / ceiling.requestsPerSecond,
+        });
+        console.log(`${database.label}: measured ${scenario.name} (${page.total} matching helpers)`);
+      }
+    } finally {
+      await app.close();
+      await stopWatching();
+    }
+    return rows;
+  } finally {
+    await database.dispose();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function table(rows: Row[]): string {
+  const head = ["database", "route", "body", "req/s", "p50 ms", "p99 ms", "vs ceiling", "target"];
+  const lines = rows.map((row) => {
+    const met = row.ratio === undefined ? "" : row.ratio >= TARGET.ratio && row.result.p99 < TARGET.p99 ? "met" : "MISSED";
+    return [
+      row.database,
+      row.route,
+      `${(row.bytes / 1024).toFixed(1)} kB`,
+      Math.round(row.result.requestsPerSecond).toLocaleString("en"),
+      row.result.p50.toFixed(0),
+      row.result.p99.toFixed(0),
+      row.ratio === undefined ? "" : `${Math.round(row.ratio * 100)}%`,
+      met,
+    ];
+  });
+  const widths = head.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(" | ")} |`;
+  return [format(head), format(widths.map((w) => "-".repeat(w))), ...lines.map(format)].join("\n");
+}
+
+async function main() {
+  const cpus = os.cpus();
+  console.log(
+    `${helperCount} helpers, ${connections} connections, ${warmup} s warm-up then ${duration} s per route; ` +
+      `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}`,
+  );
+  const targets: (() => Promise<BenchDatabase>)[] = [];
+  if (args.only !== "postgres") targets.push(freshPglite);
+  if (args.only !== "pglite") {
+    const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+    const reachable = await postgresReachable(serverUrl);
+    if (reachable === true) targets.push(() => freshPostgres(serverUrl));
+    else console.log(`PostgreSQL: skipped, no server at ${new URL(serverUrl).host} (${reachable})`);
+  }
+
+  const open: BenchDatabase[] = [];
+  // An interrupted run still drops the databases it made.
+  const onSignal = () => void Promise.all(open.map((db) => db.dispose())).finally(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const rows: Row[] = [];
+  for (const target of targets) {
+    const database = await target();
+    open.push(database);
+    rows.push(...(await measure(database)));
+  }
+  console.log(`\n${table(rows)}\n`);
+  console.log(`Target: the listing at ≥ ${TARGET.ratio * 100}% of the ceiling's req/s with p99 < ${TARGET.p99} ms.`);
+}
+
+await main();

@@ -1,0 +1,67 @@
+/**
+ * Load for the API benchmark: autocannon in a child process, so the load generator does not
+ * share the event loop of the server it measures.
+ */
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+
+const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+
+export interface LoadOptions {
+  url: string;
+  connections: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Errors, timeouts and answers other than 2xx: a run with any is not a measurement. */
+  failures: number;
+}
+
+interface AutocannonJson {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+
+export function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const args = [
+    autocannonCli,
+    "--json",
+    "--no-progress",
+    "--connections",
+    String(options.connections),
+    "--duration",
+    String(options.durationSeconds),
+    options.url,
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stdout.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}: ${err.trim()}`));
+      try {
+        const result = JSON.parse(out) as AutocannonJson;
+        resolve({
+          requestsPerSecond: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          requests: result.requests.total,
+          failures: result.errors + result.timeouts + result.non2xx,
+        });
+      } catch (error) {
+        reject(new Error(`autocannon printed no result: ${String(error)} ${err.trim()}`));
+      }
+    });
+  });
+}
