@@ -67,7 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5f5a" />
         <Meta />
-        <Links />
+        <Links nonce={nonce} />
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>
       <body>
