@@ -13,6 +13,7 @@ import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers
 import { ListingCache } from "./helpers/listing-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
+import { createAdminService } from "./admin/admin-service";
 import { createLeadService } from "./leads/lead-service";
 import type { LeadLimits } from "./leads/lead-rate-limit";
 
@@ -53,6 +54,8 @@ export function createServices(
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage),
+    /** Operator screens: leads and failing deliveries. */
+    admin: createAdminService(db),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
     leads: createLeadService(db, config, { limits: options.leadLimits }),
     suppliers: {

@@ -14,7 +14,12 @@ export function SiteNav() {
         { to: paths.createHelper(), label: "Create Post" },
         { to: paths.suppliers(), label: "Overseas Suppliers" },
         { to: paths.dashboard(), label: "Dashboard" },
-        ...(viewer.role === "admin" ? [{ to: "/admin/leads", label: "Leads" }] : []),
+        ...(viewer.role === "admin"
+          ? [
+              { to: "/admin/leads", label: "Leads" },
+              { to: "/admin/outbox", label: "Outbox" },
+            ]
+          : []),
         { to: paths.logout(), label: "Logout" },
       ]
     : [

@@ -1,4 +1,105 @@
-// Not built yet: this screen is being written.
-export default function AdminLeads() {
-  return <p>Coming soon.</p>;
+import { Form, useLoaderData } from "react-router";
+import { formatPhone } from "../../shared/phone";
+import { AccountErrorBoundary } from "../components/account-error";
+import { Pagination } from "../components/pagination";
+import { formatSingaporeTime, requireOperator } from "../lib/auth.server";
+import { siteName } from "../lib/meta";
+import { whatsappLink } from "../lib/paths";
+import type { Route } from "./+types/admin-leads";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Leads — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireOperator(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const pageParam = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
+  const result = await context.services.leads.list({ q: q || undefined, page });
+  return {
+    q,
+    total: result.total,
+    page: result.page,
+    pageSize: result.pageSize,
+    leads: result.items.map((lead) => ({
+      id: lead.id,
+      name: lead.name,
+      phone: lead.phone,
+      phoneShown: formatPhone(lead.phone),
+      visits: lead.visits,
+      firstSeen: formatSingaporeTime(lead.firstSeenAt),
+      lastSeen: formatSingaporeTime(lead.lastSeenAt),
+    })),
+  };
 }
+
+export default function AdminLeads() {
+  const { q, total, page, pageSize, leads } = useLoaderData<typeof loader>();
+  const query = (next: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(q ? { q } : {}), ...next });
+    const text = params.toString();
+    return text ? `?${text}` : "";
+  };
+  return (
+    <section className="admin-screen" aria-labelledby="leads-heading">
+      <div className="admin-head">
+        <h1 id="leads-heading">Leads</h1>
+        {/* A plain link: the browser downloads the file instead of the router fetching it. */}
+        <a className="button" href={`/api/admin/leads.csv${query({})}`} download>
+          Export CSV
+        </a>
+      </div>
+      <Form method="get" className="admin-search" role="search">
+        <label htmlFor="lead-search">Search by name or phone</label>
+        <div className="admin-search-row">
+          <input id="lead-search" type="search" name="q" defaultValue={q} maxLength={100} />
+          <button type="submit" className="button primary">
+            Search
+          </button>
+        </div>
+      </Form>
+      <p className="listing-total" role="status">
+        {total === 1 ? "1 lead" : `${total} leads`}
+        {q ? ` matching “${q}”` : ""}
+      </p>
+      {leads.length === 0 ? (
+        <p className="empty">{q ? "No lead matches this search." : "No leads yet."}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Phone</th>
+                <th scope="col">Visits</th>
+                <th scope="col">First seen</th>
+                <th scope="col">Last seen</th>
+              </tr>
+            </thead>
+            <tbody>
+              {leads.map((lead) => (
+                <tr key={lead.id}>
+                  <td data-label="Name">{lead.name}</td>
+                  <td data-label="Phone">
+                    <a href={whatsappLink(lead.phone)} target="_blank" rel="noopener noreferrer">
+                      {lead.phoneShown}
+                    </a>
+                  </td>
+                  <td data-label="Visits">{lead.visits}</td>
+                  <td data-label="First seen">{lead.firstSeen}</td>
+                  <td data-label="Last seen">{lead.lastSeen}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/leads${query({ page: String(p) })}`} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = AccountErrorBoundary;

@@ -1,0 +1,24 @@
+/**
+ * What the operator screens read besides leads (services.leads): the notifications that keep
+ * failing to go out, and a retry. The queries are the outbox's own (notify/outbox-admin.ts).
+ */
+import type { Database } from "../db/connect";
+import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify/outbox-admin";
+
+/** Failing deliveries shown at once; more than this means the channel itself is down. */
+export const FAILING_SHOWN = 200;
+
+export function createAdminService(db: Database) {
+  return {
+    outbox: {
+      /** Deliveries that keep failing (newest first), and how many messages wait to go out. */
+      async failing() {
+        const [items, summary] = await Promise.all([listFailingDeliveries(db, { limit: FAILING_SHOWN }), outboxSummary(db)]);
+        return { items, failing: summary.failing, pending: summary.pending };
+      },
+      retry: (id: string) => retryDelivery(db, id),
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

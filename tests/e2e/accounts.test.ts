@@ -1,0 +1,155 @@
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user, visitors } from "../../src/server/db/schema";
+import { signUp, TEST_PASSWORD } from "../support/auth";
+import { samplePng } from "../support/biodata";
+import { browserMissing } from "../support/browser";
+import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { uniqueEmail } from "../support/factories";
+import { uniqueSgMobile } from "../support/notify";
+
+/** Browsers log a failed answer (400, 401) as a console error; a form's expected refusal is no fault. */
+const unexpected = (errors: string[], ...statuses: number[]) =>
+  errors.filter((error) => !statuses.some((status) => error.includes(`status of ${status}`)));
+
+describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite({ seed: false });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const menu = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+  async function logIn(page: Page, email: string, password = TEST_PASSWORD) {
+    await page.goto(`${site.url}/login`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Login" }).click();
+  }
+
+  it("signs up (after a mismatched confirmation), logs in, sees their name in the menu, and logs out for good", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const email = uniqueEmail("browser");
+    await page.goto(`${site.url}/register`);
+    expect(await page.getByRole("heading", { level: 1, name: "Signup" }).count()).toBe(1);
+    await page.getByLabel("Full name").fill("Rosa Dela Cruz");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill("not the same password");
+    await page.getByRole("button", { name: "Register" }).click();
+
+    const confirm = page.getByLabel("Confirm password");
+    await expect.poll(() => confirm.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await confirm.getAttribute("aria-describedby"))!;
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("The two passwords do not match");
+
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await confirm.fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(/\/login\?registered=1$/);
+    expect(await page.getByRole("status").textContent()).toBe("Your account is ready. Please log in.");
+
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(/\/dashboard$/);
+
+    const [account] = await site.db.select().from(user).where(eq(user.email, email));
+    await page.getByRole("button", { name: "Menu" }).click();
+    const profileLink = menu(page).getByRole("link", { name: "Rosa Dela Cruz" });
+    expect(await profileLink.getAttribute("href")).toBe(`/profile/${account!.id}`);
+    const sessionCookie = (await context.cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
+    expect(sessionCookie).toBeDefined();
+
+    await menu(page).getByRole("link", { name: "Logout" }).click();
+    await page.waitForURL(/\/login\?signed-out=1$/);
+    await page.getByRole("button", { name: "Menu" }).click();
+    await expect.poll(() => menu(page).getByRole("link", { name: "login" }).count()).toBe(1);
+    expect(await menu(page).getByRole("link", { name: "Rosa Dela Cruz" }).count()).toBe(0);
+
+    const oldSession = await site.app.inject({
+      url: "/api/auth/get-session",
+      headers: { cookie: `${sessionCookie!.name}=${sessionCookie!.value}` },
+    });
+    expect(oldSession.json()).toBeNull();
+    const protectedPage = await site.app.inject({
+      url: `/profile/${account!.id}`,
+      headers: { cookie: `${sessionCookie!.name}=${sessionCookie!.value}` },
+    });
+    expect(protectedPage.statusCode).toBe(302);
+    expect(unexpected(errors, 400)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a wrong password in one line above the form, then goes back where the supplier was sent from", async () => {
+    const supplier = await signUp(site, { name: "Linh Nguyen" });
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${site.url}/profile/${supplier.id}`);
+    await page.waitForURL(/\/login\?redirectTo=/);
+    await page.getByLabel("Email").fill(supplier.email);
+    await page.getByLabel("Password").fill("not my password");
+    await page.getByRole("button", { name: "Login" }).click();
+    const alert = page.getByRole("alert");
+    await expect.poll(() => alert.textContent()).toBe("Wrong email or password.");
+    expect(await alert.count()).toBe(1);
+
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${site.url}/profile/${supplier.id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Linh Nguyen");
+    expect(unexpected(errors, 401)).toEqual([]);
+    await context.close();
+  });
+
+  it("uploads an avatar on the profile page and shows it", async () => {
+    const supplier = await signUp(site, { name: "Avatar Owner" });
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    await logIn(page, supplier.email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${site.url}/profile/${supplier.id}`);
+    await page.getByLabel("Add a picture").setInputFiles({
+      name: "me.png",
+      mimeType: "image/png",
+      buffer: await samplePng(300, 300),
+    });
+    await expect.poll(() => page.getByText("Picture saved.").count()).toBe(1);
+    const image = page.getByRole("img", { name: "Picture of Avatar Owner" });
+    expect(await image.getAttribute("src")).toMatch(/^\/media\/avatars\/[\w-]+-thumb\.webp$/);
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [row] = await site.db.select().from(user).where(eq(user.id, supplier.id));
+    expect(row?.image).toMatch(/^avatars\//);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("gives operators the leads with a CSV export and the outbox in their menu", async () => {
+    const operator = await signUp(site, { name: "Olivia Operator", role: "admin" });
+    const phone = uniqueSgMobile();
+    await site.db.insert(visitors).values({ name: "Browser Lead", phone: phone.e164 });
+    const { page, context, errors } = await newPage(browser);
+    await logIn(page, operator.email);
+    await page.waitForURL(/\/dashboard$/);
+    await menu(page).getByRole("link", { name: "Leads" }).click();
+    await page.waitForURL(/\/admin\/leads$/);
+    await page.getByLabel("Search by name or phone").fill("Browser Lead");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=Browser/);
+    const row = page.getByRole("row", { name: /Browser Lead/ });
+    expect(await row.getByRole("link").getAttribute("href")).toBe(`https://wa.me/${phone.e164.slice(1)}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    await menu(page).getByRole("link", { name: "Outbox" }).click();
+    await page.waitForURL(/\/admin\/outbox$/);
+    expect(await page.getByRole("heading", { level: 1, name: "Outbox" }).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,188 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { setRole, UnknownUserError } from "../../src/server/auth/roles";
+import { outbox, user, visitors } from "../../src/server/db/schema";
+import { signUp, type SignedIn } from "../support/auth";
+import { describeDb } from "../support/database";
+import { uniqueSgMobile } from "../support/notify";
+import { createPageApp, formBody, formHeaders } from "../support/pages";
+import type { TestApp } from "../support/test-app";
+
+describeDb("operators and their screens", () => {
+  let t: TestApp;
+  let operator: SignedIn;
+  let supplier: SignedIn;
+  beforeAll(async () => {
+    t = await createPageApp();
+    operator = await signUp(t, { name: "Olivia Operator", role: "admin" });
+    supplier = await signUp(t, { name: "Sam Supplier" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Leads whose names share a word no other test uses, so a search finds exactly these. */
+  const addLeads = async (names: string[], lastSeen = new Date()) => {
+    const tag = `Tag${randomBytes(4).toString("hex")}`;
+    const rows = names.map((name, i) => ({
+      name: name.replace("{tag}", tag),
+      phone: uniqueSgMobile().e164,
+      visits: i + 1,
+      firstSeenAt: new Date(lastSeen.getTime() - 86_400_000),
+      lastSeenAt: new Date(lastSeen.getTime() - i * 60_000),
+    }));
+    await t.db.insert(visitors).values(rows);
+    return { tag, rows };
+  };
+
+  const failingDelivery = async (subject: string) => {
+    const [row] = await t.db
+      .insert(outbox)
+      .values({
+        kind: "lead",
+        channel: "email",
+        payload: { kind: "lead", to: "support", subject, text: "A new lead" },
+        status: "failing",
+        attempts: 6,
+        lastError: "connect ECONNREFUSED 127.0.0.1:2525",
+        nextAttemptAt: new Date(Date.now() + 3_600_000),
+      })
+      .returning();
+    return row!;
+  };
+
+  it("makes an operator from the command line, and a supplier again", async () => {
+    const someone = await signUp(t, { name: "Promoted Person" });
+    const promoted = await setRole(t.db, someone.email.toUpperCase(), "admin");
+    expect(promoted).toMatchObject({ id: someone.id, before: "supplier", after: "admin" });
+    expect((await t.db.select().from(user).where(eq(user.id, someone.id)))[0]?.role).toBe("admin");
+    const session = await t.app.inject({ url: "/api/auth/get-session", headers: { cookie: someone.cookie } });
+    expect(session.json().user.role).toBe("admin");
+
+    const demoted = await setRole(t.db, someone.email, "supplier");
+    expect(demoted).toMatchObject({ before: "admin", after: "supplier" });
+    await expect(setRole(t.db, "nobody-here@example.com", "admin")).rejects.toBeInstanceOf(UnknownUserError);
+  });
+
+  it("keeps suppliers and visitors out of the operator pages and endpoints", async () => {
+    const delivery = await failingDelivery("Kept out");
+    for (const url of ["/admin/leads", "/admin/outbox"]) {
+      const anonymous = await t.app.inject({ url });
+      expect(anonymous.statusCode).toBe(302);
+      expect(anonymous.headers.location).toBe(`/login?redirectTo=${encodeURIComponent(url)}`);
+      const page = await t.app.inject({ url, headers: { cookie: supplier.cookie } });
+      expect(page.statusCode).toBe(403);
+      expect(page.body).toContain("Only operators may open this page.");
+    }
+    for (const url of ["/api/admin/leads", "/api/admin/leads.csv", "/api/admin/outbox"]) {
+      expect((await t.app.inject({ url })).statusCode).toBe(401);
+      const refused = await t.app.inject({ url, headers: { cookie: supplier.cookie } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe("forbidden");
+    }
+    const retry = await t.app.inject({
+      method: "POST",
+      url: `/api/admin/outbox/${delivery.id}/retry`,
+      headers: { cookie: supplier.cookie },
+    });
+    expect(retry.statusCode).toBe(403);
+    const pageRetry = await t.app.inject({
+      method: "POST",
+      url: "/admin/outbox",
+      headers: { ...formHeaders, cookie: supplier.cookie },
+      payload: formBody({ id: delivery.id }),
+    });
+    expect(pageRetry.statusCode).toBe(403);
+    const [after] = await t.db.select().from(outbox).where(eq(outbox.id, delivery.id));
+    expect(after?.nextAttemptAt.getTime()).toBe(delivery.nextAttemptAt.getTime());
+  });
+
+  it("lists the leads most recently seen first, with WhatsApp links, and finds them by name or phone", async () => {
+    const { tag, rows } = await addLeads(["Newest {tag}", "Older {tag}", "Oldest {tag}"]);
+    const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("3 leads");
+    const order = ["Newest", "Older", "Oldest"].map((name) => page.body.indexOf(`${name} ${tag}`));
+    expect(order.every((at) => at > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page.body).toContain(`href="https://wa.me/${rows[0]!.phone.slice(1)}"`);
+
+    const byPhone = await t.app.inject({
+      url: `/api/admin/leads?q=${encodeURIComponent(rows[1]!.phone.slice(3))}`,
+      headers: { cookie: operator.cookie },
+    });
+    expect(byPhone.statusCode).toBe(200);
+    expect(byPhone.json().items.map((lead: { name: string }) => lead.name)).toEqual([`Older ${tag}`]);
+  });
+
+  it("exports the leads searched for as CSV that a spreadsheet cannot run as formulas", async () => {
+    const { tag, rows } = await addLeads([
+      "=HYPERLINK(\"http://evil.example\",\"{tag}\")",
+      "+{tag} plus",
+      "-{tag} minus",
+      "@{tag} at",
+      "Tan, {tag} \"Ah Boy\"",
+    ]);
+    const response = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen,Last seen");
+    expect(lines).toHaveLength(rows.length + 2);
+    expect(lines.at(-1)).toBe("");
+    expect(lines[1]).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${rows[0]!.firstSeenAt.toISOString()},${rows[0]!.lastSeenAt.toISOString()}`,
+    );
+    expect(lines[2]!.startsWith(`'+${tag} plus,`)).toBe(true);
+    expect(lines[3]!.startsWith(`'-${tag} minus,`)).toBe(true);
+    expect(lines[4]!.startsWith(`'@${tag} at,`)).toBe(true);
+    expect(lines[5]!.startsWith(`"Tan, ${tag} ""Ah Boy""",`)).toBe(true);
+  });
+
+  it("shows the deliveries that keep failing with their last error and a count of pending ones", async () => {
+    const delivery = await failingDelivery("New lead: Failing Fiona");
+    const page = await t.app.inject({ url: "/admin/outbox", headers: { cookie: operator.cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("New lead: Failing Fiona");
+    expect(page.body).toContain("connect ECONNREFUSED 127.0.0.1:2525");
+    expect(page.body).toMatch(/<strong>\d+<\/strong> waiting to be sent/);
+    const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
+    expect(api.json().items.find((item: { id: string }) => item.id === delivery.id)).toMatchObject({
+      kind: "lead",
+      channel: "email",
+      attempts: 6,
+      lastError: "connect ECONNREFUSED 127.0.0.1:2525",
+    });
+  });
+
+  it("retries a failing delivery now, from the page and from the API", async () => {
+    for (const via of ["page", "api"] as const) {
+      const delivery = await failingDelivery(`Retry via ${via}`);
+      const response =
+        via === "page"
+          ? await t.app.inject({
+              method: "POST",
+              url: "/admin/outbox",
+              headers: { ...formHeaders, cookie: operator.cookie },
+              payload: formBody({ id: delivery.id }),
+            })
+          : await t.app.inject({
+              method: "POST",
+              url: `/api/admin/outbox/${delivery.id}/retry`,
+              headers: { cookie: operator.cookie },
+            });
+      expect(response.statusCode).toBe(200);
+      if (via === "page") expect(response.body).toContain("Queued: the message will be sent again in a moment.");
+      const [after] = await t.db.select().from(outbox).where(eq(outbox.id, delivery.id));
+      expect(after!.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/api/admin/outbox/00000000-0000-4000-8000-000000000000/retry",
+      headers: { cookie: operator.cookie },
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
