@@ -108,6 +108,25 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await context.close();
   });
 
+  it("changes the password on the profile page and stays logged in on this device", async () => {
+    const supplier = await signUp(site, { name: "Password Changer" });
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    await logIn(page, supplier.email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${site.url}/profile/${supplier.id}`);
+    const form = page.getByRole("region", { name: "Change password" });
+    await form.getByLabel("Current password", { exact: true }).fill(TEST_PASSWORD);
+    await form.getByLabel("New password", { exact: true }).fill("a fresh long password");
+    await form.getByLabel("Confirm new password").fill("a fresh long password");
+    await form.getByRole("button", { name: "Change password" }).click();
+    await expect.poll(() => form.getByRole("status").textContent()).toContain("Your password is changed.");
+    await page.reload();
+    expect(page.url()).toBe(`${site.url}/profile/${supplier.id}`);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Password Changer");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("uploads an avatar on the profile page and shows it", async () => {
     const supplier = await signUp(site, { name: "Avatar Owner" });
     const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
