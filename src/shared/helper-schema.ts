@@ -6,19 +6,10 @@
 import { z } from "zod";
 import { ageFromIso, parseIsoDate } from "./age";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
+import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
 
-export const HELPER_LIMITS = {
-  name: { max: 80 },
-  salary: { min: 300, max: 3000 },
-  offDays: { min: 0, max: 8 },
-  heightCm: { min: 120, max: 200 },
-  weightKg: { min: 30, max: 150 },
-  age: { min: 18, max: 60 },
-  shortText: { max: 200 },
-  /** Rich text, images included: enough for a long biodata, small enough to list and send. */
-  specialNotes: { max: 50_000 },
-} as const;
+export { HELPER_LIMITS, PHOTO_UPLOAD };
 
 /** Fields a form sends as several values (check boxes). */
 export const HELPER_LIST_FIELDS = ["otherLanguages", "cares"] as const;
@@ -209,9 +200,3 @@ export function helperFormValues(form: FormData | URLSearchParams): Record<strin
   return values;
 }
 
-/** Photos as the uploader takes them: checked again by content on the server. */
-export const PHOTO_UPLOAD = {
-  maxBytes: 8 * 1024 * 1024,
-  maxLabel: "8 MB",
-  accept: ".png,.jpg,.jpeg,.jfif,.webp,image/png,image/jpeg,image/webp",
-} as const;

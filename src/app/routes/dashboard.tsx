@@ -1,4 +1,133 @@
-// Not built yet: this screen is being written.
+import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { catalogue, labelOf } from "../../shared/catalogue";
+import { HelperPhoto } from "../components/helper-card";
+import { requireViewer } from "../lib/auth.server";
+import { changeStatus, formatDay, ownBiodata } from "../lib/biodata.server";
+import { siteName } from "../lib/meta";
+import { paths } from "../lib/paths";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Your biodata — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireViewer(request, context);
+  const helpers = await ownBiodata(request, context);
+  return {
+    helpers: helpers.map((helper) => ({
+      id: helper.id,
+      name: helper.name,
+      ref: helper.ref,
+      status: helper.status,
+      photo: helper.photo,
+      updated: formatDay(helper.updatedAt),
+      updatedAt: helper.updatedAt,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireViewer(request, context);
+  const form = await request.formData();
+  const id = String(form.get("id") ?? "");
+  const result = await changeStatus(request, context, id, String(form.get("status") ?? ""));
+  return data({ id, ...result }, { status: result.ok ? 200 : 400 });
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
+const statusOptions = catalogue.status.map((entry) => ({ value: entry.slug, label: entry.label }));
+
+function StatusForm({ helper }: { helper: Row }) {
+  const fetcher = useFetcher<typeof action>();
+  const selectId = `status-${helper.id}`;
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <fetcher.Form method="post" className="status-form">
+      <input type="hidden" name="id" value={helper.id} />
+      <label htmlFor={selectId} className="visually-hidden">
+        Status of {helper.name}
+      </label>
+      <select id={selectId} name="status" defaultValue={helper.status} key={helper.status}>
+        {statusOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Changing…" : "Change"}
+        <span className="visually-hidden"> the status of {helper.name}</span>
+      </button>
+      <span className="status-form-note" role="status">
+        {refused ?? (fetcher.state === "idle" && fetcher.data?.ok ? `Now ${labelOf("status", helper.status)?.toLowerCase()}` : "")}
+      </span>
+    </fetcher.Form>
+  );
+}
+
 export default function Dashboard() {
-  return <p>Coming soon.</p>;
+  const { helpers } = useLoaderData<typeof loader>();
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-heading">
+      <div className="dashboard-head">
+        <h1 id="dashboard-heading">Your biodata</h1>
+        <Link className="button primary" to={paths.createHelper()}>
+          Create a biodata
+        </Link>
+      </div>
+      {helpers.length === 0 ? (
+        <p className="empty">No biodata found</p>
+      ) : (
+        <table className="dashboard-table">
+          <caption className="visually-hidden">Your biodata, most recently changed first</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Photo</span>
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Ref</th>
+              <th scope="col">Status</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {helpers.map((helper) => (
+              <tr key={helper.id}>
+                <td className="dashboard-photo">
+                  <HelperPhoto helper={helper} size="thumb" />
+                </td>
+                <th scope="row" className="dashboard-name">
+                  {helper.name}
+                </th>
+                <td data-label="Ref">{helper.ref}</td>
+                <td data-label="Status">
+                  <StatusForm helper={helper} />
+                </td>
+                <td data-label="Updated">
+                  <time dateTime={helper.updatedAt}>{helper.updated}</time>
+                </td>
+                <td className="dashboard-actions">
+                  <Link to={paths.helper(helper.id)}>
+                    View<span className="visually-hidden"> {helper.name}</span>
+                  </Link>
+                  <Link to={paths.editHelper(helper.id)}>
+                    Edit<span className="visually-hidden"> {helper.name}</span>
+                  </Link>
+                  <Link to={paths.deleteHelper(helper.id)} className="danger-link">
+                    Delete<span className="visually-hidden"> {helper.name}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
 }

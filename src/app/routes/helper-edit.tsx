@@ -1,4 +1,52 @@
-// Not built yet: this screen is being written.
-export default function HelperEdit() {
-  return <p>Coming soon.</p>;
+import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { photoUrls } from "../../shared/media";
+import { BiodataForm, biodataValues } from "../components/biodata-form";
+import { BiodataErrorBoundary } from "../components/biodata-form-error";
+import { biodataForEditing, updateFromForm } from "../lib/biodata.server";
+import { siteName } from "../lib/meta";
+import { paths } from "../lib/paths";
+import type { Route } from "./+types/helper-edit";
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
+  { title: `${loaded ? `Edit ${loaded.helper.name}` : "Edit biodata"} — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const helper = await biodataForEditing(request, context, params.id);
+  return { helper };
 }
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const result = await updateFromForm(request, context, params.id);
+  if ("failed" in result) return data(result.failed, { status: 400 });
+  return redirect(paths.helper(result.saved.id));
+}
+
+export default function HelperEdit() {
+  const { helper } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  const postedKey = failed ? (typeof failed.values.photo === "string" ? failed.values.photo : "") : undefined;
+  const key = postedKey ?? helper.photoKey;
+  const photo = key ? { key, url: photoUrls(key)!.thumbUrl } : null;
+  return (
+    <section className="form-card wide biodata-editor" aria-labelledby="edit-heading">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to={paths.dashboard()}>Your biodata</Link> / <Link to={paths.helper(helper.id)}>{helper.name}</Link> / Edit
+      </nav>
+      <h1 id="edit-heading">
+        Edit {helper.name} <span className="ref">({helper.ref})</span>
+      </h1>
+      <BiodataForm
+        key={helper.id}
+        values={failed?.values ?? biodataValues(helper)}
+        photo={photo}
+        errors={failed?.fields}
+        message={failed?.message}
+        submitLabel="Save"
+      />
+    </section>
+  );
+}
+
+export const ErrorBoundary = BiodataErrorBoundary;

@@ -1,0 +1,132 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { PHOTO_UPLOAD } from "../../shared/helper-limits";
+import { uploadImage } from "./photo-upload-request";
+import { useHydrated } from "./rich-text-editor";
+
+export interface PhotoValue {
+  key: string;
+  url: string;
+}
+
+/**
+ * The helper's photo. In the browser, choosing a file uploads it at once with a progress bar,
+ * shows it, and keeps its key in a hidden field for the form. Without JavaScript the file goes
+ * with the form itself and is checked the same way on the server.
+ */
+export function PhotoUpload({
+  name,
+  fileName,
+  label,
+  initial,
+  error,
+  onBusyChange,
+}: {
+  /** The hidden field carrying the stored photo's key. */
+  name: string;
+  /** The file field used when the page runs without JavaScript. */
+  fileName: string;
+  label: string;
+  initial: PhotoValue | null;
+  error?: string;
+  onBusyChange?: (busy: boolean) => void;
+}) {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [photo, setPhoto] = useState<PhotoValue | null>(initial);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const running = useRef<AbortController | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => () => running.current?.abort(), []);
+
+  function choose(file: File | undefined) {
+    if (!file) return;
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setProblem(null);
+    setStatus("Uploading the photo…");
+    onBusyChange?.(true);
+    uploadImage(file, { signal: controller.signal, onProgress: setProgress })
+      .then(
+        (uploaded) => {
+          setPhoto({ key: uploaded.key, url: uploaded.thumbUrl });
+          setStatus("Photo uploaded. Save the biodata to keep it.");
+        },
+        (failure: Error) => {
+          if (controller.signal.aborted) return;
+          setProblem(failure.message);
+          setStatus("");
+        },
+      )
+      .finally(() => {
+        if (running.current === controller) {
+          setProgress(null);
+          onBusyChange?.(false);
+          if (fileInput.current) fileInput.current.value = "";
+        }
+      });
+  }
+
+  function remove() {
+    running.current?.abort();
+    setPhoto(null);
+    setProblem(null);
+    setStatus("Photo removed. Save the biodata to keep this change.");
+  }
+
+  const shownError = problem ?? error;
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className="field photo-upload">
+      <div className="photo-upload-preview">
+        {photo ? (
+          <img src={photo.url} alt="The helper's photo" width={120} height={160} />
+        ) : (
+          <span className="photo-upload-empty" aria-hidden="true">
+            No photo
+          </span>
+        )}
+      </div>
+      <div className="photo-upload-controls">
+        <label htmlFor={id}>{label}</label>
+        <p className="hint" id={hintId}>
+          PNG, JPEG or WebP, up to {PHOTO_UPLOAD.maxLabel}. A portrait works best.
+        </p>
+        <input
+          ref={fileInput}
+          id={id}
+          type="file"
+          accept={PHOTO_UPLOAD.accept}
+          // Once the page runs, the photo is uploaded on its own and only its key is sent.
+          name={hydrated ? undefined : fileName}
+          onChange={(event) => choose(event.target.files?.[0])}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(" ")}
+        />
+        {progress !== null ? (
+          <progress className="photo-upload-progress" max={100} value={progress} aria-label="Upload progress">
+            {progress}%
+          </progress>
+        ) : null}
+        {hydrated && photo ? (
+          <button type="button" className="button small" onClick={remove}>
+            Remove photo
+          </button>
+        ) : null}
+        <p className="visually-hidden" role="status">
+          {status}
+        </p>
+        {shownError ? (
+          <p className="field-error" id={errorId}>
+            {shownError}
+          </p>
+        ) : null}
+      </div>
+      <input type="hidden" name={name} value={photo?.key ?? ""} />
+    </div>
+  );
+}
