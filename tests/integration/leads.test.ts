@@ -149,6 +149,10 @@ describeDb("lead submissions are limited per address", () => {
     });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await submitFrom("10.0.0.2")).statusCode).toBe(201);
+    // The limit is the lead form's alone: the limited address still browses.
+    const browsing = await t.app.inject({ url: "/api/helpers", remoteAddress: "10.0.0.1" });
+    expect(browsing.statusCode).toBe(200);
+    expect(browsing.headers["x-ratelimit-limit"]).toBeUndefined();
   });
 
   it("counts the /filters gate's submissions against the same allowance", async () => {
