@@ -119,6 +119,28 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
     expect(latest!.subject).toContain("Siew Ling");
     expect(latest!.text).toContain(`https://wa.me/${phone.e164.slice(1)}?text=`);
   });
+
+  it("lets the operator list leads matching a name, most recently seen first, and exports them as CSV", async () => {
+    const tag = `Zed${Date.now()}`;
+    const older = uniqueSgMobile();
+    const newer = uniqueSgMobile();
+    await t.app.services.leads.record({ name: `${tag} Older`, phone: older.e164 });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await t.app.services.leads.record({ name: `=${tag}, "Newer"`, phone: newer.e164 });
+
+    const page = await t.app.services.leads.list({ q: tag, pageSize: 1 });
+    expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
+    expect(page.items.map((l) => l.phone)).toEqual([newer.e164]);
+    expect((await t.app.services.leads.list({ q: older.e164.slice(-8) })).items.map((l) => l.phone)).toEqual([older.e164]);
+
+    const csv = await t.app.services.leads.exportCsv(tag);
+    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen,Last seen");
+    // A name a spreadsheet would run as a formula is defused; the phone stays as it is.
+    expect(lines[1]!.startsWith(`"'=${tag}, ""Newer""",${newer.e164},1,`)).toBe(true);
+    expect(lines[2]!.startsWith(`${tag} Older,${older.e164},1,`)).toBe(true);
+    expect(lines).toHaveLength(3);
+  });
 });
 
 describeDb("lead submissions are limited per address", () => {
