@@ -71,7 +71,10 @@ if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1])
 return {count, ttl}
 `;
 
-function redisLimiter(limits: LeadLimits, url: string, log?: LimiterLog): RateLimiter {
+// Services are built before the app's logger exists; a plain line is better than silence.
+const consoleLog: LimiterLog = { warn: (object, message) => console.warn(`${message}: ${JSON.stringify(object)}`) };
+
+function redisLimiter(limits: LeadLimits, url: string, log: LimiterLog = consoleLog): RateLimiter {
   const prefix = limits.keyPrefix ?? "dh:lead-limit:";
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
   let lastWarning = 0;
@@ -79,7 +82,7 @@ function redisLimiter(limits: LeadLimits, url: string, log?: LimiterLog): RateLi
     // Redis retries its connection every few hundred milliseconds: one line a minute is enough.
     if (Date.now() - lastWarning < 60_000) return;
     lastWarning = Date.now();
-    log?.warn({ err: error instanceof Error ? error.message : String(error) }, "lead rate limit: Redis unavailable, not limiting");
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, "lead rate limit: Redis unavailable, not limiting");
   };
   redis.on("error", warn);
   return {
