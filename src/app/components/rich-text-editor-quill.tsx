@@ -101,7 +101,17 @@ export default function QuillEditor({
 
   return (
     <div className="rich-text-editor">
-      <ReactQuill ref={editor} theme="snow" value={value} onChange={onChange} modules={modules} formats={FORMATS} />
+      <ReactQuill
+        ref={editor}
+        theme="snow"
+        value={value}
+        onChange={onChange}
+        modules={modules}
+        formats={FORMATS}
+        // The editor's own markup: Quill's "semantic" HTML turns every space into &nbsp;, so
+        // stored notes would never wrap. The server keeps what Quill needs to read it back.
+        useSemanticHTML={false}
+      />
       {imageStatus ? (
         <p className="hint" role="status">
           {imageStatus}

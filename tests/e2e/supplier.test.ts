@@ -1,0 +1,248 @@
+import { eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { helpers } from "../../src/server/db/schema";
+import { signUp, TEST_PASSWORD } from "../support/auth";
+import { samplePng } from "../support/biodata";
+import { browserMissing } from "../support/browser";
+import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { uniqueEmail } from "../support/factories";
+
+/** Browsers log a refused form's answer (400) as a console error; an expected refusal is no fault. */
+const unexpected = (errors: string[], ...statuses: number[]) =>
+  errors.filter((error) => !statuses.some((status) => error.includes(`status of ${status}`)));
+
+const XSS_NOTES = [
+  `<p>Honest and kind.</p>`,
+  `<script>alert("script")</script>`,
+  `<img src="x" onerror="alert('onerror')">`,
+  `<a href="javascript:alert('link')">click me</a>`,
+  `<a href="&#106;avascript:alert('entity')">entity</a>`,
+  `<a href="java\tscript:alert('tab')">tab</a>`,
+  `<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data</a>`,
+  `<svg onload="alert('svg')"><circle r="5"/></svg>`,
+  `<iframe src="javascript:alert('frame')"></iframe>`,
+  `<p style="background:url(javascript:alert('style'))" onmouseover="alert('hover')">Hover me</p>`,
+].join("");
+
+describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite({ seed: false });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  async function logIn(page: Page, email: string) {
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+  }
+
+  it("registers, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const email = uniqueEmail("biodata");
+
+    await page.goto(`${site.url}/register`);
+    await page.getByLabel("Full name").fill("Carmen Agency");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill("something else entirely");
+    await page.getByRole("button", { name: "Register" }).click();
+    await expect.poll(() => page.getByText("The two passwords do not match").count()).toBe(1);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(/\/login/);
+
+    // A protected screen sends a signed-out supplier to log in, and back.
+    await page.goto(`${site.url}/create`);
+    await page.waitForURL(/\/login\?redirectTo=%2Fcreate$/);
+    await logIn(page, email);
+    await page.waitForURL(`${site.url}/create`);
+
+    await page.getByLabel("Name").fill("Rosalinda Cruz");
+    await page.getByLabel("Nationality").selectOption({ label: "Philippines" });
+    await page.getByLabel("Date of birth").fill("1992-03-06");
+    await page.getByLabel("Height (cm)").fill("158");
+    await page.getByLabel("Weight (kg)").fill("54");
+    await page.getByLabel("Marital status").selectOption({ label: "Married with children" });
+    await page.getByLabel("Children's ages").fill("6, 10");
+    await page.getByLabel("Religion").selectOption({ label: "Catholic" });
+    await page.getByLabel("Education").selectOption({ label: "High school" });
+    await page.getByLabel("Experience", { exact: true }).selectOption({ label: "Ex-Singapore" });
+    await page.getByLabel("Salary ($ a month)").fill("780");
+    await page.getByLabel("Days off (a month)").fill("4");
+    await page.getByLabel("Mother tongue").selectOption({ label: "Tagalog" });
+    await page.getByLabel("English", { exact: true }).selectOption({ label: "Good" });
+    await page.getByRole("checkbox", { name: "Chinese" }).check();
+    await page.getByRole("checkbox", { name: "Elderly care" }).check();
+
+    const notes = page.locator(".ql-editor");
+    await notes.waitFor();
+    expect(await page.getByRole("textbox", { name: "Special notes" }).count()).toBe(1);
+    await notes.click();
+    await page.keyboard.type("Cooks Filipino food. ");
+    await page.getByRole("button", { name: "Bold" }).click();
+    await page.keyboard.type("Very patient");
+
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "rosalinda.png",
+      mimeType: "image/png",
+      buffer: await samplePng(600, 800),
+    });
+    const preview = page.getByRole("img", { name: "The helper's photo" });
+    await expect.poll(() => preview.count()).toBe(1);
+    await expect.poll(() => page.getByRole("button", { name: "create" }).isEnabled()).toBe(true);
+    await page.getByRole("button", { name: "create" }).click();
+
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").pop()!;
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Rosalinda Cruz");
+    expect(await page.locator(".rich-text strong").textContent()).toBe("Very patient");
+    const photo = page.getByRole("img", { name: "Photo of Rosalinda Cruz" });
+    expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const [stored] = await site.db.select().from(helpers).where(eq(helpers.id, id));
+    expect(stored).toMatchObject({ nationality: "philippines", otherLanguages: ["chinese"], cares: ["elder"], salary: 780 });
+    const firstPhoto = stored!.photo!;
+
+    await page.goto(`${site.url}/posts`);
+    expect(await page.getByRole("heading", { level: 2, name: "Rosalinda Cruz" }).count()).toBe(1);
+
+    await page.goto(`${site.url}/dashboard`);
+    const row = page.getByRole("row", { name: /Rosalinda Cruz/ });
+    expect(await row.getByText(stored!.ref).count()).toBe(1);
+    expect(await row.getByLabel("Status of Rosalinda Cruz").inputValue()).toBe("available");
+
+    await row.getByRole("link", { name: "Edit Rosalinda Cruz" }).click();
+    await page.waitForURL(`${site.url}/posts/${id}/edit`);
+    await page.getByLabel("Salary ($ a month)").fill("3500");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => page.getByText("Salary must be between $300 and $3,000 a month").count()).toBe(1);
+    expect(await page.getByLabel("Name").inputValue()).toBe("Rosalinda Cruz");
+    await page.getByLabel("Salary ($ a month)").fill("900");
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "newer.png",
+      mimeType: "image/png",
+      buffer: await samplePng(500, 700),
+    });
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Photo uploaded" }).count()).toBe(1);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(`${site.url}/posts/${id}`);
+    await expect.poll(() => page.getByText("$900").count()).toBeGreaterThan(0);
+    // The replaced photo's files are gone once the new one is saved.
+    expect((await site.app.inject({ url: `/media/${firstPhoto}.webp` })).statusCode).toBe(404);
+
+    await page.goto(`${site.url}/dashboard`);
+    await row.getByLabel("Status of Rosalinda Cruz").selectOption("reserved");
+    await row.getByRole("button", { name: /Change/ }).click();
+    await expect.poll(() => row.getByText("Now reserved").count()).toBe(1);
+    await page.goto(`${site.url}/posts`);
+    expect(await page.getByRole("heading", { level: 2, name: "Rosalinda Cruz" }).count()).toBe(0);
+
+    await page.goto(`${site.url}/posts/${id}`);
+    await page.getByRole("link", { name: "Delete" }).click();
+    await page.waitForURL(`${site.url}/posts/${id}/delete`);
+    await expect.poll(() => page.getByText("Delete the biodata of Rosalinda Cruz? This cannot be undone.").count()).toBe(1);
+    await page.getByRole("button", { name: "Delete" }).click();
+    await page.waitForURL(`${site.url}/dashboard`);
+    await expect.poll(() => page.getByText("No biodata found").count()).toBe(1);
+    expect(await site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(0);
+    expect(unexpected(errors, 400)).toEqual([]);
+    await context.close();
+  });
+
+  it("shows another supplier no Edit or Delete, and refuses them the edit and delete screens", async () => {
+    const owner = await signUp(site, { name: "Owner Agency" });
+    const other = await signUp(site, { name: "Other Agency" });
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: {
+        name: "Guarded Gina",
+        nationality: "Indonesia",
+        experience: "Transfer",
+        salary: 650,
+        offDays: 2,
+        dateOfBirth: "1995-01-20",
+        marital: "Single",
+        religion: "Muslim",
+        motherTongue: "Javanese",
+      },
+    });
+    const id = created.json().id as string;
+
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${site.url}/login`);
+    await logIn(page, other.email);
+    await page.waitForURL(/\/dashboard$/);
+    await page.goto(`${site.url}/posts/${id}`);
+    expect(await page.getByRole("heading", { level: 1, name: "Guarded Gina" }).count()).toBe(1);
+    expect(await page.getByRole("link", { name: "Edit" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Delete" }).count()).toBe(0);
+
+    for (const screen of ["edit", "delete"]) {
+      const response = await page.goto(`${site.url}/posts/${id}/${screen}`);
+      expect(response?.status()).toBe(403);
+      expect(await page.getByRole("heading", { level: 1, name: "Not your biodata" }).count()).toBe(1);
+      expect(await page.getByRole("button", { name: /Save|Delete/ }).count()).toBe(0);
+    }
+    expect(await site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(1);
+    expect(unexpected(errors, 403)).toEqual([]);
+    await context.close();
+  });
+
+  it("never runs a script put into the special notes", async () => {
+    const owner = await signUp(site, { name: "Careless Agency" });
+    const { page, context, errors } = await newPage(browser);
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await page.goto(`${site.url}/login`);
+    await logIn(page, owner.email);
+    await page.waitForURL(/\/dashboard$/);
+
+    // Sent from the signed-in browser itself, as a hostile script on the supplier's side would.
+    const created = await page.request.post(`${site.url}/api/helpers`, {
+      headers: { origin: site.url },
+      data: {
+        name: "Safe Sari",
+        nationality: "Indonesia",
+        experience: "New to SG",
+        salary: 600,
+        offDays: 4,
+        dateOfBirth: "1998-07-01",
+        marital: "Single",
+        religion: "Muslim",
+        motherTongue: "Bahasa Indonesia",
+        specialNotes: XSS_NOTES,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { id: string }).id;
+
+    await page.goto(`${site.url}/posts/${id}`);
+    expect(await page.getByRole("heading", { level: 1, name: "Safe Sari" }).count()).toBe(1);
+    expect(await page.locator(".rich-text").textContent()).toContain("Honest and kind.");
+    await page.getByText("Hover me").hover();
+    await page.locator(".rich-text a").first().click({ noWaitAfter: true }).catch(() => undefined);
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(`${site.url}/posts/${id}`);
+
+    // The editor shows the same notes without running them either.
+    await page.goto(`${site.url}/posts/${id}/edit`);
+    await page.locator(".ql-editor").waitFor();
+    await page.waitForTimeout(500);
+    expect(dialogs).toEqual([]);
+    expect(await page.locator(".rich-text script, .rich-text iframe, .rich-text svg, [onerror], [onload]").count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
