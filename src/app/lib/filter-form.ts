@@ -1,9 +1,8 @@
 /**
- * The filter form of /filters: its fields under the original site's parameter names, its one
- * schema (what Apply checks before going to /posts), pre-filling from a URL and the session's
- * memory of the last choices.
+ * The filter form of /filters: its fields under the original site's parameter names, the check
+ * Apply makes before going to /posts, pre-filling from a URL and the session's memory of the
+ * last choices.
  */
-import { z } from "zod";
 import {
   careGroups,
   catalogue,
@@ -107,86 +106,74 @@ export function hasFilterParams(params: URLSearchParams): boolean {
   return names.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
 }
 
-const choice = (filter: ListFilter) =>
-  z
-    .string()
-    .trim()
-    .refine((value) => value === "" || (filter === "care" ? careSlugs(value) : resolveSlug(filter, value)) !== undefined, {
-      message: "Choose a value from the list",
-    });
-
 function wholeNumber(value: string): number | undefined {
   const digits = value.replace(/[$,\s]/g, "");
   return /^\d+$/.test(digits) ? Number(digits) : undefined;
 }
 
-const age = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || wholeNumber(value) !== undefined, { message: "Enter the age as a whole number, like 30" })
-  .refine(
-    (value) => {
-      const n = wholeNumber(value);
-      return n === undefined || (n >= AGE_LIMITS.min && n <= AGE_LIMITS.max);
-    },
-    { message: `Enter an age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}` },
-  );
+/** What is wrong with one field's value, or undefined; empty means "Any" and is always fine. */
+type Check = (value: string) => string | undefined;
 
-const salary = z
-  .string()
-  .trim()
-  .refine((value) => value === "" || wholeNumber(value) !== undefined, {
-    message: "Enter the salary as a number of dollars, like 700",
-  })
-  .refine(
-    (value) => {
-      const n = wholeNumber(value);
-      return n === undefined || (n >= SALARY_LIMITS.min && n <= MAX_SALARY_FILTER);
-    },
-    { message: `Enter a monthly salary of at least $${SALARY_LIMITS.min}` },
-  );
+function choiceCheck(filter: ListFilter): Check {
+  return (value) =>
+    (filter === "care" ? careSlugs(value) : resolveSlug(filter, value)) === undefined ? "Choose a value from the list" : undefined;
+}
 
-export const filterFormSchema = z
-  .object({
-    ...Object.fromEntries(choiceFields.map((field) => [field.name, choice(field.filter).default("")])),
-    ageMin: age.default(""),
-    ageMax: age.default(""),
-    salaryMax: salary.default(""),
-  })
-  .superRefine((values, ctx) => {
-    const from = wholeNumber(values.ageMin);
-    const to = wholeNumber(values.ageMax);
-    if (from !== undefined && to !== undefined && from > to) {
-      ctx.addIssue({ code: "custom", path: ["ageMax"], message: `Must not be less than the “from” age (${from})` });
-    }
-  })
-  .transform((values): Partial<HelperQuery> => {
-    const query: Record<string, unknown> = {};
-    for (const field of choiceFields) {
-      const value = (values as Record<string, string>)[field.name] ?? "";
-      if (value === "") continue;
-      query[field.filter] = field.filter === "care" ? careSlugs(value) : [resolveSlug(field.filter, value)];
-    }
-    for (const name of numberFields) {
-      const n = wholeNumber(values[name]);
-      if (n !== undefined) query[name] = n;
-    }
-    return query as Partial<HelperQuery>;
-  });
+const ageCheck: Check = (value) => {
+  const n = wholeNumber(value);
+  if (n === undefined) return "Enter the age as a whole number, like 30";
+  if (n < AGE_LIMITS.min || n > AGE_LIMITS.max) return `Enter an age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}`;
+  return undefined;
+};
+
+const salaryCheck: Check = (value) => {
+  const n = wholeNumber(value);
+  if (n === undefined) return "Enter the salary as a number of dollars, like 700";
+  if (n < SALARY_LIMITS.min || n > MAX_SALARY_FILTER) return `Enter a monthly salary of at least $${SALARY_LIMITS.min}`;
+  return undefined;
+};
+
+const checks: Record<string, Check> = {
+  ...Object.fromEntries(choiceFields.map((field) => [field.name, choiceCheck(field.filter)])),
+  ageMin: ageCheck,
+  ageMax: ageCheck,
+  salaryMax: salaryCheck,
+};
 
 export type FilterErrors = Record<string, string>;
 
+/**
+ * Apply's check (written without a schema library, to keep this page's script small): the
+ * listing query for the chosen values, or a message per field to show next to it.
+ */
 export function checkFilterForm(
   values: FilterValues,
 ): { ok: true; query: Partial<HelperQuery> } | { ok: false; errors: FilterErrors } {
-  const result = filterFormSchema.safeParse(values);
-  if (result.success) return { ok: true, query: result.data };
   const errors: FilterErrors = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0] ?? "");
-    if (field && !errors[field]) errors[field] = issue.message;
+  const text = (name: string) => (values[name] ?? "").trim();
+  for (const [name, check] of Object.entries(checks)) {
+    const value = text(name);
+    const problem = value === "" ? undefined : check(value);
+    if (problem) errors[name] = problem;
   }
-  return { ok: false, errors };
+  const from = wholeNumber(text("ageMin"));
+  const to = wholeNumber(text("ageMax"));
+  if (!errors.ageMin && !errors.ageMax && from !== undefined && to !== undefined && from > to) {
+    errors.ageMax = `Must not be less than the “from” age (${from})`;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+
+  const query: Record<string, unknown> = {};
+  for (const field of choiceFields) {
+    const value = text(field.name);
+    if (value === "") continue;
+    query[field.filter] = field.filter === "care" ? careSlugs(value) : [resolveSlug(field.filter, value)];
+  }
+  for (const name of numberFields) {
+    const n = wholeNumber(text(name));
+    if (n !== undefined) query[name] = n;
+  }
+  return { ok: true, query: query as Partial<HelperQuery> };
 }
 
 const STORAGE_KEY = "dh:filters";

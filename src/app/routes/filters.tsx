@@ -1,4 +1,69 @@
-// Not built yet: this screen is being written.
-export default function Filters() {
-  return <p>Coming soon.</p>;
+import { useEffect, useRef } from "react";
+import { parseHelperQuery } from "../../shared/listing-query";
+import { FilterForm } from "../components/filter-form";
+import { VisitorGate } from "../components/visitor-gate";
+import { hasFilterParams, valuesFromQuery } from "../lib/filter-form";
+import { siteName } from "../lib/meta";
+import { trackLead } from "../lib/pixel";
+import { readVisitor } from "../lib/visitor-cookie";
+import { passGate } from "../lib/visitor-gate.server";
+import type { Route } from "./+types/filters";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const visitor = readVisitor(request.headers.get("cookie"));
+  return {
+    // Only the name goes to the page: the number stays in the cookie, which only the server reads.
+    visitorName: visitor?.name ?? null,
+    initial: valuesFromQuery(parseHelperQuery(url.searchParams).query),
+    fromUrl: hasFilterParams(url.searchParams),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return passGate(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Find your helper: filters — ${siteName(matches)}` },
+  {
+    name: "description",
+    content:
+      "Choose the nationality, experience, languages, marital status, religion, care skills, age and salary you want, and see the domestic helpers who match.",
+  },
+];
+
+export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
+  const { visitorName, initial, fromUrl } = loaderData;
+  const passed = actionData?.ok === true ? actionData : null;
+  const problem = actionData?.ok === false ? actionData : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const counted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!passed || counted.current === passed.submission) return;
+    counted.current = passed.submission;
+    trackLead();
+    // The gate has gone: keyboard and screen-reader users continue from the new form's heading.
+    heading.current?.focus();
+  }, [passed]);
+
+  const name = passed?.name ?? visitorName;
+  if (!name) {
+    return (
+      <div className="filters-page">
+        <VisitorGate problem={problem} />
+      </div>
+    );
+  }
+  return (
+    <div className="filters-page">
+      <FilterForm
+        initial={initial}
+        fromUrl={fromUrl}
+        headingRef={heading}
+        greeting={passed ? `Thank you, ${name}.` : `Welcome back, ${name}.`}
+      />
+    </div>
+  );
 }

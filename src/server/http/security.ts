@@ -45,5 +45,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginResourcePolicy: { policy: "same-site" },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: config.publicUrl.startsWith("https:") ? { maxAge: 31_536_000 } : false,
+    // Not "no-referrer": with it Chromium sends `Origin: null` on a form posted before the page's
+    // script has loaded, and React Router refuses that post as cross-site. Other sites still get nothing.
+    referrerPolicy: { policy: "same-origin" },
   });
 }

@@ -1,0 +1,111 @@
+import AxeBuilder from "@axe-core/playwright";
+import { and, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { helpers } from "../../src/server/db/schema";
+import { browserMissing } from "../support/browser";
+import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+
+const returningVisitor = encodeURIComponent(JSON.stringify({ name: "Axe Visitor", phone: "+6591230000" }));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      rule: violation.id,
+      help: violation.help,
+      where: violation.nodes.slice(0, 3).map((node) => node.target.join(" ")),
+    }));
+}
+
+describe.skipIf(browserMissing)("every public page can be used with assistive technology", () => {
+  let site: Site;
+  let browser: Browser;
+  let helperId: string;
+  let supplierId: string;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+    const [helper] = await site.db
+      .select({ id: helpers.id, supplierId: helpers.supplierId })
+      .from(helpers)
+      .where(and(eq(helpers.status, "available")))
+      .limit(1);
+    helperId = helper!.id;
+    supplierId = helper!.supplierId;
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const pages: [string, () => string][] = [
+    ["the home page", () => "/"],
+    ["the listing", () => "/posts"],
+    ["a biodata", () => `/posts/${helperId}`],
+    ["the gate of the filters", () => "/filters"],
+    ["the suppliers", () => "/authors"],
+    ["the privacy policy", () => "/privacy-policy"],
+    ["a supplier's helpers", () => `/posts/users/${supplierId}`],
+    ["a nationality's helpers", () => "/posts/categories/Filipines"],
+  ];
+
+  for (const [what, path] of pages) {
+    it(`has no serious problem on ${what}, at phone and desktop widths`, async () => {
+      for (const viewport of [
+        { width: 390, height: 844 },
+        { width: 1280, height: 900 },
+      ]) {
+        const { page, context, errors } = await newPage(browser, viewport);
+        await page.goto(`${site.url}${path()}`);
+        expect(await page.title()).not.toBe("");
+        expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+        expect(await seriousViolations(page)).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    });
+  }
+
+  it("has no serious problem on the filter form a returning visitor sees, nor with its messages", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    await context.addCookies([{ name: "visitor", value: returningVisitor, url: site.url }]);
+    await page.goto(`${site.url}/filters`);
+    await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel("Age from").fill("50");
+    await page.getByLabel("Age to").fill("20");
+    await page.getByLabel(/Maximum salary/).fill("lots");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.getByText(/less than the “from” age/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has no serious problem on the gate showing a wrong number", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(`${site.url}/filters`);
+    await page.getByLabel("Name", { exact: true }).fill("Axe Visitor");
+    await page.getByLabel("Phone Number", { exact: true }).fill("12");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(/too short/).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The form's answer is 400; the browser reports that, and nothing else.
+    expect(errors.filter((error) => !error.includes("status of 400"))).toEqual([]);
+    await context.close();
+  });
+
+  it("has no serious problem on the not-found page", async () => {
+    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const response = await page.goto(`${site.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.title()).toContain("Page not found");
+    expect(await page.locator('meta[name="description"]').getAttribute("content")).toBeTruthy();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The browser reports the page's own 404 status, and nothing else.
+    expect(errors.filter((error) => !error.includes("status of 404"))).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,144 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { browserMissing } from "../support/browser";
+import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+
+const PIXEL_ID = "123456789012";
+const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js";
+
+/**
+ * Served in place of the pixel's script: it keeps every call (those queued before it loaded
+ * and those after) on window, where the test reads them. Nothing leaves the machine.
+ */
+const RECORDER = `(function () {
+  var fbq = window.fbq;
+  var calls = (window.__pixelCalls = []);
+  function record() { calls.push(JSON.parse(JSON.stringify(Array.prototype.slice.call(arguments)))); }
+  (fbq.queue || []).forEach(function (args) { record.apply(null, args); });
+  fbq.queue = [];
+  fbq.callMethod = record;
+})();`;
+
+type PixelCall = [string, string, Record<string, unknown>?];
+
+async function recordPixel(context: BrowserContext, site: Site): Promise<void> {
+  await context.route("**/*", (route) => {
+    const url = route.request().url();
+    if (url === PIXEL_SCRIPT) return route.fulfill({ contentType: "application/javascript", body: RECORDER });
+    if (url.startsWith(site.url)) return route.continue();
+    return route.abort();
+  });
+}
+
+async function pixelCalls(page: Page): Promise<PixelCall[]> {
+  await page.waitForFunction(() => Array.isArray((window as { __pixelCalls?: unknown[] }).__pixelCalls));
+  return page.evaluate(() => (window as unknown as { __pixelCalls: PixelCall[] }).__pixelCalls);
+}
+
+const events = (calls: PixelCall[], name: string) => calls.filter(([command, event]) => command === "track" && event === name);
+
+function uniqueMobile(): string {
+  // 91xx xxxx: a range in use, so every number drawn is one that can exist.
+  return `91${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+}
+
+describe.skipIf(browserMissing)("the advertising pixel, when the site has one", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite({ env: { META_PIXEL_ID: PIXEL_ID } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it("counts the first page and every page reached by a link", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await recordPixel(context, site);
+    await page.goto(`${site.url}/`);
+    await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(1);
+    expect((await pixelCalls(page))[0]).toEqual(["init", PIXEL_ID]);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overseas suppliers" }).click();
+    await page.waitForURL(/\/authors$/);
+    await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(2);
+    await page.getByRole("link", { name: /Golden Bridge/ }).click();
+    await page.waitForURL(/\/posts\/users\//);
+    await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(3);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("counts a biodata opened from a card once, and one reached directly once", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await recordPixel(context, site);
+    await page.goto(`${site.url}/posts?category=india`);
+    const card = page.getByRole("article").first();
+    const name = (await card.getByRole("heading", { level: 2 }).textContent())!;
+    await card.getByRole("link", { name: /Details\.\./ }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
+    const viewed = { content_name: name, content_category: "India", content_type: "maid_profile" };
+    await expect.poll(async () => events(await pixelCalls(page), "ViewContent")).toEqual([["track", "ViewContent", viewed]]);
+    // The biodata page has shown and settled: still one.
+    await page.waitForTimeout(300);
+    expect(events(await pixelCalls(page), "ViewContent")).toHaveLength(1);
+
+    await page.reload();
+    await expect.poll(async () => events(await pixelCalls(page), "ViewContent")).toEqual([["track", "ViewContent", viewed]]);
+    await page.waitForTimeout(300);
+    expect(events(await pixelCalls(page), "ViewContent")).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("counts a lead when the gate of the filters is passed, once", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await recordPixel(context, site);
+    await page.goto(`${site.url}/filters`);
+    await page.getByLabel("Name", { exact: true }).fill("Pixel Tester");
+    await page.getByLabel("Phone Number", { exact: true }).fill(uniqueMobile());
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
+    const lead = ["track", "Lead", { content_name: "Visitor Form", content_category: "Contact", value: 1 }];
+    await expect.poll(async () => events(await pixelCalls(page), "Lead")).toEqual([lead]);
+    // Posting the gate is not a new page.
+    expect(events(await pixelCalls(page), "PageView")).toHaveLength(1);
+    await page.waitForTimeout(300);
+    expect(events(await pixelCalls(page), "Lead")).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.skipIf(browserMissing)("the advertising pixel, when the site has none", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it("puts no pixel code on the page, and the page's policy admits no pixel host", async () => {
+    const { page, context, errors } = await newPage(browser);
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    const response = await page.goto(`${site.url}/posts`);
+    const html = await response!.text();
+    expect(html).not.toContain("fbevents");
+    expect(html).not.toContain("fbq");
+    expect(response!.headers()["content-security-policy"]).not.toContain("facebook");
+    await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
+    expect(requested.filter((url) => !url.startsWith(site.url))).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

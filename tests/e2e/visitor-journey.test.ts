@@ -1,0 +1,208 @@
+import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { whatsappMessage } from "../../src/app/components/contact-buttons";
+import { helpers, visitors } from "../../src/server/db/schema";
+import { browserMissing } from "../support/browser";
+import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+
+const CONTACT_PHONE = "6591110000";
+
+/** A Singapore mobile number nobody else in the run uses. */
+function uniqueMobile(): string {
+  // 91xx xxxx: a range in use, so every number drawn is one that can exist.
+  return `91${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
+}
+
+function visitorCookie(name: string, phone: string) {
+  return { name: "visitor", value: encodeURIComponent(JSON.stringify({ name, phone })), url: "" };
+}
+
+/** Each card's facts as the page shows them: label -> value. */
+async function cardFacts(page: Page): Promise<Record<string, string>[]> {
+  return page.getByRole("article").evaluateAll((cards) =>
+    cards.map((card) => {
+      const facts: Record<string, string> = { Name: card.querySelector("h2")?.textContent ?? "" };
+      card.querySelectorAll("dl > div").forEach((row) => {
+        facts[row.querySelector("dt")?.textContent ?? ""] = row.querySelector("dd")?.textContent ?? "";
+      });
+      return facts;
+    }),
+  );
+}
+
+// The form's answer to a wrong number is a 400, which the browser reports; nothing else may be.
+const unexpected = (errors: string[]) => errors.filter((error) => !error.includes("status of 400"));
+
+describe.skipIf(browserMissing)("a household finds a helper through the filters", () => {
+  let site: Site;
+  let browser: Browser;
+  beforeAll(async () => {
+    site = await startSite({ env: { CONTACT_PHONE } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  const storedVisitor = async (phone: string) =>
+    (await site.db.select().from(visitors).where(eq(visitors.phone, phone)))[0];
+
+  it("gives a name and number, chooses criteria, sees only matching helpers and contacts one", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${site.url}/filters`);
+    await page.getByRole("heading", { name: "Simply login with your name and phone number" }).waitFor();
+    expect(await page.getByRole("link", { name: "privacy policy", exact: true }).getAttribute("href")).toBe("/privacy-policy");
+    const phoneField = page.getByLabel("Phone Number", { exact: true });
+    expect(await phoneField.getAttribute("type")).toBe("tel");
+    expect(await phoneField.getAttribute("autocomplete")).toBe("tel");
+
+    await page.getByLabel("Name", { exact: true }).fill("Journey Tester");
+    await phoneField.fill("1234");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await expect.poll(() => phoneField.getAttribute("aria-invalid")).toBe("true");
+    const message = await page.locator(`#${await phoneField.getAttribute("aria-describedby").then((ids) => ids!.split(" ")[0])}`).textContent();
+    expect(message).toMatch(/too short/);
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Journey Tester");
+    expect(await site.db.select().from(visitors).where(eq(visitors.name, "Journey Tester"))).toEqual([]);
+
+    const local = uniqueMobile();
+    await phoneField.fill(`${local.slice(0, 4)} ${local.slice(4)}`);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
+    expect(await storedVisitor(`+65${local}`)).toMatchObject({ name: "Journey Tester", visits: 1 });
+    const cookie = (await context.cookies()).find((c) => c.name === "visitor");
+    expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ name: "Journey Tester", phone: `+65${local}` });
+    expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+    expect(cookie!.path).toBe("/");
+
+    await page.getByLabel("Nationality").selectOption({ label: "Philippines" });
+    await page.getByLabel("Marital status").selectOption({ label: "Single" });
+    await page.getByLabel("Special care").selectOption({ label: "Infant or child care" });
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/\/posts\?/);
+    const params = new URL(page.url()).searchParams;
+    expect([...params.keys()].sort()).toEqual(["category", "marital", "neg"]);
+
+    await page.getByRole("heading", { name: "Available helpers" }).waitFor();
+    const cards = await cardFacts(page);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      expect(card.Nationality).toBe("Philippines");
+      expect(card.Marital).toBe("Single");
+      expect(card.Care).toMatch(/Infant care|Child care/);
+    }
+
+    await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
+    expect(name).toBe(cards[0]!.Name);
+    const whatsapp = await page.getByRole("link", { name: `WhatsApp about ${name}` }).getAttribute("href");
+    expect(whatsapp).toBe(`https://wa.me/${CONTACT_PHONE}?text=${encodeURIComponent(whatsappMessage(name, cards[0]!.Ref!))}`);
+    expect(decodeURIComponent(whatsapp!)).toContain(`helper ${name} (ref ${cards[0]!.Ref})`);
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("lets a returning visitor skip the gate, with the choices of the link pre-filled", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await context.addCookies([{ ...visitorCookie("Returning Tester", `+65${uniqueMobile()}`), url: site.url }]);
+    await page.goto(`${site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
+    await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
+    expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
+    expect(await page.getByText("Welcome back, Returning Tester.").count()).toBe(1);
+    expect(await page.getByLabel("Nationality").inputValue()).toBe("philippines");
+    expect(await page.getByLabel("Marital status").inputValue()).toBe("single");
+    expect(await page.getByLabel("Special care").inputValue()).toBe("Infant,Child");
+    expect(await page.getByLabel("Age to").inputValue()).toBe("45");
+    expect(await page.getByLabel("Religion").inputValue()).toBe("");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("remembers the choices for the session when the address asks for none", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await context.addCookies([{ ...visitorCookie("Session Tester", `+65${uniqueMobile()}`), url: site.url }]);
+    await page.goto(`${site.url}/filters`);
+    await page.getByLabel("Religion").selectOption({ label: "Muslim" });
+    await page.getByLabel("Maximum salary (S$ a month)").fill("900");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/\/posts\?/);
+    expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ religion: "muslim", salaryMax: "900" });
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FILTERS" }).click();
+    await page.waitForURL(/\/filters$/);
+    await expect.poll(() => page.getByLabel("Religion").inputValue()).toBe("muslim");
+    expect(await page.getByLabel("Maximum salary (S$ a month)").inputValue()).toBe("900");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("shows what is wrong with the age range and salary next to the fields", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await context.addCookies([{ ...visitorCookie("Range Tester", `+65${uniqueMobile()}`), url: site.url }]);
+    await page.goto(`${site.url}/filters`);
+    await page.getByLabel("Age from").fill("50");
+    await page.getByLabel("Age to").fill("30");
+    await page.getByLabel("Maximum salary (S$ a month)").fill("cheap");
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    const ageTo = page.getByLabel("Age to");
+    await expect.poll(() => ageTo.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("Must not be less than the “from” age (50)").count()).toBe(1);
+    expect(await page.getByText("Enter the salary as a number of dollars, like 700").count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe("/filters");
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("passes the gate with JavaScript turned off", async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/filters`);
+    await page.getByLabel("Name", { exact: true }).fill("No Script Tester");
+    await page.getByLabel("Phone Number", { exact: true }).fill("+63 917 12");
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByText(/too short/i).waitFor();
+    expect(await page.getByLabel("Phone Number", { exact: true }).inputValue()).toBe("+63 917 12");
+
+    const number = `+63917${String(Math.floor(Math.random() * 1e7)).padStart(7, "0")}`;
+    await page.getByLabel("Phone Number", { exact: true }).fill(number);
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
+    expect(await storedVisitor(number)).toMatchObject({ name: "No Script Tester" });
+
+    await page.getByLabel("Nationality").selectOption({ label: "Indonesia" });
+    await page.getByRole("button", { name: "Apply Filters" }).click();
+    await page.waitForURL(/\/posts\?/);
+    expect(new URL(page.url()).searchParams.get("category")).toBe("indonesia");
+    await page.getByRole("heading", { name: "Available helpers" }).waitFor();
+    for (const card of await cardFacts(page)) expect(card.Nationality).toBe("Indonesia");
+    await context.close();
+  });
+
+  it("lists the right helpers for a link written by the original site", async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.goto(`${site.url}/posts?category=Filipines&marriage=Single&neg=Infant,Child`);
+    const expected = await site.db
+      .select({ name: helpers.name, ref: helpers.ref })
+      .from(helpers)
+      .where(
+        and(
+          eq(helpers.status, "available"),
+          eq(helpers.nationality, "philippines"),
+          eq(helpers.marital, "single"),
+          arrayOverlaps(helpers.cares, ["infant", "child"]),
+        ),
+      )
+      .orderBy(desc(helpers.publishedAt));
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole("status").textContent()).toContain(
+      `${expected.length} ${expected.length === 1 ? "helper" : "helpers"}`,
+    );
+    const shown = (await cardFacts(page)).map((card) => card.Ref).sort();
+    expect(shown).toEqual(expected.slice(0, 24).map((helper) => helper.ref).sort());
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
