@@ -1,9 +1,10 @@
+import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
-import { signUp, TEST_PASSWORD } from "../support/auth";
-import { samplePng } from "../support/biodata";
+import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
+import { biodataBody, samplePng } from "../support/biodata";
 import { browserMissing } from "../support/browser";
 import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
@@ -243,6 +244,106 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     expect(dialogs).toEqual([]);
     expect(await page.locator(".rich-text script, .rich-text iframe, .rich-text svg, [onerror], [onload]").count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+  /** A browser context signed in as this supplier (the session cookie set directly). */
+  async function signedInContext(supplier: SignedIn, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+    const cookies = supplier.cookie.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url: site.url };
+    });
+    await context.addCookies(cookies);
+    return context;
+  }
+
+  it("works as a plain form without JavaScript: messages, kept values, a photo sent with the form", async () => {
+    const supplier = await signUp(site, { name: "No Script Agency" });
+    const context = await signedInContext(supplier, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${site.url}/create`);
+    expect(await page.locator(".ql-editor").count()).toBe(0);
+    await page.getByLabel("Name").fill("Plain Paula");
+    await page.getByLabel("Salary ($ a month)").fill("5000");
+    await page.getByRole("button", { name: "create" }).click();
+    expect(await page.getByText("Salary must be between $300 and $3,000 a month").count()).toBe(1);
+    expect(await page.getByText("Choose the nationality").count()).toBe(1);
+    expect(await page.getByLabel("Name").inputValue()).toBe("Plain Paula");
+
+    await page.getByLabel("Nationality").selectOption({ label: "India" });
+    await page.getByLabel("Date of birth").fill("1988-11-02");
+    await page.getByLabel("Marital status").selectOption({ label: "Widowed" });
+    await page.getByLabel("Religion").selectOption({ label: "Hindu" });
+    await page.getByLabel("Experience", { exact: true }).selectOption({ label: "Ex-Middle East" });
+    await page.getByLabel("Salary ($ a month)").fill("700");
+    await page.getByLabel("Mother tongue").selectOption({ label: "Tamil" });
+    await page.getByLabel("Special notes").fill("<p>Written <em>without</em> the editor.</p><script>alert(1)</script>");
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({
+      name: "paula.jpg",
+      mimeType: "image/jpeg",
+      buffer: await samplePng(400, 500),
+    });
+    await page.getByRole("button", { name: "create" }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Plain Paula");
+    expect(await page.locator(".rich-text").innerHTML()).toBe("<p>Written <em>without</em> the editor.</p>");
+    const src = await page.getByRole("img", { name: "Photo of Plain Paula" }).getAttribute("src");
+    expect(src).toMatch(/^\/media\/helpers\/[\w-]+\.webp$/);
+    expect((await site.app.inject({ url: src! })).statusCode).toBe(200);
+    await context.close();
+  });
+
+  it("uploads a picture added in the editor and keeps it in the notes", async () => {
+    const supplier = await signUp(site, { name: "Picture Agency" });
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ name: "Pictured Pia", specialNotes: "<p>Certificate:</p>" }),
+    });
+    const id = created.json().id as string;
+    const context = await signedInContext(supplier);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    await page.goto(`${site.url}/posts/${id}/edit`);
+    await page.locator(".ql-editor").click();
+    await page.keyboard.press("End");
+    const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Image" }).click()]);
+    await chooser.setFiles({ name: "certificate.png", mimeType: "image/png", buffer: await samplePng(300, 200) });
+    await expect.poll(() => page.locator(".ql-editor img").count()).toBe(1);
+    expect(await page.locator(".ql-editor img").getAttribute("src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/helpers\//);
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(`${site.url}/posts/${id}`);
+    const image = page.locator(".rich-text img");
+    await expect.poll(() => image.count()).toBe(1);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("has biodata screens usable with assistive technology", async () => {
+    const supplier = await signUp(site, { name: "Axe Agency" });
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ name: "Accessible Ana" }),
+    });
+    const id = created.json().id as string;
+    const context = await signedInContext(supplier);
+    const page = await context.newPage();
+    for (const path of ["/create", `/posts/${id}/edit`, `/posts/${id}/delete`, "/dashboard"]) {
+      await page.goto(`${site.url}${path}`);
+      if (path.includes("create") || path.includes("edit")) await page.locator(".ql-editor").waitFor();
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+        .map((violation) => `${path}: ${violation.id} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`);
+      expect(serious).toEqual([]);
+    }
     await context.close();
   });
 });
