@@ -59,7 +59,7 @@ export function HelperListing({
         <div className="empty">
           <p>No helper matches these choices right now.</p>
           <p>
-            <Link to="/filters">Change the filters</Link> or <Link to="/posts">see every available helper</Link>.
+            <Link to={data.search ? `/filters?${data.search}` : "/filters"}>Change the filters</Link> or <Link to="/posts">see every available helper</Link>.
           </p>
         </div>
       ) : (
