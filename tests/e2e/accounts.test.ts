@@ -54,7 +54,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await confirm.fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Register" }).click();
     await page.waitForURL(/\/login\?registered=1$/);
-    expect(await page.getByRole("status").textContent()).toBe("Your account is ready. Please log in.");
+    await expect.poll(() => page.getByRole("status").textContent()).toBe("Your account is ready. Please log in.");
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
@@ -103,7 +103,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(`${site.url}/profile/${supplier.id}`);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Linh Nguyen");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Linh Nguyen");
     expect(unexpected(errors, 401)).toEqual([]);
     await context.close();
   });
@@ -167,7 +167,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
 
     await menu(page).getByRole("link", { name: "Outbox" }).click();
     await page.waitForURL(/\/admin\/outbox$/);
-    expect(await page.getByRole("heading", { level: 1, name: "Outbox" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Outbox" }).count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });

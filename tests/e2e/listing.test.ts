@@ -27,7 +27,7 @@ describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
     await first.getByRole("link", { name: /Details\.\./ }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
-    expect(await page.title()).toContain(name);
+    await expect.poll(() => page.title()).toContain(name);
     expect(errors).toEqual([]);
     await context.close();
   });

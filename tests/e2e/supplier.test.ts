@@ -183,7 +183,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await logIn(page, other.email);
     await page.waitForURL(/\/dashboard$/);
     await page.goto(`${site.url}/posts/${id}`);
-    expect(await page.getByRole("heading", { level: 1, name: "Guarded Gina" }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "Guarded Gina" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Edit" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Delete" }).count()).toBe(0);
 
@@ -285,8 +285,8 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     });
     await page.getByRole("button", { name: "create" }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
-    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Plain Paula");
-    expect(await page.locator(".rich-text").innerHTML()).toBe("<p>Written <em>without</em> the editor.</p>");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Plain Paula");
+    await expect.poll(() => page.locator(".rich-text").innerHTML()).toBe("<p>Written <em>without</em> the editor.</p>");
     const src = await page.getByRole("img", { name: "Photo of Plain Paula" }).getAttribute("src");
     expect(src).toMatch(/^\/media\/helpers\/[\w-]+\.webp$/);
     expect((await site.app.inject({ url: src! })).statusCode).toBe(200);

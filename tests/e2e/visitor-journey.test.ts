@@ -134,7 +134,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FILTERS" }).click();
     await page.waitForURL(/\/filters$/);
     await expect.poll(() => page.getByLabel("Religion").inputValue()).toBe("muslim");
-    expect(await page.getByLabel("Maximum salary (S$ a month)").inputValue()).toBe("900");
+    await expect.poll(() => page.getByLabel("Maximum salary (S$ a month)").inputValue()).toBe("900");
     expect(errors).toEqual([]);
     await context.close();
   });

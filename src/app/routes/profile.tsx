@@ -3,7 +3,8 @@ import { formatPhone } from "../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
 import { AccountErrorBoundary } from "../components/account-error";
 import { FormError, TextField } from "../components/form-field";
-import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
+import { NewPasswordFields } from "../components/account-password-fields";
+import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../lib/auth-limits";
 import { profileSchema } from "../lib/auth-profile-schema";
 import { changePasswordSchema, fieldErrors, formValues } from "../lib/auth-schemas";
 import { assertSameOrigin, callAuth, requireViewer, tooManyAttempts } from "../lib/auth.server";
@@ -194,25 +195,7 @@ export default function Profile() {
             required
             error={passwordErrors.currentPassword}
           />
-          <TextField
-            label="New password"
-            name="newPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            maxLength={PASSWORD_MAX}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            error={passwordErrors.newPassword}
-          />
-          <TextField
-            label="Confirm new password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            required
-            error={passwordErrors.confirmPassword}
-          />
+          <NewPasswordFields name="newPassword" label="New password" confirmLabel="Confirm new password" errors={passwordErrors} />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={sending === "password"}>
               {sending === "password" ? "Changing…" : "Change password"}

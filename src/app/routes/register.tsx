@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { FormError, TextField } from "../components/form-field";
+import { NewPasswordFields } from "../components/account-password-fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
 import { fieldErrors, formValues, registerSchema, type FieldErrors } from "../lib/auth-schemas";
 import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
@@ -79,25 +80,7 @@ export default function Register() {
           defaultValue={result?.values.email}
           error={errors.email}
         />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          maxLength={PASSWORD_MAX}
-          hint={`At least ${PASSWORD_MIN} characters.`}
-          error={errors.password}
-        />
-        <TextField
-          label="Confirm password"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields name="password" label="Password" confirmLabel="Confirm password" errors={errors} />
         <div className="form-actions">
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? "Registering…" : "Register"}

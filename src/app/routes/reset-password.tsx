@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { FormError, TextField } from "../components/form-field";
+import { FormError } from "../components/form-field";
+import { NewPasswordFields } from "../components/account-password-fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
 import { fieldErrors, formValues, resetPasswordSchema } from "../lib/auth-schemas";
 import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
@@ -51,25 +52,7 @@ export default function ResetPassword() {
           <FormError message={result?.error} />
           <Form method="post" className="form">
             <input type="hidden" name="token" value={token} />
-            <TextField
-              label="New password"
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              required
-              minLength={PASSWORD_MIN}
-              maxLength={PASSWORD_MAX}
-              hint={`At least ${PASSWORD_MIN} characters.`}
-              error={fields.password}
-            />
-            <TextField
-              label="Confirm new password"
-              name="confirmPassword"
-              type="password"
-              autoComplete="new-password"
-              required
-              error={fields.confirmPassword}
-            />
+            <NewPasswordFields name="password" label="New password" confirmLabel="Confirm new password" errors={fields} />
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={busy}>
                 {busy ? "Saving…" : "Save the new password"}
