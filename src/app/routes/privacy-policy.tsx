@@ -3,10 +3,10 @@ import { siteName } from "../lib/meta";
 import { paths, whatsappLink } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/privacy-policy";
+import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../shared/retention";
 
 /** Changed by hand whenever the text below changes; never "today". */
 const PRIVACY_POLICY_UPDATED = "22 November 2026";
-const LEAD_RETENTION_MONTHS = 24;
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Privacy Policy — ${siteName(matches)}` },
@@ -110,7 +110,8 @@ export default function PrivacyPolicy() {
         <li>
           <h2>How long we keep it</h2>
           <p>
-            We keep a visitor record for {LEAD_RETENTION_MONTHS} months after your latest visit, then delete it. The cookie
+            We keep a visitor record for {LEAD_RETENTION_MONTHS} months after your latest visit, then delete it; the copy
+            in our notification to support is deleted {DELIVERED_NOTIFICATION_RETENTION_DAYS} days after it reached us. The cookie
             in your browser expires 30 days after you last sent the form. Supplier accounts are kept until the supplier asks
             us to close them.
           </p>

@@ -1,0 +1,4 @@
+/** How long personal data is kept; the privacy policy quotes these and the server enforces them. */
+export const LEAD_RETENTION_MONTHS = 24;
+/** A delivered notification still holds the lead's name and phone: kept only this many days. */
+export const DELIVERED_NOTIFICATION_RETENTION_DAYS = 30;
