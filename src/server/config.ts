@@ -3,7 +3,7 @@
  * with one line naming the variable and what is wrong with it.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -31,25 +31,33 @@ const booleanText = optionalText.refine(
   { message: "must be true or false" },
 );
 
+/** An empty variable counts as unset, so `FOO=` in a compose file means "the default". */
+const orDefault = <T extends z.ZodType<string | undefined>>(schema: T, fallback: string) =>
+  schema.transform((value) => value ?? fallback);
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    z.enum(values, { message: `must be one of ${values.filter(Boolean).join(", ")}` }).optional(),
+  );
+
 const envSchema = z
   .object({
-    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-    PORT: z.coerce
-      .number({ message: "must be a port number" })
-      .int("must be a whole number")
-      .min(0, "must be between 0 and 65535")
-      .max(65535, "must be between 0 and 65535")
-      .default(3000),
-    HOST: optionalText.default("localhost"),
+    NODE_ENV: oneOf(["development", "production", "test"]).transform((v) => v ?? "development"),
+    PORT: optionalText
+      .refine((v) => v === undefined || /^\d+$/.test(v), { message: "must be a port number (0-65535)" })
+      .transform((v) => (v === undefined ? 3000 : Number(v)))
+      .refine((v) => v <= 65535, { message: "must be between 0 and 65535" }),
+    HOST: orDefault(optionalText, "localhost"),
     PUBLIC_URL: url(["http:", "https:"], "http:// or https://"),
-    DATA_DIR: optionalText.default("./data"),
+    DATA_DIR: orDefault(optionalText, "./data"),
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://"),
     REDIS_URL: url(["redis:", "rediss:"], "redis://"),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).transform((v) => v ?? "info"),
 
     S3_ENDPOINT: url(["http:", "https:"], "http:// or https://"),
     S3_BUCKET: optionalText,
-    S3_REGION: optionalText.default("us-east-1"),
+    S3_REGION: orDefault(optionalText, "us-east-1"),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: booleanText,
@@ -61,13 +69,14 @@ const envSchema = z
     MAIL_FROM: optionalText,
     TELEGRAM_BOT_TOKEN: optionalText,
     TELEGRAM_CHAT_ID: optionalText,
-    TELEGRAM_API_URL: url(["http:", "https:"], "http:// or https://").default("https://api.telegram.org"),
+    TELEGRAM_API_URL: orDefault(url(["http:", "https:"], "http:// or https://"), "https://api.telegram.org"),
 
-    CONTACT_PHONE: optionalText
-      .default("6580000000")
-      .refine((v) => v === undefined || /^\+?\d{8,15}$/.test(v), {
+    CONTACT_PHONE: orDefault(
+      optionalText.refine((v) => v === undefined || /^\+?\d{8,15}$/.test(v), {
         message: "must be a phone number in international form, digits only (e.g. 6591234567)",
       }),
+      "6580000000",
+    ),
     TELEGRAM_BOT: optionalText.refine((v) => v === undefined || /^[A-Za-z][A-Za-z0-9_]{3,31}$/.test(v), {
       message: "must be a Telegram bot user name (letters, digits, underscores)",
     }),
@@ -75,7 +84,13 @@ const envSchema = z
     META_PIXEL_ID: optionalText.refine((v) => v === undefined || /^\d{5,20}$/.test(v), {
       message: "must be the pixel's numeric id",
     }),
-    SITE_NAME: optionalText.default("Direct Helpers"),
+    SITE_NAME: orDefault(optionalText, "Direct Helpers"),
+    /** Demo helpers and suppliers written into an empty database at start. */
+    SEED_DEMO: booleanText,
+    /** Where `npm run build` put the pages (a second build may live elsewhere). */
+    BUILD_DIR: orDefault(optionalText, "build"),
+    /** `vite`: pages are served from the sources with hot reload (npm run dev). */
+    DEV_SERVER: oneOf(["vite"]),
     AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
       message: "must be at least 32 characters",
     }),
@@ -101,6 +116,16 @@ const envSchema = z
     }
   });
 
+/** Secrets are never echoed; passwords inside URLs are masked. */
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "TELEGRAM_BOT_TOKEN"]);
+
+function shownValue(variable: string, raw: string | undefined): string {
+  if (raw === undefined || raw.trim() === "") return "";
+  if (SECRET_VARIABLES.has(variable)) return " (value hidden)";
+  const masked = raw.replace(/\/\/([^/@:]*):[^/@]*@/, "//$1:***@").replace(/[\r\n]+/g, " ");
+  return ` (got "${masked.length > 60 ? `${masked.slice(0, 57)}...` : masked}")`;
+}
+
 export class ConfigError extends Error {
   override name = "ConfigError";
 }
@@ -114,8 +139,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const variable = String(issue.path[0] ?? "environment");
-    const raw = env[variable];
-    const shown = raw === undefined ? "" : ` (got "${raw.length > 60 ? `${raw.slice(0, 57)}...` : raw}")`;
+    const shown = shownValue(variable, env[variable]);
     throw new ConfigError(`${variable} ${issue.message}${shown}`);
   }
   const e = result.data;
@@ -162,6 +186,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     metaPixelId: e.META_PIXEL_ID,
     siteName: e.SITE_NAME!,
     authSecret: e.AUTH_SECRET,
+    seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
+    buildDir: e.BUILD_DIR!,
+    viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",
   };
 }
 
@@ -179,6 +206,18 @@ export function publicConfig(config: Config) {
   };
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
+
+/** Makes the data folder if needed; a folder this process cannot write to stops the start. */
+export function prepareDataDir(config: Config): void {
+  try {
+    mkdirSync(config.dataDir, { recursive: true });
+    accessSync(config.dataDir, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way" : (code ?? String(error));
+    throw new ConfigError(`DATA_DIR must be a folder this process can write to (${config.dataDir}: ${reason})`);
+  }
+}
 
 /** AUTH_SECRET when set; otherwise one generated on first start and kept in the data folder. */
 export function resolveAuthSecret(config: Config): string {

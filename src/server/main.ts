@@ -2,53 +2,71 @@
  * Start: read the configuration, open and migrate the database, write demo data into an empty
  * one, serve, and on a signal finish what is under way before closing.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig } from "./config";
-import { openDatabase } from "./db/connect";
+import { ConfigError, loadConfig, prepareDataDir, type Config } from "./config";
+import { openDatabase, type DatabaseHandle } from "./db/connect";
 import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
 import { createOutboxWorker } from "./notify/outbox-worker";
 import { packageRoot } from "./package-root";
 
+/** A start that cannot go on says why in one line and exits with 1. */
+function stop(message: string): never {
+  console.error(message.replace(/\s*[\r\n]+\s*/g, " "));
+  process.exit(1);
+}
+
+/** The innermost cause: a driver's "connection refused" rather than the query it broke. */
+function reason(error: unknown): string {
+  while (error instanceof Error && error.cause !== undefined) error = error.cause;
+  if (error instanceof AggregateError && error.errors.length > 0) error = error.errors[0];
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
+    prepareDataDir(config);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`Configuration error: ${error.message}`);
-      process.exit(1);
-    }
+    if (error instanceof ConfigError) stop(`Configuration error: ${error.message}`);
     throw error;
   }
 
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
-  await database.migrate();
+  const where = config.databaseUrl
+    ? `DATABASE_URL (${new URL(config.databaseUrl).host})`
+    : `the embedded database in ${path.join(config.dataDir, "db")}`;
+  let database: DatabaseHandle;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
+    await database.migrate();
+  } catch (error) {
+    stop(`Database error: could not open and migrate ${where}: ${reason(error)}`);
+  }
   const storage = await openStorage(config);
-  if (process.env.SEED_DEMO !== "false") await seedDemoData(database.db, storage, { ifEmpty: true });
+  if (config.seedDemo) await seedDemoData(database.db, storage, { ifEmpty: true });
 
   const root = packageRoot();
-  const dev = !config.isProduction;
   let pages: Parameters<typeof buildApp>[0]["pages"];
   let vite: ViteDevServer | undefined;
-  if (dev && process.env.DEV_SERVER === "vite") {
-    const { createServer } = await import("vite");
-    vite = await createServer({ server: { middlewareMode: true }, appType: "custom" });
-    const devServer = vite;
+  if (config.viteDevServer) {
+    // Pages come from the sources through Vite, created once the HTTP server exists (below).
     pages = {
-      build: () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
+      build: () => vite!.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>,
     };
   } else {
-    const buildDir = path.resolve(root, process.env.BUILD_DIR ?? "build");
-    const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+    const buildDir = path.resolve(root, config.buildDir);
+    const serverBuild = path.join(buildDir, "server/index.js");
+    if (!existsSync(serverBuild)) stop(`No build in ${buildDir}: run \`npm run build\` first (or set BUILD_DIR).`);
+    const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
     pages = { build, clientDir: path.join(buildDir, "client") };
   }
 
@@ -59,7 +77,10 @@ async function main() {
     pages,
     logger: { level: config.logLevel },
   });
-  if (vite) {
+  if (config.viteDevServer) {
+    const { createServer } = await import("vite");
+    // Hot-reload messages share the site's port, so several dev servers never collide.
+    vite = await createServer({ server: { middlewareMode: true, hmr: { server: app.server } }, appType: "custom" });
     const devServer = vite;
     // Vite answers its own requests (modules, HMR); everything else goes on to Fastify.
     app.addHook("onRequest", async (request, reply) => {
@@ -74,18 +95,32 @@ async function main() {
 
   const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
 
-  closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
-    if (err) app.log.error({ err }, "stopping after an error");
-    else app.log.info({ signal }, "stopping");
+  const shutdown = async () => {
     await app.close();
     // Deliveries under way finish (or are handed back) before the database closes.
     await outboxWorker.stop();
     await stopWatching();
     await vite?.close();
     await database.close();
+  };
+  const grace = closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+    if (err) app.log.error({ err }, "stopping after an error");
+    else app.log.info({ signal }, "stopping");
+    await shutdown();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    grace.uninstall();
+    await shutdown();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE") stop(`Configuration error: PORT ${config.port} is already in use on ${config.host}; choose a free PORT`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") stop(`Configuration error: HOST ${config.host} is not an address of this machine`);
+    if (code === "EACCES") stop(`Configuration error: PORT ${config.port} needs privileges this process lacks; choose a PORT above 1023`);
+    stop(`Could not listen on ${config.host}:${config.port}: ${reason(error)}`);
+  }
+  app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
 }
 

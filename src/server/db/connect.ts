@@ -78,6 +78,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Database;
   const listeners: pg.Client[] = [];
+  let closed = false;
   return {
     db,
     kind: "postgres",
@@ -114,6 +115,8 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
       await pool.query("select 1");
     },
     async close() {
+      if (closed) return;
+      closed = true;
       await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
       await pool.end();
     },
