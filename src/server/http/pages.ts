@@ -31,6 +31,8 @@ export interface PagesOptions {
   mode: "production" | "development";
 }
 
+const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
+
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { services, config, mode } = options;
   const browserConfig = publicConfig(config);
@@ -48,6 +50,8 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
     method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"],
     url: "/*",
     handler: async (request, reply) => {
+      // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
+      if (NOT_PAGES.test(request.url)) return reply.callNotFound();
       const nonce = newNonce();
       const context: AppLoadContext = {
         services,
