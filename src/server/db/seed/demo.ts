@@ -9,6 +9,7 @@ import type { Database } from "../connect";
 import { account, helpers, user, type NewHelperRow } from "../schema";
 import type { MediaStorage } from "../../media/storage";
 import { renderVariants, storeImage, newMediaKey, storeVariants } from "../../media/images";
+import { bulkInsert } from "./bulk-insert";
 import { demoHelper, ensureCoverage } from "./demo-helpers";
 import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
 
@@ -21,6 +22,12 @@ export const DEMO_SUPPLIERS = [
   { email: "javaharmony@demo.directhelpers.sg", name: "Budi Santoso", companyName: "Java Harmony Suppliers", eaLicenceNumber: "20C7733", phone: "+6281234567890", color: "#8e2450", initials: "JH" },
 ] as const;
 
+const PHOTOS_AT_ONCE = 4;
+/** Past the demo's size, helpers share photos from a pool this big (benchmark databases). */
+const PHOTO_POOL = 48;
+/** Rows per insert statement (a few megabytes of JSON). */
+const ROWS_PER_INSERT = 2000;
+
 /** Helpers cycle Philippines, Indonesia, Myanmar, India; each goes to that country's agency. */
 const SUPPLIER_BY_ORIGIN = [1, 3, 2, 0];
 
@@ -29,7 +36,7 @@ export interface SeedOptions {
   ifEmpty?: boolean;
   /** How many helpers; the demo has 72 (64 available, the rest reserved, hired or draft). */
   helpers?: number;
-  /** Photos drawn and stored; past this, helpers share photos (benchmark databases). */
+  /** Photos drawn and stored; helpers beyond share them. Default: one each up to 200 helpers, else 48. */
   distinctPhotos?: number;
   seed?: number;
   log?: (message: string) => void;
@@ -72,12 +79,17 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
 }
 
 async function drawPhotos(storage: MediaStorage, howMany: number, seed: number): Promise<string[]> {
-  const keys: string[] = [];
-  for (let i = 0; i < howMany; i++) {
+  const draw = async (i: number) => {
     const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i)), "helpers");
     const key = newMediaKey("helpers");
     await storeVariants(storage, key, full, thumb);
-    keys.push(key);
+    return key;
+  };
+  // A few at a time: sharp works on its own threads, so the cores stay busy without piling up.
+  const keys: string[] = [];
+  for (let start = 0; start < howMany; start += PHOTOS_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(PHOTOS_AT_ONCE, howMany - start) }, (_, i) => draw(start + i));
+    keys.push(...(await Promise.all(batch)));
   }
   return keys;
 }
@@ -100,7 +112,8 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
   ensureCoverage(list);
 
-  const photos = await drawPhotos(storage, Math.min(total, options.distinctPhotos ?? 200), seed);
+  const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
+  const photos = await drawPhotos(storage, distinct, seed);
   log(`drew ${photos.length} photos`);
 
   const rows: NewHelperRow[] = list.map((helper, i) => ({
@@ -108,10 +121,12 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
     supplierId: supplierIds[SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!]!,
     photo: photos[i % photos.length]!,
   }));
-  const batch = 1000;
-  for (let start = 0; start < rows.length; start += batch) {
-    await db.insert(helpers).values(rows.slice(start, start + batch));
-    if (rows.length > batch) log(`${Math.min(start + batch, rows.length)} / ${rows.length} helpers`);
-  }
+  // All or nothing: a seed that stops half-way would leave a database later starts skip.
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+      await bulkInsert(tx, helpers, rows.slice(start, start + ROWS_PER_INSERT));
+      if (rows.length > ROWS_PER_INSERT) log(`${Math.min(start + ROWS_PER_INSERT, rows.length)} / ${rows.length} helpers`);
+    }
+  });
   return rows.length;
 }

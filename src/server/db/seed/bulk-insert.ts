@@ -1,0 +1,31 @@
+/**
+ * Many rows in one statement with one parameter: the rows travel as a JSON array and the
+ * database unpacks it (jsonb_to_recordset). For tens of thousands of rows this is several
+ * times faster than a multi-row VALUES list, whose every field is a bound parameter.
+ */
+import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { Executor } from "../connect";
+
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export async function bulkInsert<T extends PgTable>(
+  executor: Executor,
+  table: T,
+  rows: T["$inferInsert"][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  // The columns the rows set; the others keep their defaults.
+  const keys = Object.keys(columns).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
+  const names = keys.map((key) => columns[key]!.name);
+  const types = keys.map((key) => columns[key]!.getSQLType());
+  const records = rows.map((row) =>
+    Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null])),
+  );
+  const list = names.map(quote).join(", ");
+  const shape = names.map((name, i) => `${quote(name)} ${types[i]}`).join(", ");
+  const statement: SQL = sql`insert into ${sql.raw(quote(getTableName(table)))} (${sql.raw(list)})
+    select ${sql.raw(list)} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(shape)})`;
+  await executor.execute(statement);
+}
