@@ -1,10 +1,11 @@
 /**
- * npm run bench:api -- [--helpers 50000] [--duration 10] [--warmup 3] [--connections 10] [--only pglite|postgres]
+ * npm run bench:api -- [--helpers 50000] [--duration 10] [--rounds 5] [--warmup 3] [--connections 10] [--only pglite|postgres]
  *
  * Seeds a fresh database, starts the real app on a loopback port and measures the helper
  * listing next to a route that answers a fixed body of the same size (the ceiling of this HTTP
  * stack), on the embedded database and, when reachable (BENCH_DATABASE_URL or the local
- * server), on a PostgreSQL database made for the run and dropped after it.
+ * server), on a PostgreSQL database made for the run and dropped after it. The two take turns
+ * in short rounds, so whatever else the machine does weighs on both alike.
  */
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
@@ -21,12 +22,13 @@ import {
   postgresReachable,
   type BenchDatabase,
 } from "./bench-database";
-import { runLoad, type LoadResult } from "./bench-load";
+import { runLoad, runRounds, type LoadResult } from "./bench-load";
 
 const { values: args } = parseArgs({
   options: {
     helpers: { type: "string", default: "50000" },
     duration: { type: "string", default: "10" },
+    rounds: { type: "string", default: "5" },
     warmup: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
     only: { type: "string" },
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
 });
 const helperCount = positive("helpers", args.helpers);
 const duration = positive("duration", args.duration);
+const rounds = positive("rounds", args.rounds);
 const warmup = positive("warmup", args.warmup);
 const connections = positive("connections", args.connections);
 
@@ -107,8 +110,11 @@ async function measure(database: BenchDatabase): Promise<Row[]> {
         const ceilingUrl = `${origin}${CEILING_PATH}${index}`;
         const listingUrl = `${origin}${scenario.path}`;
         for (const url of [ceilingUrl, listingUrl]) await runLoad({ url, connections, durationSeconds: warmup });
-        const ceiling = await runLoad({ url: ceilingUrl, connections, durationSeconds: duration });
-        const listing = await runLoad({ url: listingUrl, connections, durationSeconds: duration });
+        const [ceiling, listing] = (await runRounds([ceilingUrl, listingUrl], {
+          connections,
+          durationSeconds: duration,
+          rounds,
+        })) as [LoadResult, LoadResult];
         for (const [label, result] of [["ceiling", ceiling], [scenario.name, listing]] as const) {
           if (result.failures > 0) throw new Error(`${label}: ${result.failures} failed requests`);
         }
@@ -156,7 +162,8 @@ function table(rows: Row[]): string {
 async function main() {
   const cpus = os.cpus();
   console.log(
-    `${helperCount} helpers, ${connections} connections, ${warmup} s warm-up then ${duration} s per route; ` +
+    `${helperCount} helpers, ${connections} connections, ${warmup} s warm-up then ${duration} s per route ` +
+      `in ${rounds} alternating rounds; ` +
       `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}`,
   );
   const targets: (() => Promise<BenchDatabase>)[] = [];
@@ -182,6 +189,7 @@ async function main() {
   }
   console.log(`\n${table(rows)}\n`);
   console.log(`Target: the listing at ≥ ${TARGET.ratio * 100}% of the ceiling's req/s with p99 < ${TARGET.p99} ms.`);
+  console.log("req/s over all rounds; p50 the rounds' median, p99 the worst round's.");
 }
 
 await main();

@@ -15,6 +15,7 @@ export interface LoadOptions {
 
 export interface LoadResult {
   requestsPerSecond: number;
+  seconds: number;
   p50: number;
   p99: number;
   requests: number;
@@ -23,6 +24,7 @@ export interface LoadResult {
 }
 
 interface AutocannonJson {
+  duration: number;
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   errors: number;
@@ -54,6 +56,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         const result = JSON.parse(out) as AutocannonJson;
         resolve({
           requestsPerSecond: result.requests.average,
+          seconds: result.duration,
           p50: result.latency.p50,
           p99: result.latency.p99,
           requests: result.requests.total,
@@ -63,5 +66,38 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         reject(new Error(`autocannon printed no result: ${String(error)} ${err.trim()}`));
       }
     });
+  });
+}
+
+/**
+ * Loads each URL in turn, round after round (the order flipping every round), for
+ * `durationSeconds` per URL in all. Requests per second count every round; p50 is the rounds'
+ * median and p99 the worst round's.
+ */
+export async function runRounds(
+  urls: string[],
+  options: { connections: number; durationSeconds: number; rounds: number },
+): Promise<LoadResult[]> {
+  const slice = Math.max(1, Math.round(options.durationSeconds / options.rounds));
+  const results: LoadResult[][] = urls.map(() => []);
+  for (let round = 0; round < options.rounds; round++) {
+    const order = urls.map((_, i) => i);
+    if (round % 2 === 1) order.reverse();
+    for (const i of order) {
+      results[i]!.push(await runLoad({ url: urls[i]!, connections: options.connections, durationSeconds: slice }));
+    }
+  }
+  return results.map((list) => {
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const requests = list.reduce((sum, r) => sum + r.requests, 0);
+    const seconds = list.reduce((sum, r) => sum + r.seconds, 0);
+    return {
+      requestsPerSecond: requests / seconds,
+      seconds,
+      p50: median(list.map((r) => r.p50)),
+      p99: Math.max(...list.map((r) => r.p99)),
+      requests,
+      failures: list.reduce((sum, r) => sum + r.failures, 0),
+    };
   });
 }

@@ -33,19 +33,25 @@ export function daysInMonth(year: number, month: number): number {
   return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
 }
 
-// Making a formatter is far slower than using one, and this runs on every listing request.
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+// Formatting is slow next to everything else a cached listing request does, and the date can
+// only change where a time zone's midnight or offset change falls: on a quarter hour of UTC.
+// So each zone keeps its formatter and the date of the last quarter hour asked about.
+const QUARTER_HOUR_MS = 15 * 60_000;
+const dateFormats = new Map<string, { format: Intl.DateTimeFormat; quarter: number; date: CalendarDate }>();
 
 /** The calendar date of an instant in the site's time zone. */
 export function calendarDateAt(instant: Date, timeZone = SITE_TIME_ZONE): CalendarDate {
-  let format = dateFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dateFormats.set(timeZone, format);
-  }
+  const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
+  let zone = dateFormats.get(timeZone);
+  if (zone?.quarter === quarter) return { ...zone.date };
+  const format =
+    zone?.format ?? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const parts = format.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get("year"), month: get("month"), day: get("day") };
+  const date = { year: get("year"), month: get("month"), day: get("day") };
+  zone = { format, quarter, date };
+  dateFormats.set(timeZone, zone);
+  return { ...date };
 }
 
 /**

@@ -25,6 +25,19 @@ describe("age from the date of birth", () => {
     expect(ageFromIso("1994-03-06", new Date("2024-03-05T15:30:00Z"))).toBe(29);
   });
 
+  it("turns the date over at midnight exactly, asked moment after moment", () => {
+    const at = (iso: string, zone?: string) => calendarDateAt(new Date(iso), zone);
+    expect(at("2024-03-05T15:59:59.999Z")).toEqual({ year: 2024, month: 3, day: 5 });
+    expect(at("2024-03-05T16:00:00.000Z")).toEqual({ year: 2024, month: 3, day: 6 });
+    expect(at("2024-03-05T15:59:59.999Z")).toEqual({ year: 2024, month: 3, day: 5 });
+    // Kathmandu is 5:45 ahead: its midnight falls on a quarter hour of UTC.
+    expect(at("2024-12-31T18:14:59.999Z", "Asia/Kathmandu")).toEqual({ year: 2024, month: 12, day: 31 });
+    expect(at("2024-12-31T18:15:00.000Z", "Asia/Kathmandu")).toEqual({ year: 2025, month: 1, day: 1 });
+    // A changed answer does not change what the next caller gets.
+    at("2024-03-05T16:00:00.000Z").day = 99;
+    expect(at("2024-03-05T16:00:00.000Z").day).toBe(6);
+  });
+
   it("refuses dates that do not exist", () => {
     expect(parseIsoDate("2023-02-29")).toBeUndefined();
     expect(parseIsoDate("2024-13-01")).toBeUndefined();
