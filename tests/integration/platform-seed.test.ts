@@ -1,0 +1,62 @@
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { count, countDistinct } from "drizzle-orm";
+import { afterEach, beforeEach, expect, it } from "vitest";
+import { slugsOf } from "../../src/shared/catalogue";
+import { listFilters } from "../../src/shared/listing-query";
+import { helpers } from "../../src/server/db/schema";
+import { DEMO_SUPPLIERS, seedDemoData } from "../../src/server/db/seed/demo";
+import { describeDb } from "../support/database";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describeDb("demo data", () => {
+  let t: TestApp;
+  beforeEach(async () => {
+    t = await createTestApp();
+  });
+  afterEach(async () => {
+    await t?.close();
+  });
+
+  const total = async (query: string) => {
+    const response = await t.app.inject({ url: `/api/helpers?pageSize=1&${query}` });
+    expect(response.statusCode).toBe(200);
+    return response.json().total as number;
+  };
+
+  it("gives a new site helpers for every filter value, from four suppliers with logos", { timeout: 60_000 }, async () => {
+    await seedDemoData(t.db, t.app.services.storage);
+    t.app.services.listingChanged();
+
+    expect(await total("")).toBeGreaterThanOrEqual(60);
+    for (const filter of listFilters) {
+      for (const slug of slugsOf(filter)) {
+        expect(await total(`${filter}=${slug}`), `${filter}=${slug}`).toBeGreaterThan(0);
+      }
+    }
+    // The old site's most used search.
+    expect(await total("category=Filipino&marriage=Single&neg=Infant,Child")).toBeGreaterThanOrEqual(2);
+
+    const suppliers = (await t.app.inject({ url: "/api/suppliers" })).json().items as { image: string | null }[];
+    expect(suppliers).toHaveLength(DEMO_SUPPLIERS.length);
+    for (const supplier of suppliers) expect(supplier.image).toMatch(/^\/media\/avatars\/.+-thumb\.webp$/);
+
+    const first = (await t.app.inject({ url: "/api/helpers?pageSize=1" })).json().items[0];
+    const photo = await t.app.inject({ url: first.photo.thumbUrl });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers["content-type"]).toBe("image/webp");
+  });
+
+  it("fills a benchmark database from a small pool of photos, and never a second time", { timeout: 60_000 }, async () => {
+    const written = await seedDemoData(t.db, t.app.services.storage, { helpers: 600 });
+    expect(written).toBe(600);
+    const [row] = await t.db.select({ rows: count(), photos: countDistinct(helpers.photo) }).from(helpers);
+    expect(row).toEqual({ rows: 600, photos: 48 });
+    const files = await readdir(path.join(t.dataDir, "media", "helpers"));
+    expect(files).toHaveLength(48 * 2);
+
+    expect(await seedDemoData(t.db, t.app.services.storage, { ifEmpty: true })).toBe(0);
+    const [after] = await t.db.select({ rows: count() }).from(helpers);
+    expect(after?.rows).toBe(600);
+  });
+});
