@@ -1,11 +1,26 @@
 import type { FastifyInstance } from "fastify";
 import type { HelperPage } from "../../shared/helper-types";
-import { parseHelperQuery } from "../../shared/listing-query";
+import { parseHelperQuery, type ParsedHelperQuery } from "../../shared/listing-query";
 import { badRequest, notFound } from "../http/errors";
 import type { Services } from "../services";
 import { errorSchema, helperPageSchema, helperRecordSchema, jsonSchema } from "./helper-schemas";
 
 const JSON_TYPE = "application/json; charset=utf-8";
+
+// The same few listing URLs come back constantly; reading one is pure, so its reading is kept.
+const MAX_PARSED = 1000;
+const parsed = new Map<string, ParsedHelperQuery>();
+
+function parsedQuery(url: string, params: Record<string, string | string[]>): ParsedHelperQuery {
+  const search = url.slice(url.indexOf("?") + 1 || url.length);
+  let result = parsed.get(search);
+  if (!result) {
+    result = parseHelperQuery(params);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(search, result);
+  }
+  return result;
+}
 
 export async function helperRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const error = jsonSchema(errorSchema);
@@ -18,7 +33,7 @@ export async function helperRoutes(app: FastifyInstance, { services }: { service
     "/api/helpers",
     { schema: { response: { 200: jsonSchema(helperPageSchema), 400: error } } },
     async (request, reply) => {
-      const { query, problems, unknown } = parseHelperQuery(request.query as Record<string, string | string[]>);
+      const { query, problems, unknown } = parsedQuery(request.url, request.query as Record<string, string | string[]>);
       if (problems.length > 0) {
         const fields = Object.fromEntries(problems.map((p) => [p.param, p.message]));
         throw badRequest(problems.map((p) => p.message).join("; "), fields);
