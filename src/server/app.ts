@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, database, storage } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   const auth = createAuth(config, database.db, resolveAuthSecret(config), deps.authLimits);

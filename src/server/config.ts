@@ -54,6 +54,11 @@ const envSchema = z
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://"),
     REDIS_URL: url(["redis:", "rediss:"], "redis://"),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).transform((v) => v ?? "info"),
+    // Off by default: a client could otherwise claim any address in X-Forwarded-For and slip
+    // past every per-address limit. Behind a proxy: true, a number of hops, or its addresses.
+    TRUST_PROXY: optionalText.refine((v) => v === undefined || /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/.test(v), {
+      message: "must be true, false, a number of proxy hops, or the proxies' addresses separated by commas",
+    }),
 
     S3_ENDPOINT: url(["http:", "https:"], "http:// or https://"),
     S3_BUCKET: optionalText,
@@ -134,6 +139,16 @@ function parseBoolean(value: string | undefined): boolean | undefined {
   return value === undefined ? undefined : ["true", "1", "yes"].includes(value.toLowerCase());
 }
 
+function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(",").map((address) => address.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
   const result = envSchema.safeParse(env);
   if (!result.success) {
@@ -159,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     s3:
       e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -13,6 +13,7 @@ import { ConfigError, loadConfig, prepareDataDir, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/connect";
 import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
+import { scheduleLeadRetention } from "./leads/lead-retention";
 import { createOutboxWorker } from "./notify/outbox-worker";
 import { packageRoot } from "./package-root";
 
@@ -94,11 +95,13 @@ async function main() {
   const stopWatching = await app.services.watchListing();
 
   const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
+  let stopRetention = () => {};
 
   const shutdown = async () => {
     await app.close();
     // Deliveries under way finish (or are handed back) before the database closes.
     await outboxWorker.stop();
+    stopRetention();
     await stopWatching();
     await vite?.close();
     await database.close();
@@ -122,6 +125,7 @@ async function main() {
   }
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
+  stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
 }
 
 void main();

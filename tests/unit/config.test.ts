@@ -81,6 +81,14 @@ describe("configuration from the environment", () => {
     });
   });
 
+  it("trusts forwarded client addresses only when told to", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.2"]);
+    const hops = loadConfig({ TRUST_PROXY: "1" }).trustProxy as (address: string, hop: number) => boolean;
+    expect([hops("10.0.0.1", 0), hops("10.0.0.1", 1)]).toEqual([true, false]);
+  });
+
   it("treats an empty variable as unset", () => {
     const config = loadConfig({ PORT: "", HOST: " ", SITE_NAME: "", CONTACT_PHONE: "", LOG_LEVEL: "", NODE_ENV: "" });
     expect(config).toMatchObject({ port: 3000, host: "localhost", siteName: "Direct Helpers", logLevel: "info" });
@@ -119,6 +127,7 @@ describe("configuration from the environment", () => {
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
     [{ SEED_DEMO: "sometimes" }, "SEED_DEMO must be true or false"],
     [{ DEV_SERVER: "webpack" }, "DEV_SERVER must be one of vite"],
+    [{ TRUST_PROXY: "the load balancer" }, "TRUST_PROXY must be true, false, a number of proxy hops"],
   ])("refuses %j in one line naming the variable", (env, expected) => {
     const message = refusal(env);
     expect(message.startsWith(`${expected.split(" ")[0]} `)).toBe(true);
