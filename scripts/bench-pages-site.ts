@@ -1,0 +1,88 @@
+/**
+ * The site the page benchmark measures, in a process of its own so Lighthouse's work does not
+ * slow the server: the production build served by the real app in production mode, on demo
+ * data in a given (fresh) data folder, on a free loopback port.
+ *
+ * Started by hand it prints its address, to look at a page:
+ *   npx tsx scripts/bench-pages-site.ts <build folder> <empty data folder>
+ */
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+
+const thisFile = fileURLToPath(import.meta.url);
+
+async function serve(buildDir: string, dataDir: string): Promise<void> {
+  // As `npm start` runs: React and the server libraries pick their production builds.
+  process.env.NODE_ENV = "production";
+  const [{ buildApp }, { loadConfig }, { openDatabase }, { seedDemoData }, { openStorage }] = await Promise.all([
+    import("../src/server/app"),
+    import("../src/server/config"),
+    import("../src/server/db/connect"),
+    import("../src/server/db/seed/demo"),
+    import("../src/server/media/open-storage"),
+  ]);
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    HOST: "127.0.0.1",
+    LOG_LEVEL: "warn",
+    AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+  });
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  await database.migrate();
+  const storage = await openStorage(config);
+  await seedDemoData(database.db, storage, {});
+  const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
+  const app = await buildApp({ config, database, storage, pages: { build, clientDir: path.join(buildDir, "client") } });
+  const stopWatching = await app.services.watchListing();
+  const url = await app.listen({ port: 0, host: "127.0.0.1" });
+  const stop = async () => {
+    await app.close();
+    await stopWatching();
+    await database.close();
+    process.exit(0);
+  };
+  process.once("SIGTERM", () => void stop());
+  process.once("SIGINT", () => void stop());
+  process.once("disconnect", () => void stop());
+  if (process.send) process.send({ url });
+  else console.log(`serving ${url}`);
+}
+
+export interface SiteProcess {
+  child: ChildProcess;
+  /** The site's address, once it serves. */
+  ready: Promise<string>;
+}
+
+/** Starts the site; the child is returned at once, so it can be stopped whatever happens next. */
+export function startSiteProcess(buildDir: string, dataDir: string): SiteProcess {
+  const child = fork(thisFile, [buildDir, dataDir], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
+  const ready = new Promise<string>((resolve, reject) => {
+    child.once("message", (message) => resolve((message as { url: string }).url));
+    child.once("error", reject);
+    child.once("exit", (code) => reject(new Error(`the site process stopped before serving (exit code ${code})`)));
+  });
+  return { child, ready };
+}
+
+/** Stops the site by its process id: politely, then firmly after ten seconds. */
+export async function stopSiteProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
+  const [buildDir, dataDir] = process.argv.slice(2);
+  if (!buildDir || !dataDir) {
+    console.error("usage: bench-pages-site.ts <build folder> <empty data folder>");
+    process.exit(1);
+  }
+  await serve(path.resolve(buildDir), path.resolve(dataDir));
+}
