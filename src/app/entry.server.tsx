@@ -5,8 +5,19 @@
  */
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { SiteCssContext } from "./lib/site-css";
+import { siteCss } from "./lib/site-css.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The page's scripts are fetched at low priority. With the styles inline, the first paint needs
+ * nothing but this HTML, and on a phone network the first photos should not queue behind the
+ * framework's 110 KB; the page works as plain HTML until the scripts arrive.
+ */
+function lowPriorityScripts(html: string): string {
+  return html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
+}
 
 export default async function handleRequest(
   request: Request,
@@ -21,7 +32,9 @@ export default async function handleRequest(
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), streamTimeout + 1000);
   const stream = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />,
+    <SiteCssContext value={siteCss}>
+      <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+    </SiteCssContext>,
     {
       nonce: loadContext.nonce,
       signal: abort.signal,
@@ -33,6 +46,7 @@ export default async function handleRequest(
   );
   await stream.allReady;
   clearTimeout(timer);
+  const html = lowPriorityScripts(await new Response(stream).text());
   headers.set("Content-Type", "text/html; charset=utf-8");
-  return new Response(stream, { headers, status: statusCode });
+  return new Response(html, { headers, status: statusCode });
 }

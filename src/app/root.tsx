@@ -14,13 +14,9 @@ import {
 import { MetaPixelScript, PixelPageViews } from "./components/meta-pixel";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
-// One stylesheet for the whole site, bundled from these.
-import "./app.css";
-import "./styles/forms.css";
-import "./styles/visitor.css";
-import "./styles/biodata-editor.css";
-import "./styles/accounts.css";
-import "./styles/admin.css";
+// One stylesheet for the whole site, written into every page's head: its files are listed in
+// lib/site-css.server.ts.
+import { SITE_CSS_ID, useSiteCss } from "./lib/site-css";
 
 export const links = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -60,6 +56,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = data?.nonce;
   const pixelId = data?.config.metaPixelId;
+  const css = useSiteCss();
   return (
     <html lang="en">
       <head>
@@ -67,6 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f5f5a" />
         <Meta />
+        <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Links nonce={nonce} />
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>
