@@ -1,23 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 
 describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser();
 
   it("lists helpers as cards with their total, and a card opens the biodata", async () => {
-    const { page, errors, context } = await newPage(browser);
-    await page.goto(`${site.url}/posts`);
+    const { page, errors, context } = await newPage(running.browser);
+    await page.goto(`${running.site.url}/posts`);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Available helpers" }).count()).toBe(1);
     await expect.poll(() => page.getByRole("status").textContent()).toContain("64 helpers");
     const cards = page.getByRole("article");
@@ -33,8 +23,8 @@ describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
   });
 
   it("collapses the menu behind a button at 600 px, and a chosen link closes it", async () => {
-    const { page, errors, context } = await newPage(browser, { width: 600, height: 900 });
-    await page.goto(`${site.url}/posts`);
+    const { page, errors, context } = await newPage(running.browser, { width: 600, height: 900 });
+    await page.goto(`${running.site.url}/posts`);
     const menu = page.getByRole("navigation", { name: "Main" });
     const button = page.getByRole("button", { name: "Menu" });
     expect(await button.isVisible()).toBe(true);
@@ -50,12 +40,12 @@ describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
   });
 
   it("answers an unknown address with the not-found page and status 404", async () => {
-    const { page, context } = await newPage(browser);
-    const response = await page.goto(`${site.url}/no/such/page`);
+    const { page, context } = await newPage(running.browser);
+    const response = await page.goto(`${running.site.url}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.getByRole("heading", { name: "Page not found .." }).count()).toBe(1);
     await page.getByRole("link", { name: "Go Back Home" }).click();
-    await page.waitForURL(`${site.url}/`);
+    await page.waitForURL(`${running.site.url}/`);
     await context.close();
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 
 const PIXEL_ID = "123456789012";
 const PIXEL_SCRIPT = "https://connect.facebook.net/en_US/fbevents.js";
@@ -21,11 +21,11 @@ const RECORDER = `(function () {
 
 type PixelCall = [string, string, Record<string, unknown>?];
 
-async function recordPixel(context: BrowserContext, site: Site): Promise<void> {
+async function recordPixel(context: BrowserContext, siteUrl: string): Promise<void> {
   await context.route("**/*", (route) => {
     const url = route.request().url();
     if (url === PIXEL_SCRIPT) return route.fulfill({ contentType: "application/javascript", body: RECORDER });
-    if (url.startsWith(site.url)) return route.continue();
+    if (url.startsWith(siteUrl)) return route.continue();
     return route.abort();
   });
 }
@@ -43,21 +43,12 @@ function uniqueMobile(): string {
 }
 
 describe.skipIf(browserMissing)("the advertising pixel, when the site has one", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite({ env: { META_PIXEL_ID: PIXEL_ID } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser({ env: { META_PIXEL_ID: PIXEL_ID } });
 
   it("counts the first page and every page reached by a link", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await recordPixel(context, site);
-    await page.goto(`${site.url}/`);
+    const { page, context, errors } = await newPage(running.browser);
+    await recordPixel(context, running.site.url);
+    await page.goto(`${running.site.url}/`);
     await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(1);
     expect((await pixelCalls(page))[0]).toEqual(["init", PIXEL_ID]);
 
@@ -72,9 +63,9 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
   });
 
   it("counts a biodata opened from a card once, and one reached directly once", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await recordPixel(context, site);
-    await page.goto(`${site.url}/posts?category=india`);
+    const { page, context, errors } = await newPage(running.browser);
+    await recordPixel(context, running.site.url);
+    await page.goto(`${running.site.url}/posts?category=india`);
     const card = page.getByRole("article").first();
     const name = (await card.getByRole("heading", { level: 2 }).textContent())!;
     await card.getByRole("link", { name: /Details\.\./ }).click();
@@ -95,9 +86,9 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
   });
 
   it("counts a lead when the gate of the filters is passed, once", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await recordPixel(context, site);
-    await page.goto(`${site.url}/filters`);
+    const { page, context, errors } = await newPage(running.browser);
+    await recordPixel(context, running.site.url);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Name", { exact: true }).fill("Pixel Tester");
     await page.getByLabel("Phone Number", { exact: true }).fill(uniqueMobile());
     await page.getByRole("button", { name: "Submit" }).click();
@@ -114,22 +105,13 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
 });
 
 describe.skipIf(browserMissing)("the advertising pixel, when the site has none", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser();
 
   it("puts no pixel code on the page, and the page's policy admits no pixel host", async () => {
-    const { page, context, errors } = await newPage(browser);
+    const { page, context, errors } = await newPage(running.browser);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
-    const response = await page.goto(`${site.url}/posts`);
+    const response = await page.goto(`${running.site.url}/posts`);
     const html = await response!.text();
     expect(html).not.toContain("fbevents");
     expect(html).not.toContain("fbq");
@@ -137,7 +119,7 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has none",
     await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
-    expect(requested.filter((url) => !url.startsWith(site.url))).toEqual([]);
+    expect(requested.filter((url) => !url.startsWith(running.site.url))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 
 interface Target {
   name?: string;
@@ -33,20 +33,11 @@ const focused = (page: Page) =>
   });
 
 describe.skipIf(browserMissing)("a household using only the keyboard", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser();
 
   it("opens the menu, reaches the filters, passes the gate and applies criteria", async () => {
-    const { page, context, errors } = await newPage(browser, { width: 600, height: 900 });
-    await page.goto(`${site.url}/`);
+    const { page, context, errors } = await newPage(running.browser, { width: 600, height: 900 });
+    await page.goto(`${running.site.url}/`);
     await page.getByRole("heading", { level: 1 }).waitFor();
 
     await tabTo(page, { className: "menu-button" });

@@ -6,6 +6,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import type { ServerBuild } from "react-router";
 import { seedDemoData } from "../../src/server/db/seed/demo";
 import { launchBrowser } from "./browser";
@@ -46,6 +47,23 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   });
   page.on("pageerror", (error) => errors.push(error.message));
   return { page, context, errors };
+}
+
+/**
+ * A site and a browser for the suite it is called in: started before its tests, stopped after.
+ * Read `site` and `browser` inside tests (they exist once the suite has started).
+ */
+export function siteInBrowser(options: Parameters<typeof startSite>[0] = {}) {
+  const running = {} as { site: Site; browser: Browser };
+  beforeAll(async () => {
+    running.site = await startSite(options);
+    running.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await running.site?.close();
+  });
+  return running;
 }
 
 export { launchBrowser };
