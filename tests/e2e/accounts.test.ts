@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { user, visitors } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { samplePng } from "../support/biodata";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
 
@@ -14,30 +14,21 @@ const unexpected = (errors: string[], ...statuses: number[]) =>
   errors.filter((error) => !statuses.some((status) => error.includes(`status of ${status}`)));
 
 describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite({ seed: false });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser({ seed: false });
 
   const menu = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
   async function logIn(page: Page, email: string, password = TEST_PASSWORD) {
-    await page.goto(`${site.url}/login`);
+    await page.goto(`${running.site.url}/login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(password);
     await page.getByRole("button", { name: "Login" }).click();
   }
 
   it("signs up (after a mismatched confirmation), logs in, sees their name in the menu, and logs out for good", async () => {
-    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
     const email = uniqueEmail("browser");
-    await page.goto(`${site.url}/register`);
+    await page.goto(`${running.site.url}/register`);
     expect(await page.getByRole("heading", { level: 1, name: "Signup" }).count()).toBe(1);
     await page.getByLabel("Full name").fill("Rosa Dela Cruz");
     await page.getByLabel("Email").fill(email);
@@ -61,7 +52,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await page.getByRole("button", { name: "Login" }).click();
     await page.waitForURL(/\/dashboard$/);
 
-    const [account] = await site.db.select().from(user).where(eq(user.email, email));
+    const [account] = await running.site.db.select().from(user).where(eq(user.email, email));
     await page.getByRole("button", { name: "Menu" }).click();
     const profileLink = menu(page).getByRole("link", { name: "Rosa Dela Cruz" });
     expect(await profileLink.getAttribute("href")).toBe(`/profile/${account!.id}`);
@@ -74,12 +65,12 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await expect.poll(() => menu(page).getByRole("link", { name: "login" }).count()).toBe(1);
     expect(await menu(page).getByRole("link", { name: "Rosa Dela Cruz" }).count()).toBe(0);
 
-    const oldSession = await site.app.inject({
+    const oldSession = await running.site.app.inject({
       url: "/api/auth/get-session",
       headers: { cookie: `${sessionCookie!.name}=${sessionCookie!.value}` },
     });
     expect(oldSession.json()).toBeNull();
-    const protectedPage = await site.app.inject({
+    const protectedPage = await running.site.app.inject({
       url: `/profile/${account!.id}`,
       headers: { cookie: `${sessionCookie!.name}=${sessionCookie!.value}` },
     });
@@ -89,9 +80,9 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
   });
 
   it("shows a wrong password in one line above the form, then goes back where the supplier was sent from", async () => {
-    const supplier = await signUp(site, { name: "Linh Nguyen" });
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${site.url}/profile/${supplier.id}`);
+    const supplier = await signUp(running.site, { name: "Linh Nguyen" });
+    const { page, context, errors } = await newPage(running.browser);
+    await page.goto(`${running.site.url}/profile/${supplier.id}`);
     await page.waitForURL(/\/login\?redirectTo=/);
     await page.getByLabel("Email").fill(supplier.email);
     await page.getByLabel("Password").fill("not my password");
@@ -102,18 +93,18 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
 
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Login" }).click();
-    await page.waitForURL(`${site.url}/profile/${supplier.id}`);
+    await page.waitForURL(`${running.site.url}/profile/${supplier.id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Linh Nguyen");
     expect(unexpected(errors, 401)).toEqual([]);
     await context.close();
   });
 
   it("changes the password on the profile page and stays logged in on this device", async () => {
-    const supplier = await signUp(site, { name: "Password Changer" });
-    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const supplier = await signUp(running.site, { name: "Password Changer" });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
     await logIn(page, supplier.email);
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${site.url}/profile/${supplier.id}`);
+    await page.goto(`${running.site.url}/profile/${supplier.id}`);
     const form = page.getByRole("region", { name: "Change password" });
     await form.getByLabel("Current password", { exact: true }).fill(TEST_PASSWORD);
     await form.getByLabel("New password", { exact: true }).fill("a fresh long password");
@@ -121,18 +112,18 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await form.getByRole("button", { name: "Change password" }).click();
     await expect.poll(() => form.getByRole("status").textContent()).toContain("Your password is changed.");
     await page.reload();
-    expect(page.url()).toBe(`${site.url}/profile/${supplier.id}`);
+    expect(page.url()).toBe(`${running.site.url}/profile/${supplier.id}`);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Password Changer");
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("uploads an avatar on the profile page and shows it", async () => {
-    const supplier = await signUp(site, { name: "Avatar Owner" });
-    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const supplier = await signUp(running.site, { name: "Avatar Owner" });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
     await logIn(page, supplier.email);
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${site.url}/profile/${supplier.id}`);
+    await page.goto(`${running.site.url}/profile/${supplier.id}`);
     await page.getByLabel("Add a picture").setInputFiles({
       name: "me.png",
       mimeType: "image/png",
@@ -142,17 +133,17 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     const image = page.getByRole("img", { name: "Picture of Avatar Owner" });
     expect(await image.getAttribute("src")).toMatch(/^\/media\/avatars\/[\w-]+-thumb\.webp$/);
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const [row] = await site.db.select().from(user).where(eq(user.id, supplier.id));
+    const [row] = await running.site.db.select().from(user).where(eq(user.id, supplier.id));
     expect(row?.image).toMatch(/^avatars\//);
     expect(errors).toEqual([]);
     await context.close();
   });
 
   it("gives operators the leads with a CSV export and the outbox in their menu", async () => {
-    const operator = await signUp(site, { name: "Olivia Operator", role: "admin" });
+    const operator = await signUp(running.site, { name: "Olivia Operator", role: "admin" });
     const phone = uniqueSgMobile();
-    await site.db.insert(visitors).values({ name: "Browser Lead", phone: phone.e164 });
-    const { page, context, errors } = await newPage(browser);
+    await running.site.db.insert(visitors).values({ name: "Browser Lead", phone: phone.e164 });
+    const { page, context, errors } = await newPage(running.browser);
     await logIn(page, operator.email);
     await page.waitForURL(/\/dashboard$/);
     await menu(page).getByRole("link", { name: "Leads" }).click();

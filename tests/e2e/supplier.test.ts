@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng } from "../support/biodata";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
 
 /** Browsers log a refused form's answer (400) as a console error; an expected refusal is no fault. */
@@ -27,16 +27,7 @@ const XSS_NOTES = [
 ].join("");
 
 describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite({ seed: false });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser({ seed: false });
 
   async function logIn(page: Page, email: string) {
     await page.getByLabel("Email").fill(email);
@@ -45,10 +36,10 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
   }
 
   it("registers, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
-    const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
     const email = uniqueEmail("biodata");
 
-    await page.goto(`${site.url}/register`);
+    await page.goto(`${running.site.url}/register`);
     await page.getByLabel("Full name").fill("Carmen Agency");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
@@ -61,10 +52,10 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await page.waitForURL(/\/login/);
 
     // A protected screen sends a signed-out supplier to log in, and back.
-    await page.goto(`${site.url}/create`);
+    await page.goto(`${running.site.url}/create`);
     await page.waitForURL(/\/login\?redirectTo=%2Fcreate$/);
     await logIn(page, email);
-    await page.waitForURL(`${site.url}/create`);
+    await page.waitForURL(`${running.site.url}/create`);
 
     await page.getByLabel("Name").fill("Rosalinda Cruz");
     await page.getByLabel("Nationality").selectOption({ label: "Philippines" });
@@ -107,20 +98,20 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     expect(await page.locator(".rich-text strong").textContent()).toBe("Very patient");
     const photo = page.getByRole("img", { name: "Photo of Rosalinda Cruz" });
     expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const [stored] = await site.db.select().from(helpers).where(eq(helpers.id, id));
+    const [stored] = await running.site.db.select().from(helpers).where(eq(helpers.id, id));
     expect(stored).toMatchObject({ nationality: "philippines", otherLanguages: ["chinese"], cares: ["elder"], salary: 780 });
     const firstPhoto = stored!.photo!;
 
-    await page.goto(`${site.url}/posts`);
+    await page.goto(`${running.site.url}/posts`);
     expect(await page.getByRole("heading", { level: 2, name: "Rosalinda Cruz" }).count()).toBe(1);
 
-    await page.goto(`${site.url}/dashboard`);
+    await page.goto(`${running.site.url}/dashboard`);
     const row = page.getByRole("row", { name: /Rosalinda Cruz/ });
     expect(await row.getByText(stored!.ref).count()).toBe(1);
     expect(await row.getByLabel("Status of Rosalinda Cruz").inputValue()).toBe("available");
 
     await row.getByRole("link", { name: "Edit Rosalinda Cruz" }).click();
-    await page.waitForURL(`${site.url}/posts/${id}/edit`);
+    await page.waitForURL(`${running.site.url}/posts/${id}/edit`);
     await page.getByLabel("Salary ($ a month)").fill("3500");
     await page.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => page.getByText("Salary must be between $300 and $3,000 a month").count()).toBe(1);
@@ -133,34 +124,34 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     });
     await expect.poll(() => page.getByRole("status").filter({ hasText: "Photo uploaded" }).count()).toBe(1);
     await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(`${site.url}/posts/${id}`);
+    await page.waitForURL(`${running.site.url}/posts/${id}`);
     await expect.poll(() => page.getByText("$900").count()).toBeGreaterThan(0);
     // The replaced photo's files are gone once the new one is saved.
-    expect((await site.app.inject({ url: `/media/${firstPhoto}.webp` })).statusCode).toBe(404);
+    expect((await running.site.app.inject({ url: `/media/${firstPhoto}.webp` })).statusCode).toBe(404);
 
-    await page.goto(`${site.url}/dashboard`);
+    await page.goto(`${running.site.url}/dashboard`);
     await row.getByLabel("Status of Rosalinda Cruz").selectOption("reserved");
     await row.getByRole("button", { name: /Change/ }).click();
     await expect.poll(() => row.getByText("Now reserved").count()).toBe(1);
-    await page.goto(`${site.url}/posts`);
+    await page.goto(`${running.site.url}/posts`);
     expect(await page.getByRole("heading", { level: 2, name: "Rosalinda Cruz" }).count()).toBe(0);
 
-    await page.goto(`${site.url}/posts/${id}`);
+    await page.goto(`${running.site.url}/posts/${id}`);
     await page.getByRole("link", { name: "Delete" }).click();
-    await page.waitForURL(`${site.url}/posts/${id}/delete`);
+    await page.waitForURL(`${running.site.url}/posts/${id}/delete`);
     await expect.poll(() => page.getByText("Delete the biodata of Rosalinda Cruz? This cannot be undone.").count()).toBe(1);
     await page.getByRole("button", { name: "Delete" }).click();
-    await page.waitForURL(`${site.url}/dashboard`);
+    await page.waitForURL(`${running.site.url}/dashboard`);
     await expect.poll(() => page.getByText("No biodata found").count()).toBe(1);
-    expect(await site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(0);
+    expect(await running.site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(0);
     expect(unexpected(errors, 400)).toEqual([]);
     await context.close();
   });
 
   it("shows another supplier no Edit or Delete, and refuses them the edit and delete screens", async () => {
-    const owner = await signUp(site, { name: "Owner Agency" });
-    const other = await signUp(site, { name: "Other Agency" });
-    const created = await site.app.inject({
+    const owner = await signUp(running.site, { name: "Owner Agency" });
+    const other = await signUp(running.site, { name: "Other Agency" });
+    const created = await running.site.app.inject({
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
@@ -178,41 +169,41 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     });
     const id = created.json().id as string;
 
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${site.url}/login`);
+    const { page, context, errors } = await newPage(running.browser);
+    await page.goto(`${running.site.url}/login`);
     await logIn(page, other.email);
     await page.waitForURL(/\/dashboard$/);
-    await page.goto(`${site.url}/posts/${id}`);
+    await page.goto(`${running.site.url}/posts/${id}`);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Guarded Gina" }).count()).toBe(1);
     expect(await page.getByRole("link", { name: "Edit" }).count()).toBe(0);
     expect(await page.getByRole("link", { name: "Delete" }).count()).toBe(0);
 
     for (const screen of ["edit", "delete"]) {
-      const response = await page.goto(`${site.url}/posts/${id}/${screen}`);
+      const response = await page.goto(`${running.site.url}/posts/${id}/${screen}`);
       expect(response?.status()).toBe(403);
       expect(await page.getByRole("heading", { level: 1, name: "Not your biodata" }).count()).toBe(1);
       expect(await page.getByRole("button", { name: /Save|Delete/ }).count()).toBe(0);
     }
-    expect(await site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(1);
+    expect(await running.site.db.select().from(helpers).where(eq(helpers.id, id))).toHaveLength(1);
     expect(unexpected(errors, 403)).toEqual([]);
     await context.close();
   });
 
   it("never runs a script put into the special notes", async () => {
-    const owner = await signUp(site, { name: "Careless Agency" });
-    const { page, context, errors } = await newPage(browser);
+    const owner = await signUp(running.site, { name: "Careless Agency" });
+    const { page, context, errors } = await newPage(running.browser);
     const dialogs: string[] = [];
     page.on("dialog", (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await page.goto(`${site.url}/login`);
+    await page.goto(`${running.site.url}/login`);
     await logIn(page, owner.email);
     await page.waitForURL(/\/dashboard$/);
 
     // Sent from the signed-in browser itself, as a hostile script on the supplier's side would.
-    const created = await page.request.post(`${site.url}/api/helpers`, {
-      headers: { origin: site.url },
+    const created = await page.request.post(`${running.site.url}/api/helpers`, {
+      headers: { origin: running.site.url },
       data: {
         name: "Safe Sari",
         nationality: "Indonesia",
@@ -229,16 +220,16 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as { id: string }).id;
 
-    await page.goto(`${site.url}/posts/${id}`);
+    await page.goto(`${running.site.url}/posts/${id}`);
     expect(await page.getByRole("heading", { level: 1, name: "Safe Sari" }).count()).toBe(1);
     expect(await page.locator(".rich-text").textContent()).toContain("Honest and kind.");
     await page.getByText("Hover me").hover();
     await page.locator(".rich-text a").first().click({ noWaitAfter: true }).catch(() => undefined);
     await page.waitForTimeout(500);
-    expect(page.url()).toBe(`${site.url}/posts/${id}`);
+    expect(page.url()).toBe(`${running.site.url}/posts/${id}`);
 
     // The editor shows the same notes without running them either.
-    await page.goto(`${site.url}/posts/${id}/edit`);
+    await page.goto(`${running.site.url}/posts/${id}/edit`);
     await page.locator(".ql-editor").waitFor();
     await page.waitForTimeout(500);
     expect(dialogs).toEqual([]);
@@ -248,20 +239,20 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
   });
   /** A browser context signed in as this supplier (the session cookie set directly). */
   async function signedInContext(supplier: SignedIn, options: { javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
+    const context = await running.browser.newContext({ viewport: { width: 390, height: 844 }, ...options });
     const cookies = supplier.cookie.split("; ").map((pair) => {
       const [name, ...value] = pair.split("=");
-      return { name: name!, value: value.join("="), url: site.url };
+      return { name: name!, value: value.join("="), url: running.site.url };
     });
     await context.addCookies(cookies);
     return context;
   }
 
   it("works as a plain form without JavaScript: messages, kept values, a photo sent with the form", async () => {
-    const supplier = await signUp(site, { name: "No Script Agency" });
+    const supplier = await signUp(running.site, { name: "No Script Agency" });
     const context = await signedInContext(supplier, { javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${site.url}/create`);
+    await page.goto(`${running.site.url}/create`);
     expect(await page.locator(".ql-editor").count()).toBe(0);
     await page.getByLabel("Name").fill("Plain Paula");
     await page.getByLabel("Salary ($ a month)").fill("5000");
@@ -289,13 +280,13 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await expect.poll(() => page.locator(".rich-text").innerHTML()).toBe("<p>Written <em>without</em> the editor.</p>");
     const src = await page.getByRole("img", { name: "Photo of Plain Paula" }).getAttribute("src");
     expect(src).toMatch(/^\/media\/helpers\/[\w-]+\.webp$/);
-    expect((await site.app.inject({ url: src! })).statusCode).toBe(200);
+    expect((await running.site.app.inject({ url: src! })).statusCode).toBe(200);
     await context.close();
   });
 
   it("uploads a picture added in the editor and keeps it in the notes", async () => {
-    const supplier = await signUp(site, { name: "Picture Agency" });
-    const created = await site.app.inject({
+    const supplier = await signUp(running.site, { name: "Picture Agency" });
+    const created = await running.site.app.inject({
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
@@ -308,7 +299,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     page.on("console", (message) => {
       if (message.type() === "error") errors.push(message.text());
     });
-    await page.goto(`${site.url}/posts/${id}/edit`);
+    await page.goto(`${running.site.url}/posts/${id}/edit`);
     await page.locator(".ql-editor").click();
     await page.keyboard.press("End");
     const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "Image" }).click()]);
@@ -316,7 +307,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await expect.poll(() => page.locator(".ql-editor img").count()).toBe(1);
     expect(await page.locator(".ql-editor img").getAttribute("src")).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/helpers\//);
     await page.getByRole("button", { name: "Save" }).click();
-    await page.waitForURL(`${site.url}/posts/${id}`);
+    await page.waitForURL(`${running.site.url}/posts/${id}`);
     const image = page.locator(".rich-text img");
     await expect.poll(() => image.count()).toBe(1);
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -325,8 +316,8 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
   });
 
   it("has biodata screens usable with assistive technology", async () => {
-    const supplier = await signUp(site, { name: "Axe Agency" });
-    const created = await site.app.inject({
+    const supplier = await signUp(running.site, { name: "Axe Agency" });
+    const created = await running.site.app.inject({
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
@@ -336,7 +327,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     const context = await signedInContext(supplier);
     const page = await context.newPage();
     for (const path of ["/create", `/posts/${id}/edit`, `/posts/${id}/delete`, "/dashboard"]) {
-      await page.goto(`${site.url}${path}`);
+      await page.goto(`${running.site.url}${path}`);
       if (path.includes("create") || path.includes("edit")) await page.locator(".ql-editor").waitFor();
       const results = await new AxeBuilder({ page }).analyze();
       const serious = results.violations

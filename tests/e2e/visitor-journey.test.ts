@@ -1,10 +1,10 @@
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { whatsappMessage } from "../../src/app/components/contact-buttons";
 import { helpers, visitors } from "../../src/server/db/schema";
 import { browserMissing } from "../support/browser";
-import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { newPage, siteInBrowser } from "../support/e2e";
 
 const CONTACT_PHONE = "6591110000";
 
@@ -35,23 +35,14 @@ async function cardFacts(page: Page): Promise<Record<string, string>[]> {
 const unexpected = (errors: string[]) => errors.filter((error) => !error.includes("status of 400"));
 
 describe.skipIf(browserMissing)("a household finds a helper through the filters", () => {
-  let site: Site;
-  let browser: Browser;
-  beforeAll(async () => {
-    site = await startSite({ env: { CONTACT_PHONE } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const running = siteInBrowser({ env: { CONTACT_PHONE } });
 
   const storedVisitor = async (phone: string) =>
-    (await site.db.select().from(visitors).where(eq(visitors.phone, phone)))[0];
+    (await running.site.db.select().from(visitors).where(eq(visitors.phone, phone)))[0];
 
   it("gives a name and number, chooses criteria, sees only matching helpers and contacts one", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${site.url}/filters`);
+    const { page, context, errors } = await newPage(running.browser);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByRole("heading", { name: "Simply login with your name and phone number" }).waitFor();
     expect(await page.getByRole("link", { name: "privacy policy", exact: true }).getAttribute("href")).toBe("/privacy-policy");
     const phoneField = page.getByLabel("Phone Number", { exact: true });
@@ -65,7 +56,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     const message = await page.locator(`#${await phoneField.getAttribute("aria-describedby").then((ids) => ids!.split(" ")[0])}`).textContent();
     expect(message).toMatch(/too short/);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Journey Tester");
-    expect(await site.db.select().from(visitors).where(eq(visitors.name, "Journey Tester"))).toEqual([]);
+    expect(await running.site.db.select().from(visitors).where(eq(visitors.name, "Journey Tester"))).toEqual([]);
 
     const local = uniqueMobile();
     await phoneField.fill(`${local.slice(0, 4)} ${local.slice(4)}`);
@@ -107,9 +98,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
   });
 
   it("lets a returning visitor skip the gate, with the choices of the link pre-filled", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await context.addCookies([{ ...visitorCookie("Returning Tester", `+65${uniqueMobile()}`), url: site.url }]);
-    await page.goto(`${site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
+    const { page, context, errors } = await newPage(running.browser);
+    await context.addCookies([{ ...visitorCookie("Returning Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await page.goto(`${running.site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
     expect(await page.getByText("Welcome back, Returning Tester.").count()).toBe(1);
@@ -123,9 +114,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
   });
 
   it("remembers the choices for the session when the address asks for none", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await context.addCookies([{ ...visitorCookie("Session Tester", `+65${uniqueMobile()}`), url: site.url }]);
-    await page.goto(`${site.url}/filters`);
+    const { page, context, errors } = await newPage(running.browser);
+    await context.addCookies([{ ...visitorCookie("Session Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Religion").selectOption({ label: "Muslim" });
     await page.getByLabel("Maximum salary (S$ a month)").fill("900");
     await page.getByRole("button", { name: "Apply Filters" }).click();
@@ -140,9 +131,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
   });
 
   it("shows what is wrong with the age range and salary next to the fields", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await context.addCookies([{ ...visitorCookie("Range Tester", `+65${uniqueMobile()}`), url: site.url }]);
-    await page.goto(`${site.url}/filters`);
+    const { page, context, errors } = await newPage(running.browser);
+    await context.addCookies([{ ...visitorCookie("Range Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Age from").fill("50");
     await page.getByLabel("Age to").fill("30");
     await page.getByLabel("Maximum salary (S$ a month)").fill("cheap");
@@ -157,9 +148,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
   });
 
   it("passes the gate with JavaScript turned off", async () => {
-    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const context = await running.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${site.url}/filters`);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Name", { exact: true }).fill("No Script Tester");
     await page.getByLabel("Phone Number", { exact: true }).fill("+63 917 12");
     await page.getByRole("button", { name: "Submit" }).click();
@@ -182,9 +173,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
   });
 
   it("lists the right helpers for a link written by the original site", async () => {
-    const { page, context, errors } = await newPage(browser);
-    await page.goto(`${site.url}/posts?category=Filipines&marriage=Single&neg=Infant,Child`);
-    const expected = await site.db
+    const { page, context, errors } = await newPage(running.browser);
+    await page.goto(`${running.site.url}/posts?category=Filipines&marriage=Single&neg=Infant,Child`);
+    const expected = await running.site.db
       .select({ name: helpers.name, ref: helpers.ref })
       .from(helpers)
       .where(
