@@ -88,8 +88,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
     await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
-    const name = (await page.getByRole("heading", { level: 1 }).textContent())!;
-    expect(name).toBe(cards[0]!.Name);
+    // The address may change before React has rendered the biodata: wait for it.
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(cards[0]!.Name);
+    const name = cards[0]!.Name!;
     const whatsapp = await page.getByRole("link", { name: `WhatsApp about ${name}` }).getAttribute("href");
     expect(whatsapp).toBe(`https://wa.me/${CONTACT_PHONE}?text=${encodeURIComponent(whatsappMessage(name, cards[0]!.Ref!))}`);
     expect(decodeURIComponent(whatsapp!)).toContain(`helper ${name} (ref ${cards[0]!.Ref})`);
