@@ -3,10 +3,10 @@ import { index, route, type RouteConfig } from "@react-router/dev/routes";
 // Paths are the original site's, so links shared from it keep working.
 export default [
   index("routes/home.tsx"),
-  route("posts", "routes/posts.tsx"),
+  route("posts", "routes/helper-listing.tsx"),
   route("posts/categories/:category", "routes/posts-by-nationality.tsx"),
   route("posts/users/:id", "routes/posts-by-supplier.tsx"),
-  route("posts/:id", "routes/post.tsx"),
+  route("posts/:id", "routes/helper-page.tsx"),
   route("posts/:id/edit", "routes/helper-edit.tsx"),
   route("posts/:id/delete", "routes/helper-delete.tsx"),
   route("create", "routes/helper-create.tsx"),

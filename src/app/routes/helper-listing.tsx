@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "../lib/listing.server";
 import { siteName } from "../lib/meta";
-import type { Route } from "./+types/posts";
+import type { Route } from "./+types/helper-listing";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

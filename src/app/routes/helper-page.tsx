@@ -7,7 +7,7 @@ import { useBiodataViewed } from "../components/meta-pixel";
 import { RelativeTime } from "../components/relative-time";
 import { publicUrl, siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
-import type { Route } from "./+types/post";
+import type { Route } from "./+types/helper-page";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const helper = await context.services.helpers.find(params.id ?? "", context.viewer);
