@@ -123,7 +123,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await page.getByRole("button", { name: "Apply Filters" }).click();
     await page.waitForURL(/\/posts\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ religion: "muslim", salaryMax: "900" });
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "FILTERS" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Filters" }).click();
     await page.waitForURL(/\/filters$/);
     await expect.poll(() => page.getByLabel("Religion").inputValue()).toBe("muslim");
     await expect.poll(() => page.getByLabel("Maximum salary (S$ a month)").inputValue()).toBe("900");
