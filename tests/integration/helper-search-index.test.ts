@@ -29,8 +29,8 @@ describeDb("searching helpers by name or reference (q=)", () => {
     const query = t.db.select({ id: helpers.id }).from(helpers).where(and(...listingConditions({ q })));
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const result = await tx.execute(sql`explain ${query}`);
-      return (result.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join("\n");
+      const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
+      return result.rows.map((row) => Object.values(row)[0]).join("\n");
     });
   }
 
