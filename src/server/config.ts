@@ -205,7 +205,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.TELEGRAM_BOT_TOKEN && e.TELEGRAM_CHAT_ID
         ? { botToken: e.TELEGRAM_BOT_TOKEN, chatId: e.TELEGRAM_CHAT_ID, apiUrl: e.TELEGRAM_API_URL! }
         : undefined,
-    telegramApiUrl: e.TELEGRAM_API_URL!,
     contactPhone: e.CONTACT_PHONE!.replace(/^\+/, ""),
     telegramBot: e.TELEGRAM_BOT,
     webchatUrl: e.WEBCHAT_URL,
