@@ -152,6 +152,10 @@ export const helpers = pgTable(
     index("helpers_cares_idx").using("gin", t.cares),
     index("helpers_other_languages_idx").using("gin", t.otherLanguages),
     index("helpers_supplier_idx").on(t.supplierId, t.status),
+    // Search (q=): trigram indexes answer ILIKE '%term%' without reading every row. The
+    // pg_trgm extension they need is created by the migration that adds them.
+    index("helpers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("helpers_ref_trgm_idx").using("gin", t.ref.op("gin_trgm_ops")),
   ],
 );
 
