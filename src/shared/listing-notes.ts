@@ -2,7 +2,8 @@
  * What the listing tells a visitor about parameters it could not use, in people's words: never
  * a parameter's name (ageMin, sgExp), always what was ignored and what would work.
  */
-import { filterParams, listFilters, AGE_LIMITS, MAX_QUERY_LENGTH, type ListFilter, type QueryProblem, type UnknownValue } from "./listing-query";
+import { HELPER_LIMITS } from "./helper-limits";
+import { filterParams, listFilters, MAX_QUERY_LENGTH, type ListFilter, type QueryProblem, type UnknownValue } from "./listing-query";
 
 const FILTER_WORDS: Record<ListFilter, string> = {
   nationality: "nationality",
@@ -28,7 +29,7 @@ export function problemNote({ param }: QueryProblem): string {
   switch (param) {
     case "ageMin":
     case "ageMax":
-      return `We ignored the age range: ages run from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}, the youngest first.`;
+      return `We ignored the age range: ages run from ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}, the youngest first.`;
     case "salaryMax":
       return "We ignored the highest salary: give it in whole dollars, such as 800.";
     case "q":

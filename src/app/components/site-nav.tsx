@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
 import { displayPhone } from "../../shared/format";
-import { paths, whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
+import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 import { ShortlistLink } from "./shortlist-link";
 
