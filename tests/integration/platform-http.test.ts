@@ -100,6 +100,12 @@ describeDb("the site's HTTP hygiene", () => {
       expect(one.headers["referrer-policy"]).toBeTruthy();
     });
 
+    it("lets pages load pictures from this site only, so no picture can tell another host who reads", async () => {
+      const csp = String((await t.app.inject({ url: "/posts" })).headers["content-security-policy"]);
+      const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1]?.split(" ");
+      expect(imgSrc).toEqual(["'self'", "data:", "blob:"]);
+    });
+
     it("closes API answers to everything", async () => {
       const response = await t.app.inject({ url: "/api/helpers?pageSize=1" });
       expect(response.headers["content-security-policy"]).toContain("default-src 'none'");
