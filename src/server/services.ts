@@ -9,7 +9,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
-import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
+import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
@@ -50,7 +50,6 @@ export function createServices(
         return listingCache.get(key, () => listAvailableHelpers(db, query));
       },
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
-      listOwn: (supplierId: string) => listSupplierHelpers(db, supplierId),
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage),

@@ -165,8 +165,6 @@ export const helperCreateSchema = z
 /** Changes to a biodata: only the fields given change; null clears an optional one. */
 export const helperUpdateSchema = z.object(fields).partial().superRefine(checkBiodata);
 
-export const helperStatusChangeSchema = z.object({ status: fields.status });
-
 export type HelperCreateInput = z.output<typeof helperCreateSchema>;
 export type HelperUpdateInput = z.output<typeof helperUpdateSchema>;
 

@@ -6,12 +6,11 @@
 import { parseIsoDate } from "./age";
 import { isInterviewMode, isSkillArea, type InterviewMode, type SkillAreaSlug } from "./biodata-catalogue";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
+import { HELPER_LIMITS } from "./helper-limits";
 
 export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 60;
 export const MAX_PAGE = 10_000;
-export const AGE_LIMITS = { min: 18, max: 60 } as const;
-export const SALARY_LIMITS = { min: 300, max: 3000 } as const;
 export const MAX_QUERY_LENGTH = 80;
 
 export const sortOrders = ["newest", "salary", "age"] as const;
@@ -163,8 +162,8 @@ export function parseHelperQuery(params: Params): ParsedHelperQuery {
     }
   }
 
-  const ageMin = readInteger(params, "ageMin", AGE_LIMITS, problems);
-  const ageMax = readInteger(params, "ageMax", AGE_LIMITS, problems);
+  const ageMin = readInteger(params, "ageMin", HELPER_LIMITS.age, problems);
+  const ageMax = readInteger(params, "ageMax", HELPER_LIMITS.age, problems);
   if (ageMin !== undefined && ageMax !== undefined && ageMin > ageMax) {
     problems.push({ param: "ageMin", message: "ageMin must not be more than ageMax" });
   } else {

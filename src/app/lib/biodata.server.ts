@@ -84,18 +84,6 @@ async function saveForm(
   }
 }
 
-const SINGAPORE_DATE = new Intl.DateTimeFormat("en-SG", {
-  timeZone: "Asia/Singapore",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-});
-
-/** "6 Mar 2025" in Singapore, made on the server so the page hydrates with the same text. */
-export function formatDay(iso: string): string {
-  return SINGAPORE_DATE.format(new Date(iso));
-}
-
 export type SaveResult = { saved: HelperRecord } | { failed: FormFailure };
 
 export function createFromForm(request: Request, context: AppLoadContext): Promise<SaveResult> {

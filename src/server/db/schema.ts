@@ -184,6 +184,10 @@ export const helpers = pgTable(
     index("helpers_skill_areas_idx").using("gin", t.skillAreas),
     index("helpers_interview_idx").using("gin", t.interview),
     index("helpers_available_from_idx").on(t.availableFrom).where(sql`${t.status} = 'available'`),
+    // Search (q=): trigram indexes answer ILIKE '%term%' without reading every row. The
+    // pg_trgm extension they need is created by the migration that adds them.
+    index("helpers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
+    index("helpers_ref_trgm_idx").using("gin", t.ref.op("gin_trgm_ops")),
   ],
 );
 
@@ -227,8 +231,29 @@ export const outbox = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Uploaded images: who uploaded each, so a biodata, a notes picture or an avatar can only use
+// its own account's images, and so files are deleted only once nothing uses them.
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    /** The media key (`helpers/<name>`, `avatars/<name>`); its files are `<key>.webp` and `<key>-thumb.webp`. */
+    key: text("key").primaryKey(),
+    /** Null once the account is deleted: its images then wait for the sweep like any orphan. */
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** `helper` (biodata photo or notes picture) or `avatar`. */
+    purpose: text("purpose").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What last took it into use (`helper:<id>`, `notes:<id>`, `avatar:<user id>`); null while unused. */
+    usedBy: text("used_by"),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId), index("uploads_created_idx").on(t.createdAt)],
+);
+
 export type UserRow = typeof user.$inferSelect;
 export type HelperRow = typeof helpers.$inferSelect;
 export type NewHelperRow = typeof helpers.$inferInsert;
 export type VisitorRow = typeof visitors.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

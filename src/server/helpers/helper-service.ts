@@ -9,14 +9,11 @@ import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-t
 import type { HelperQuery } from "../../shared/listing-query";
 import { photoUrls } from "../../shared/media";
 import type { Database } from "../db/connect";
+import { escapeLike } from "../db/escape-like";
 import { helpers, user, type HelperRow } from "../db/schema";
 
 const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, now = new Date()): SQL[] {
   const conditions: SQL[] = [eq(helpers.status, "available")];

@@ -4,7 +4,7 @@
  * Each write is one transaction; photo files are removed only after the row that dropped them
  * is committed, so a failed write never leaves a biodata pointing at a deleted image.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { experiencedAreas } from "../../shared/biodata-schema";
 import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
@@ -14,14 +14,13 @@ import {
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../shared/helper-schema";
-import { mediaFileNames } from "../../shared/media";
 import { requireOwnerOrAdmin, requireUser } from "../auth/guards";
 import type { Viewer } from "../auth/viewer";
 import type { Database, Executor } from "../db/connect";
 import { helpers, type HelperRow, type NewHelperRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
-import { deleteImage } from "../media/images";
 import type { MediaStorage } from "../media/storage";
+import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media/uploads";
 import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
 
@@ -46,9 +45,9 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 /** The photo must be one this site stored (an upload), so a biodata never points at nothing. */
 async function assertPhotoStored(storage: MediaStorage, key: string): Promise<void> {
-  const object = await storage.get(mediaFileNames(key).full);
-  if (!object) throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
-  object.body.destroy();
+  if (!(await storedFileExists(storage, key))) {
+    throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
+  }
 }
 
 /**
@@ -57,7 +56,7 @@ async function assertPhotoStored(storage: MediaStorage, key: string): Promise<vo
  * key wait for each other.
  */
 async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  await lockKey(tx, key);
   const taken = await tx
     .select({ id: helpers.id })
     .from(helpers)
@@ -68,20 +67,34 @@ async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Pr
   }
 }
 
-/** Demo and imported data may share a photo between helpers; its files stay while one uses it. */
-async function photoInUse(tx: Executor, key: string): Promise<boolean> {
-  const users = await tx.select({ id: helpers.id }).from(helpers).where(eq(helpers.photo, key)).limit(1);
-  return users.length > 0;
+/**
+ * New images a write takes into use must be the writer's own uploads (operators excepted);
+ * pictures already in the notes before this write stay as they are.
+ */
+async function claimImages(
+  tx: Executor,
+  viewer: Viewer,
+  helperId: string,
+  photo: string | undefined,
+  notes: { before: string; after: string | undefined },
+): Promise<void> {
+  if (photo) {
+    if ((await keysNotOwned(tx, viewer, [photo])).length > 0) {
+      throw badRequest("Some values are not valid.", { photo: "Use a photo you uploaded: upload it again" });
+    }
+    await markUsed(tx, [photo], `helper:${helperId}`);
+  }
+  if (notes.after === undefined) return;
+  const earlier = new Set(mediaKeysInNotes(notes.before));
+  const added = mediaKeysInNotes(notes.after).filter((key) => !earlier.has(key));
+  if ((await keysNotOwned(tx, viewer, added)).length > 0) {
+    throw badRequest("Some values are not valid.", { specialNotes: "Use only pictures you uploaded in the notes" });
+  }
+  await markUsed(tx, added, `notes:${helperId}`);
 }
 
-async function removePhotoFiles(deps: WriteDeps, key: string | null | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await deleteImage(deps.storage, key);
-  } catch (error) {
-    // The row no longer points at these files; left behind, they cost space, nothing more.
-    deps.log?.warn({ err: error, key }, "could not delete a replaced photo");
-  }
+async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefined)[]): Promise<void> {
+  await releaseUnused(deps.db, deps.storage, keys, deps.log);
 }
 
 async function findRow(db: Executor, id: string): Promise<HelperRow | undefined> {
@@ -124,6 +137,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
       supplierId: user.id,
     };
     const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id });
+    await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!.id;
   });
   deps.listingChanged();
@@ -162,9 +176,12 @@ export async function updateHelper(
     requireOwnerOrAdmin(user, current.supplierId);
     if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
     const changes = changesFrom(input, current);
+    await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
     if (Object.keys(changes).length > 0) await tx.update(helpers).set(changes).where(eq(helpers.id, id));
     const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
-    return dropped && !(await photoInUse(tx, dropped)) ? dropped : undefined;
+    // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
+    const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
+    return [dropped, ...droppedPictures];
   });
   deps.listingChanged();
   await removePhotoFiles(deps, replacedPhoto);
@@ -179,7 +196,7 @@ export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | unde
     if (!current) throw notFound(NOT_FOUND);
     requireOwnerOrAdmin(user, current.supplierId);
     await tx.delete(helpers).where(eq(helpers.id, id));
-    return current.photo && !(await photoInUse(tx, current.photo)) ? current.photo : undefined;
+    return [current.photo, ...mediaKeysInNotes(current.specialNotes)];
   });
   deps.listingChanged();
   await removePhotoFiles(deps, photo);

@@ -35,7 +35,29 @@ export function pageCsp(config: Config, nonce: string, { dev = false } = {}): st
     .join("; ");
 }
 
+/**
+ * Powerful browser features the site never uses are off for it and anything it embeds. The Meta
+ * pixel measures conversions through the Attribution Reporting API, so that one stays on for
+ * the pixel's hosts, and only while the pixel is configured.
+ */
+export function permissionsPolicy(config: Config): string {
+  const attribution = config.metaPixelId ? `(self ${PIXEL_HOSTS.map((host) => `"${host}"`).join(" ")})` : "()";
+  return [
+    "camera=()",
+    "microphone=()",
+    "geolocation=()",
+    "payment=()",
+    "usb=()",
+    "browsing-topics=()",
+    `attribution-reporting=${attribution}`,
+  ].join(", ");
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const permissions = permissionsPolicy(config);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", permissions);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
