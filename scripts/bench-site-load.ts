@@ -17,6 +17,7 @@
  * target is missed.
  */
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -70,10 +71,17 @@ interface Row {
   versus?: { ratio: number; target: { ratio: number; p99: number } };
 }
 
-async function bodyBytes(url: string): Promise<number> {
-  const response = await fetch(url, { headers: BROWSER, decompress: false } as RequestInit);
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-  return (await response.arrayBuffer()).byteLength;
+/** The bytes a browser receives (fetch would hand back the decompressed body). */
+function bodyBytes(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: BROWSER }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`))));
+      })
+      .on("error", reject);
+  });
 }
 
 async function measureSite(label: string, databaseUrl: string | undefined, withPages: boolean): Promise<Row[]> {

@@ -11,6 +11,7 @@ import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
 import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
+import { PageCache } from "./http/page-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
 import { createAdminService } from "./admin/admin-service";
@@ -28,7 +29,10 @@ export function createServices(
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
 
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+
   const listingChanged = () => {
+    pageCache.invalidate();
     listingCache.invalidate();
     supplierCache.invalidate();
   };
@@ -39,6 +43,8 @@ export function createServices(
     storage,
     database,
     db,
+    /** Public pages as compressed bytes, for visitors without a session (http/pages.ts). */
+    pageCache,
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
