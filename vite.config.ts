@@ -1,6 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig, type Plugin } from "vite";
-import { fileURLToPath } from "node:url";
 
 /**
  * Fewer, larger scripts for the browser. Split by default, a public page loaded fifteen small
@@ -38,6 +37,5 @@ function clientChunks(): Plugin {
 
 export default defineConfig({
   plugins: [reactRouter(), clientChunks()],
-  resolve: { alias: { "~": fileURLToPath(new URL("./src", import.meta.url)) } },
   build: { assetsInlineLimit: 0 },
 });

@@ -9,7 +9,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
-import { findHelper, listAvailableHelpers, listSupplierHelpers } from "./helpers/helper-service";
+import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { PageCache } from "./http/page-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
@@ -56,7 +56,6 @@ export function createServices(
         return listingCache.get(key, () => listAvailableHelpers(db, query));
       },
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
-      listOwn: (supplierId: string) => listSupplierHelpers(db, supplierId),
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage),

@@ -1,4 +1,4 @@
-import { parseIsoDate } from "./age";
+import { parseIsoDate, SITE_TIME_ZONE } from "./age";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -46,4 +46,27 @@ export function relativeTime(from: Date | string, now: Date = new Date()): strin
     }
   }
   return "just now";
+}
+
+// Dates and times of events (publishing, a lead's visits, a delivery) are shown in Singapore,
+// and made on the server so the browser hydrates with the same text.
+const SINGAPORE_DAY = new Intl.DateTimeFormat("en-SG", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
+const SINGAPORE_TIME = new Intl.DateTimeFormat("en-SG", {
+  timeZone: SITE_TIME_ZONE,
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hour12: false,
+});
+
+/** "6 Mar 2025": the day of an instant in Singapore. */
+export function formatSingaporeDay(instant: Date | string): string {
+  return SINGAPORE_DAY.format(new Date(instant));
+}
+
+/** "6 Mar 2025, 14:05": an instant in Singapore time. */
+export function formatSingaporeTime(instant: Date | string): string {
+  return SINGAPORE_TIME.format(new Date(instant));
 }

@@ -3,9 +3,10 @@
  * gate's form action and for POST /api/leads; its output carries the phone in E.164.
  */
 import { z } from "zod";
+import { LEAD_LIMITS } from "./lead-limits";
 import { normalisePhone } from "./phone";
 
-export const LEAD_NAME_MAX = 80;
+const { max: LEAD_NAME_MAX } = LEAD_LIMITS.name;
 
 export const leadInputSchema = z.object({
   name: z

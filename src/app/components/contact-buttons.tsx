@@ -1,4 +1,4 @@
-import { whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
 import { useRootData } from "../lib/root-data";
 
 export function whatsappMessage(name: string, ref: string): string {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
-import { AGE_LIMITS, toListingSearchParams } from "../../shared/listing-query";
+import { HELPER_LIMITS } from "../../shared/helper-limits";
+import { toListingSearchParams } from "../../shared/listing-query";
 import {
   checkFilterForm,
   choiceFields,
@@ -102,7 +103,7 @@ export function FilterForm({
         </div>
         <fieldset className="filter-numbers">
           <legend>
-            Age ({AGE_LIMITS.min} to {AGE_LIMITS.max}) and salary
+            Age ({HELPER_LIMITS.age.min} to {HELPER_LIMITS.age.max}) and salary
           </legend>
           <div className="age-range">
             <TextField label="Age from" inputMode="numeric" autoComplete="off" {...field("ageMin")} />

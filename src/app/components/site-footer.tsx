@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { paths, whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
+import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 
 const YEAR = new Date().getFullYear();

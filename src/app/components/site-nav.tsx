@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
-import { paths, whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
+import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 
 export function SiteNav() {

@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "react-router";
+import { LEAD_LIMITS } from "../../shared/lead-limits";
 import { paths } from "../lib/paths";
 import { FormError, TextField } from "./form-field";
 
@@ -26,7 +27,7 @@ export function VisitorGate({ problem }: { problem?: GateProblem }) {
           name="name"
           autoComplete="name"
           required
-          maxLength={80}
+          maxLength={LEAD_LIMITS.name.max}
           defaultValue={problem?.values.name}
           error={problem?.fields.name}
         />
@@ -36,7 +37,7 @@ export function VisitorGate({ problem }: { problem?: GateProblem }) {
           type="tel"
           autoComplete="tel"
           required
-          maxLength={30}
+          maxLength={LEAD_LIMITS.phone.max}
           hint="A Singapore number as it is (9123 4567); another country's with + and its code."
           defaultValue={problem?.values.phone}
           error={problem?.fields.phone}

@@ -110,17 +110,3 @@ export function requireOperator(request: Request, context: AppLoadContext) {
   return viewer;
 }
 
-const SINGAPORE_TIME = new Intl.DateTimeFormat("en-SG", {
-  timeZone: "Asia/Singapore",
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
-
-/** "6 Mar 2025, 14:05" in Singapore time, made on the server so the browser shows the same. */
-export function formatSingaporeTime(iso: string): string {
-  return SINGAPORE_TIME.format(new Date(iso));
-}

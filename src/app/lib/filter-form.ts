@@ -10,11 +10,10 @@ import {
   resolveSlug,
   type CatalogueName,
 } from "../../shared/catalogue";
+import { HELPER_LIMITS } from "../../shared/helper-limits";
 import {
-  AGE_LIMITS,
   filterParams,
   listFilters,
-  SALARY_LIMITS,
   type HelperQuery,
   type ListFilter,
 } from "../../shared/listing-query";
@@ -122,14 +121,14 @@ function choiceCheck(filter: ListFilter): Check {
 const ageCheck: Check = (value) => {
   const n = wholeNumber(value);
   if (n === undefined) return "Enter the age as a whole number, like 30";
-  if (n < AGE_LIMITS.min || n > AGE_LIMITS.max) return `Enter an age from ${AGE_LIMITS.min} to ${AGE_LIMITS.max}`;
+  if (n < HELPER_LIMITS.age.min || n > HELPER_LIMITS.age.max) return `Enter an age from ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}`;
   return undefined;
 };
 
 const salaryCheck: Check = (value) => {
   const n = wholeNumber(value);
   if (n === undefined) return "Enter the salary as a number of dollars, like 700";
-  if (n < SALARY_LIMITS.min || n > MAX_SALARY_FILTER) return `Enter a monthly salary of at least $${SALARY_LIMITS.min}`;
+  if (n < HELPER_LIMITS.salary.min || n > MAX_SALARY_FILTER) return `Enter a monthly salary of at least $${HELPER_LIMITS.salary.min}`;
   return undefined;
 };
 

@@ -20,8 +20,3 @@ export const paths = {
   profile: (id: string) => `/profile/${id}`,
   dashboard: () => "/dashboard",
 } as const;
-
-export function whatsappLink(phone: string, text?: string): string {
-  const base = `https://wa.me/${phone.replace(/\D/g, "")}`;
-  return text ? `${base}?text=${encodeURIComponent(text)}` : base;
-}

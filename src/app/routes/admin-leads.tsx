@@ -2,9 +2,10 @@ import { Form, useLoaderData } from "react-router";
 import { formatPhone } from "../../shared/phone";
 import { AccountErrorBoundary } from "../components/account-error";
 import { Pagination } from "../components/pagination";
-import { formatSingaporeTime, requireOperator } from "../lib/auth.server";
+import { formatSingaporeTime } from "../../shared/format";
+import { requireOperator } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
-import { whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
 import type { Route } from "./+types/admin-leads";
 
 export const meta: Route.MetaFunction = ({ matches }) => [

@@ -1,7 +1,8 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AccountErrorBoundary } from "../components/account-error";
 import { FormError } from "../components/form-field";
-import { assertSameOrigin, formatSingaporeTime, requireOperator } from "../lib/auth.server";
+import { formatSingaporeTime } from "../../shared/format";
+import { assertSameOrigin, requireOperator } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/admin-outbox";
 

@@ -2,7 +2,8 @@ import { data, Link, useFetcher, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../shared/catalogue";
 import { HelperPhoto } from "../components/helper-card";
 import { requireViewer } from "../lib/auth.server";
-import { changeStatus, formatDay, ownBiodata } from "../lib/biodata.server";
+import { formatSingaporeDay } from "../../shared/format";
+import { changeStatus, ownBiodata } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/dashboard";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ref: helper.ref,
       status: helper.status,
       photo: helper.photo,
-      updated: formatDay(helper.updatedAt),
+      updated: formatSingaporeDay(helper.updatedAt),
       updatedAt: helper.updatedAt,
     })),
   };

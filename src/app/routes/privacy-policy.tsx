@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { siteName } from "../lib/meta";
-import { paths, whatsappLink } from "../lib/paths";
+import { whatsappLink } from "../../shared/whatsapp";
+import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/privacy-policy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../shared/retention";

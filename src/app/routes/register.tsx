@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { FormError, TextField } from "../components/form-field";
 import { NewPasswordFields } from "../components/account-password-fields";
-import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
+import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
 import { fieldErrors, formValues, registerSchema, type FieldErrors } from "../lib/auth-schemas";
 import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
@@ -66,7 +66,7 @@ export default function Register() {
           name="name"
           autoComplete="name"
           required
-          maxLength={80}
+          maxLength={NAME_MAX}
           defaultValue={result?.values.name}
           error={errors.name}
         />

@@ -12,7 +12,3 @@ declare module "fastify" {
     viewer: Viewer | null;
   }
 }
-
-export function isOperator(viewer: Viewer | null | undefined): boolean {
-  return viewer?.role === "admin";
-}

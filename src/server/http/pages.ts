@@ -8,8 +8,9 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
+import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
 import type { Services } from "../services";
-import { hasSessionCookie } from "../auth/session";
+import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
@@ -21,6 +22,8 @@ export interface PageContext {
   nonce: string;
   /** The client's address, for rate limits in page actions. */
   ip: string;
+  /** Reads and writes the signed cookie of a visitor who passed the gate. */
+  visitorCookie: VisitorCookie;
 }
 
 declare module "react-router" {
@@ -33,6 +36,8 @@ export interface PagesOptions {
   /** The server build, or a function that loads it afresh (development, with hot reload). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
+  /** Signs the visitor cookie (through a key derived from it). */
+  authSecret: string;
 }
 
 const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
@@ -48,6 +53,7 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, page: Ca
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { services, config, mode } = options;
   const browserConfig = publicConfig(config);
+  const visitorCookie = createVisitorCookie(options.authSecret, { secure: config.publicUrl.startsWith("https:") });
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") return createRequestHandler(await options.build(), mode);
@@ -70,15 +76,20 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         config: browserConfig,
         nonce,
         ip: request.ip,
+        visitorCookie,
       });
       const render = async (nonce: string) => (await getHandler())(toWebRequest(request), context(nonce));
+      const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
+      // The site decides, not the page: a page cannot know whether its answer was personal.
+      const cacheControl = (response: Response) => {
+        response.headers.delete("cache-control");
+        const setsCookie = response.headers.getSetCookie().length > 0;
+        return pageCacheControl(request, { status: response.status, setsCookie });
+      };
 
-      // Without a session, a public page is the same for everyone: from the cache when kept.
+      // A public page asked for by nobody in particular is the same for everyone: kept bytes.
       const cache = services.pageCache;
-      const key =
-        cache.enabled && request.method === "GET" && !request.viewer && !hasSessionCookie(request.headers.cookie)
-          ? pageCacheKey(request.url)
-          : undefined;
+      const key = cache.enabled && request.method === "GET" && sharesBytes(request) ? pageCacheKey(request.url) : undefined;
       if (key) {
         const hit = cache.lookup(key);
         if (hit) return sendCached(request, reply, hit);
@@ -88,13 +99,12 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
           async () => {
             const nonce = newNonce();
             const response = await render(nonce);
-            const body = Buffer.from(await response.arrayBuffer());
             const headers = new Headers(response.headers);
+            headers.set("cache-control", cacheControl(response));
+            const body = Buffer.from(await response.arrayBuffer());
             // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
             const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
-            const csp = pageCsp(config, nonce, { dev: mode === "development" }).replace(`'nonce-${nonce}'`, hashes);
-            headers.set("content-security-policy", csp);
-            if (!headers.has("cache-control")) headers.set("cache-control", "no-cache");
+            headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
             return { status: response.status, headers, body };
           },
           (page) => (own = page),
@@ -111,8 +121,8 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
 
       const nonce = newNonce();
       const response = await render(nonce);
-      reply.header("content-security-policy", pageCsp(config, nonce, { dev: mode === "development" }));
-      if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+      reply.header("content-security-policy", csp(nonce));
+      reply.header("cache-control", cacheControl(response));
       return sendWebResponse(reply, response);
     },
   });

@@ -2,7 +2,9 @@
  * The notification support receives for a lead: who, which number, how often they came, and a
  * WhatsApp link that opens a chat with them.
  */
+import { formatSingaporeTime } from "../../shared/format";
 import { formatPhone } from "../../shared/phone";
+import { whatsappLink } from "../../shared/whatsapp";
 import type { Config } from "../config";
 import type { OutboundMessage } from "../notify/outbox";
 
@@ -13,11 +15,9 @@ export interface LeadFacts {
   firstSeenAt: Date;
 }
 
-const when = new Intl.DateTimeFormat("en-SG", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Singapore" });
-
 export function visitorWhatsappLink(config: Pick<Config, "siteName">, lead: Pick<LeadFacts, "name" | "phone">): string {
   const greeting = `Hi ${lead.name}, this is ${config.siteName}. Thank you for your interest in our helpers.`;
-  return `https://wa.me/${lead.phone.replace(/\D/g, "")}?text=${encodeURIComponent(greeting)}`;
+  return whatsappLink(lead.phone, greeting);
 }
 
 export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): OutboundMessage {
@@ -34,7 +34,7 @@ export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): 
     `Name: ${lead.name}`,
     `Phone: ${phone}`,
     `Visits: ${lead.visits}`,
-    `First seen: ${when.format(lead.firstSeenAt)} (Singapore time)`,
+    `First seen: ${formatSingaporeTime(lead.firstSeenAt)} (Singapore time)`,
     "",
     `WhatsApp: ${visitorWhatsappLink(config, lead)}`,
   ].join("\n");

@@ -6,6 +6,7 @@ import { count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
 import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-schema";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
+import { escapeLike } from "../db/escape-like";
 import { visitors, type VisitorRow } from "../db/schema";
 import { enqueueMessage } from "../notify/outbox";
 import { leadMessage } from "./lead-message";
@@ -45,7 +46,7 @@ export async function recordLead(db: Database, config: Config, input: ValidLead,
 function search(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const like = `%${escapeLike(text)}%`;
   const digits = text.replace(/\D/g, "");
   return digits.length >= 3 ? or(ilike(visitors.name, like), ilike(visitors.phone, `%${digits}%`)) : ilike(visitors.name, like);
 }

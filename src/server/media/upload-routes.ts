@@ -7,20 +7,21 @@ import { requireUser } from "../auth/guards";
 import { HttpError, badRequest } from "../http/errors";
 import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
 import type { Services } from "../services";
-import type { MediaFolder } from "./images";
+import { deleteImage, type MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";
 import { storeUpload, tooLarge } from "./upload-checks";
+import { recordUpload, type UploadPurpose } from "./uploads";
 
 /** Uploads per signed-in user: re-encoding is the costliest thing the server does. */
 export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
 
-const folders: Record<string, MediaFolder> = { helper: "helpers", avatar: "avatars" };
+const folders: Record<UploadPurpose, MediaFolder> = { helper: "helpers", avatar: "avatars" };
 
 /**
  * POST /api/uploads (multipart, field `file`; `purpose` helper or avatar) -> the stored image's
  * key and addresses. The key then goes into a biodata's `photo` or a profile's avatar.
  */
-export async function uploadRoutes(app: FastifyInstance, { storage }: { services: Services; storage: MediaStorage }) {
+export async function uploadRoutes(app: FastifyInstance, { services, storage }: { services: Services; storage: MediaStorage }) {
   await app.register(multipart, {
     limits: { fileSize: PHOTO_UPLOAD.maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 100 },
   });
@@ -49,7 +50,7 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { services
       },
     },
     async (request, reply) => {
-      requireUser(request.viewer);
+      const viewer = requireUser(request.viewer);
       if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data in the field “file”.");
       const part = await request.file();
       if (!part || part.fieldname !== "file") {
@@ -58,7 +59,7 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { services
       const purposeField = part.fields.purpose;
       const fieldValue = purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
       const purpose = fieldValue ?? request.query.purpose ?? "helper";
-      const folder = folders[purpose];
+      const folder = Object.hasOwn(folders, purpose) ? folders[purpose as UploadPurpose] : undefined;
       if (!folder) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
 
       let input: Buffer;
@@ -70,6 +71,13 @@ export async function uploadRoutes(app: FastifyInstance, { storage }: { services
       }
       if (part.file.truncated) throw tooLarge();
       const stored = await storeUpload(storage, folder, input);
+      try {
+        await recordUpload(services.db, stored.key, viewer.id, purpose as UploadPurpose);
+      } catch (error) {
+        // An image nobody owns could never be used: take its files away again.
+        await deleteImage(storage, stored.key).catch(() => undefined);
+        throw error;
+      }
       return reply.status(201).header("cache-control", "no-store").send(stored);
     },
   );
