@@ -22,6 +22,7 @@ import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { pageRoutes } from "./http/pages";
+import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
 import { mediaRoutes } from "./media/media-routes";
@@ -52,8 +53,9 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
+  const authSecret = resolveAuthSecret(config);
   const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
-  const auth = createAuth(config, database.db, resolveAuthSecret(config), {
+  const auth = createAuth(config, database.db, authSecret, {
     limits: deps.authLimits,
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
@@ -64,6 +66,7 @@ export async function buildApp(deps: AppDeps) {
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
@@ -82,7 +85,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
     const mode = config.isProduction ? "production" : "development";
-    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode });
+    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode, authSecret });
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -4,7 +4,7 @@
  * page, or the form again with a message per field).
  */
 import { data, type AppLoadContext } from "react-router";
-import { helperFormValues } from "../../shared/helper-schema";
+import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
 import type { HelperRecord } from "../../shared/helper-types";
 import {
   createHelper,
@@ -70,7 +70,7 @@ async function saveForm(
       const upload = await storeUpload(context.services.storage, "helpers", Buffer.from(await file.arrayBuffer()));
       values.photo = upload.key;
     }
-    return { saved: await save(values) };
+    return { saved: await save(nestFormValues(values)) };
   } catch (error) {
     if (error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 413)) {
       const fields = { ...error.fields };

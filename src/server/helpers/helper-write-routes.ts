@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Services } from "../services";
-import { errorSchema, helperRecordSchema, jsonSchema } from "./helper-schemas";
+import { errorSchema, helperRecordSchema, jsonSchema, ownedHelperRecordSchema } from "./helper-schemas";
 import { createHelper, deleteHelper, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 
 /**
@@ -10,7 +10,7 @@ import { createHelper, deleteHelper, listOwnHelpers, updateHelper, type WriteDep
  */
 export async function helperWriteRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const error = jsonSchema(errorSchema);
-  const record = jsonSchema(helperRecordSchema);
+  const record = jsonSchema(ownedHelperRecordSchema);
   const params = jsonSchema(z.object({ id: z.string().max(64) }));
   const refusals = { 400: error, 401: error, 403: error, 404: error };
 

@@ -6,7 +6,8 @@
  */
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { HelperRecord } from "../../shared/helper-types";
+import { experiencedAreas } from "../../shared/biodata-schema";
+import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import {
   fieldErrors,
   helperCreateSchema,
@@ -20,7 +21,7 @@ import { helpers, type HelperRow, type NewHelperRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import type { MediaStorage } from "../media/storage";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media/uploads";
-import { findHelper, isUuid, listSupplierHelpers } from "./helper-service";
+import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
 
 export interface WriteDeps {
@@ -102,14 +103,15 @@ async function findRow(db: Executor, id: string): Promise<HelperRow | undefined>
   return row;
 }
 
-async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<HelperRecord> {
-  const record = await findHelper(deps.db, id, viewer);
-  if (!record) throw notFound(NOT_FOUND);
-  return record;
+/** The record as its owner sees it: the private details too (the caller checked who asks). */
+async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
+  const [record, privateDetails] = await Promise.all([findHelper(deps.db, id, viewer), findPrivateDetails(deps.db, id, viewer)]);
+  if (!record || !privateDetails) throw notFound(NOT_FOUND);
+  return { ...record, privateDetails };
 }
 
 /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
-export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<HelperRecord> {
+export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const row = await findRow(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
@@ -122,13 +124,18 @@ export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | un
   return listSupplierHelpers(deps.db, user.id);
 }
 
-export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<HelperRecord> {
+export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const id = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
-    const values: NewHelperRow = { ...input, specialNotes: sanitizeNotes(input.specialNotes), supplierId: user.id };
+    const values: NewHelperRow = {
+      ...input,
+      specialNotes: sanitizeNotes(input.specialNotes),
+      skillAreas: experiencedAreas(input.skills),
+      supplierId: user.id,
+    };
     const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id });
     await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!.id;
@@ -143,6 +150,7 @@ function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewH
     if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
   }
   if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
+  if (input.skills !== undefined) changes.skillAreas = experiencedAreas(input.skills);
   // A draft has never been public: the day it is first listed is its publish date.
   if (input.status === "available" && current.status === "draft") changes.publishedAt = new Date();
   return changes;
@@ -153,7 +161,7 @@ export async function updateHelper(
   viewer: Viewer | null | undefined,
   id: string,
   body: unknown,
-): Promise<HelperRecord> {
+): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const before = await findRow(deps.db, id);
   if (!before) throw notFound(NOT_FOUND);
