@@ -14,6 +14,7 @@ import { ListingCache } from "./helpers/listing-cache";
 import { PageCache } from "./http/page-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
 import { createAdminService } from "./admin/admin-service";
 import { createLeadService } from "./leads/lead-service";
 import type { LeadLimits } from "./leads/lead-rate-limit";
@@ -23,7 +24,7 @@ export function createServices(
   database: DatabaseHandle,
   auth: Auth,
   storage: MediaStorage,
-  options: { leadLimits?: LeadLimits } = {},
+  options: { leadLimits?: LeadLimits; passwordChecks?: PasswordCheckLimiter } = {},
 ) {
   const { db } = database;
   const listingCache = new ListingCache<HelperPage>();
@@ -58,7 +59,7 @@ export function createServices(
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
     },
     /** The signed-in supplier's own profile and avatar. */
-    accounts: createAccountService(config, db, auth, storage),
+    accounts: createAccountService(config, db, auth, storage, options.passwordChecks ?? createPasswordCheckLimiter(db)),
     /** Operator screens: leads and failing deliveries. */
     admin: createAdminService(db),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
