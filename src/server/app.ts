@@ -20,6 +20,7 @@ import { seoRoutes } from "./seo/seo-routes";
 import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { registerInputGuard } from "./http/input-guard";
 import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps) {
   app.decorateRequest("viewer", null);
 
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
