@@ -108,6 +108,9 @@ export const supplierSchema = z.object({
   companyName: z.string().nullable(),
   image: z.string().nullable(),
   availableHelpers: z.number().int(),
+  eaLicenceNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  since: z.string(),
 });
 
 export const errorSchema = z.object({

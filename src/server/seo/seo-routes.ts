@@ -1,6 +1,7 @@
 /** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services";
+import { helperPreviewJpeg } from "./link-preview";
 import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
 
 /**
@@ -37,4 +38,12 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
   app.get("/robots.txt", async (_request, reply) =>
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
   );
+
+  // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page).
+  app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
+    const helper = await services.helpers.find(request.params.id);
+    if (!helper) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
+    const jpeg = await helperPreviewJpeg(helper, services.storage, services.config.siteName);
+    return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
+  });
 }
