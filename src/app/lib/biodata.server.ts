@@ -15,12 +15,12 @@ import {
   type WriteDeps,
 } from "../../server/helpers/helper-writes";
 import { HttpError } from "../../server/http/errors";
-import { storeUpload } from "../../server/media/upload-checks";
+import { storeOwnedUpload } from "../../server/media/uploads";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
 
 export function writeDeps(context: AppLoadContext): WriteDeps {
-  const { db, storage, listingChanged } = context.services;
-  return { db, storage, listingChanged };
+  const { db, storage, listingChanged, config } = context.services;
+  return { db, storage, listingChanged, publishNeedsVerifiedEmail: Boolean(config.mail.smtpUrl) };
 }
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
@@ -30,7 +30,7 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.statusCode === 401) throw loginRedirect(request);
-      if (error.statusCode === 403) throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
+      if (error.statusCode === 403 && error.code !== "email_not_verified") throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
       if (error.statusCode === 404) throw data(null, { status: 404 });
     }
     throw error;
@@ -66,8 +66,10 @@ async function saveForm(
   delete values.photoFile;
   const file = form.get("photoFile");
   try {
-    if (file instanceof File && file.size > 0) {
-      const upload = await storeUpload(context.services.storage, "helpers", Buffer.from(await file.arrayBuffer()));
+    // Without a session the save is refused below; nothing is stored for nobody.
+    if (file instanceof File && file.size > 0 && context.viewer) {
+      const input = Buffer.from(await file.arrayBuffer());
+      const upload = await storeOwnedUpload(context.services.db, context.services.storage, context.viewer.id, "helper", input);
       values.photo = upload.key;
     }
     return { saved: await save(nestFormValues(values)) };
@@ -79,6 +81,10 @@ async function saveForm(
         delete fields.file;
       }
       return { failed: { message: "Please correct the marked fields.", fields, values: postedValues(values) } };
+    }
+    // Publishing before the e-mail is confirmed: the form stays, with the way forward.
+    if (error instanceof HttpError && error.code === "email_not_verified") {
+      return { failed: { message: error.message, fields: { ...error.fields }, values: postedValues(values) } };
     }
     throw error;
   }
@@ -122,7 +128,7 @@ export async function changeStatus(
     await asPage(request, () => updateHelper(writeDeps(context), context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) {
+    if (error instanceof HttpError && (error.statusCode === 400 || error.code === "email_not_verified")) {
       return { ok: false, message: error.fields?.status ?? error.message };
     }
     throw error;

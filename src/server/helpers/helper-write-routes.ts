@@ -19,6 +19,7 @@ export async function helperWriteRoutes(app: FastifyInstance, { services }: { se
     storage: services.storage,
     listingChanged: services.listingChanged,
     log: request.log,
+    publishNeedsVerifiedEmail: Boolean(services.config.mail.smtpUrl),
   });
 
   app.post(

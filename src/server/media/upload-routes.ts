@@ -7,15 +7,14 @@ import { requireUser } from "../auth/guards";
 import { HttpError, badRequest } from "../http/errors";
 import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
 import type { Services } from "../services";
-import { deleteImage, type MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";
-import { storeUpload, tooLarge } from "./upload-checks";
-import { recordUpload, type UploadPurpose } from "./uploads";
+import { tooLarge } from "./upload-checks";
+import { storeOwnedUpload, UPLOAD_FOLDERS, type UploadPurpose } from "./uploads";
 
 /** Uploads per signed-in user: re-encoding is the costliest thing the server does. */
 export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
 
-const folders: Record<UploadPurpose, MediaFolder> = { helper: "helpers", avatar: "avatars" };
+const isPurpose = (value: string): value is UploadPurpose => Object.hasOwn(UPLOAD_FOLDERS, value);
 
 /**
  * POST /api/uploads (multipart, field `file`; `purpose` helper or avatar) -> the stored image's
@@ -59,8 +58,7 @@ export async function uploadRoutes(app: FastifyInstance, { services, storage }: 
       const purposeField = part.fields.purpose;
       const fieldValue = purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
       const purpose = fieldValue ?? request.query.purpose ?? "helper";
-      const folder = Object.hasOwn(folders, purpose) ? folders[purpose as UploadPurpose] : undefined;
-      if (!folder) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
+      if (!isPurpose(purpose)) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
 
       let input: Buffer;
       try {
@@ -70,14 +68,7 @@ export async function uploadRoutes(app: FastifyInstance, { services, storage }: 
         throw cause;
       }
       if (part.file.truncated) throw tooLarge();
-      const stored = await storeUpload(storage, folder, input);
-      try {
-        await recordUpload(services.db, stored.key, viewer.id, purpose as UploadPurpose);
-      } catch (error) {
-        // An image nobody owns could never be used: take its files away again.
-        await deleteImage(storage, stored.key).catch(() => undefined);
-        throw error;
-      }
+      const stored = await storeOwnedUpload(services.db, storage, viewer.id, purpose, input);
       return reply.status(201).header("cache-control", "no-store").send(stored);
     },
   );
