@@ -5,6 +5,7 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
@@ -21,6 +22,9 @@ import { seoRoutes } from "./seo/seo-routes";
 import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { registerInputGuard } from "./http/input-guard";
+import { metricsRoutes } from "./http/metrics";
+import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
@@ -52,6 +56,10 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every log line of a request and every error answer carry its id (X-Request-Id).
+    requestIdHeader: false,
+    requestIdLogLabel: "requestId",
+    genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
   const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
@@ -64,7 +72,12 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("services", services);
   app.decorateRequest("viewer", null);
 
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache: services.pageCache });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
@@ -89,7 +102,7 @@ export async function buildApp(deps: AppDeps) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`, undefined, request.id));
   });
 
   return app;

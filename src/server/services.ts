@@ -9,8 +9,9 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
-import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
+import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
+import { PageCache } from "./http/page-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
@@ -29,7 +30,10 @@ export function createServices(
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
 
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+
   const listingChanged = () => {
+    pageCache.invalidate();
     listingCache.invalidate();
     supplierCache.invalidate();
   };
@@ -40,6 +44,8 @@ export function createServices(
     storage,
     database,
     db,
+    /** Public pages as compressed bytes, for visitors without a session (http/pages.ts). */
+    pageCache,
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
@@ -51,6 +57,10 @@ export function createServices(
         return listingCache.get(key, () => listAvailableHelpers(db, query));
       },
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+      /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
+      findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+      /** The available helper a reference such as DH1042 names, if any. */
+      idByRef: (ref: string) => findAvailableIdByRef(db, ref),
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage, options.passwordChecks ?? createPasswordCheckLimiter(db)),

@@ -2,7 +2,7 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
@@ -143,6 +143,7 @@ function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
 
 export async function listAvailableHelpers(db: Database, query: HelperQuery, now = new Date()): Promise<HelperPage> {
   const where = and(...listingConditions(query, now));
+  if (query.q) return searchAvailableHelpers(db, query, where, now);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ ...cardColumns, ...supplierColumns })
@@ -160,6 +161,29 @@ export async function listAvailableHelpers(db: Database, query: HelperQuery, now
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * A search reads every match anyway (the trigram index narrows, each row is then checked), so
+ * the page and the total come from one query: a search term is seldom asked twice, and on the
+ * embedded database each query waits for the one before.
+ */
+async function searchAvailableHelpers(db: Database, query: HelperQuery, where: SQL | undefined, now: Date): Promise<HelperPage> {
+  const rows = await db
+    .select({ ...cardColumns, ...supplierColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(where)
+    .orderBy(...orderBy(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page there is no row to carry the total.
+    const [totals] = await db.select({ total: count() }).from(helpers).where(where);
+    total = totals?.total ?? 0;
+  }
+  return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
 function helperColumns() {
@@ -231,4 +255,30 @@ export async function listSupplierHelpers(db: Database, supplierId: string): Pro
     .where(eq(helpers.supplierId, supplierId))
     .orderBy(desc(helpers.updatedAt));
   return rows.map((row) => toRecord(row));
+}
+
+/**
+ * Several helpers by id, in the order asked, for a shortlist: drafts and unknown ids are left
+ * out (the page says they are no longer listed), other statuses are kept so the page can say so.
+ */
+export async function findPublicHelpers(db: Database, ids: readonly string[]): Promise<HelperRecord[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ ...helperColumns(), ...supplierColumns })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(and(inArray(helpers.id, wanted), ne(helpers.status, "draft")));
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
+}
+
+/** The id of the available helper with this reference (DH1042, any case), for search by reference. */
+export async function findAvailableIdByRef(db: Database, ref: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: helpers.id })
+    .from(helpers)
+    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), eq(helpers.status, "available")))
+    .limit(1);
+  return row?.id;
 }
