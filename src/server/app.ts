@@ -5,28 +5,25 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
 import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { adminRoutes } from "./admin/admin-routes";
-import { helperRoutes } from "./helpers/helper-routes";
-import { helperWriteRoutes } from "./helpers/helper-write-routes";
-import { leadRoutes } from "./leads/lead-routes";
-import type { LeadLimits } from "./leads/lead-rate-limit";
+import { adminRoutes } from "./admin";
+import { helperRoutes, helperWriteRoutes } from "./helpers";
+import { leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
-import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { pageRoutes } from "./http/pages";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
-import { mediaRoutes } from "./media/media-routes";
-import type { MediaStorage } from "./media/storage";
+import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
-import { supplierRoutes } from "./suppliers/supplier-routes";
+import { supplierRoutes } from "./suppliers";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -50,10 +47,14 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const auth = createAuth(config, database.db, resolveAuthSecret(config), deps.authLimits);
-  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits });
+  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, log: app.log });
   app.decorate("services", services);
+  app.decorate("storage", storage);
   app.decorateRequest("viewer", null);
 
+  // Routes declare zod schemas: requests are checked and responses written by them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
@@ -63,12 +64,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(mediaRoutes, { storage });
-  await app.register(helperRoutes, { services });
-  await app.register(supplierRoutes, { services });
-  await app.register(helperWriteRoutes, { services });
-  await app.register(uploadRoutes, { services, storage });
-  await app.register(leadRoutes, { services });
-  await app.register(adminRoutes, { services });
+  await app.register(helperRoutes, { helpers: services.helpers });
+  await app.register(supplierRoutes, { suppliers: services.suppliers });
+  await app.register(helperWriteRoutes, { helpers: services.helpers });
+  await app.register(uploadRoutes, { media: services.media });
+  await app.register(leadRoutes, { leads: services.leads });
+  await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
   await app.register(seoRoutes, { services });
 
   if (deps.pages) {
@@ -87,5 +88,7 @@ export async function buildApp(deps: AppDeps) {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Where media files live; for scripts and tests that seed images (pages never see it). */
+    storage: MediaStorage;
   }
 }

@@ -1,6 +1,10 @@
 /**
  * One error shape for every API answer: `{ error: { code, message, fields? } }`. Client errors
  * say what to fix; server errors say nothing of their cause (it goes to the log).
+ *
+ * Services refuse by throwing an HttpError (the one convention, docs/decisions/012): the API
+ * answers it as it is, and page actions turn it into their page (a form with messages, /login,
+ * the 403 or 404 page).
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 
@@ -34,12 +38,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
     }
     if (error.validation) {
+      // A route's zod schema refused the request: one message per field, the first for each.
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
-        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.missingProperty ?? "");
+        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
         if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
       }
-      return reply.status(400).send(errorBody("bad_request", "Some values are not valid.", fields));
+      const message = request.routeOptions.config.invalidInput ?? "Some values are not valid.";
+      return reply.status(400).send(errorBody("bad_request", message, fields));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -49,4 +55,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
   });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a 400 says when the route's request schema refuses the input. */
+    invalidInput?: string;
+  }
 }
