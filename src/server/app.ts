@@ -19,6 +19,7 @@ import { seoRoutes } from "./seo/seo-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { pageRoutes } from "./http/pages";
+import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
@@ -46,7 +47,8 @@ export async function buildApp(deps: AppDeps) {
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const auth = createAuth(config, database.db, resolveAuthSecret(config), deps.authLimits);
+  const authSecret = resolveAuthSecret(config);
+  const auth = createAuth(config, database.db, authSecret, deps.authLimits);
   const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, log: app.log });
   app.decorate("services", services);
   app.decorate("storage", storage);
@@ -57,6 +59,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
+  registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
@@ -75,7 +78,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
     const mode = config.isProduction ? "production" : "development";
-    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode });
+    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode, authSecret });
   }
 
   app.setNotFoundHandler((request, reply) => {

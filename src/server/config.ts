@@ -55,10 +55,16 @@ const envSchema = z
     REDIS_URL: url(["redis:", "rediss:"], "redis://"),
     LOG_LEVEL: oneOf(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).transform((v) => v ?? "info"),
     // Off by default: a client could otherwise claim any address in X-Forwarded-For and slip
-    // past every per-address limit. Behind a proxy: true, a number of hops, or its addresses.
-    TRUST_PROXY: optionalText.refine((v) => v === undefined || /^(true|false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/.test(v), {
-      message: "must be true, false, a number of proxy hops, or the proxies' addresses separated by commas",
-    }),
+    // past every per-address limit. `true` is refused for the same reason: it believes the
+    // left-most address, which the client writes. Behind a proxy: the hops or their addresses.
+    TRUST_PROXY: optionalText
+      .refine((v) => v?.toLowerCase() !== "true", {
+        message:
+          "must be the number of proxy hops in front of the site (e.g. 1) or the proxies' addresses, not true: true believes any address a client writes in X-Forwarded-For",
+      })
+      .refine((v) => v === undefined || /^(false|\d{1,2}|[0-9a-fA-F.:/,\s]+)$/.test(v), {
+        message: "must be false, a number of proxy hops, or the proxies' addresses separated by commas",
+      }),
 
     S3_ENDPOINT: url(["http:", "https:"], "http:// or https://"),
     S3_BUCKET: optionalText,
@@ -139,9 +145,13 @@ function parseBoolean(value: string | undefined): boolean | undefined {
   return value === undefined ? undefined : ["true", "1", "yes"].includes(value.toLowerCase());
 }
 
-function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
+/**
+ * false; a number of hops: the client is that many addresses from the right, counting the
+ * connecting proxy as the first (a function, because Fastify reads a bare number as "trust
+ * nothing"); or the proxies' addresses: the client is the right-most address not among them.
+ */
+function parseTrustProxy(value: string | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (value === undefined || value === "false" || /^0+$/.test(value)) return false;
   if (/^\d+$/.test(value)) {
     const hops = Number(value);
     return (_address, hop) => hop < hops;

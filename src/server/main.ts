@@ -14,6 +14,7 @@ import { openDatabase, type DatabaseHandle } from "./db/connect";
 import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
 import { scheduleLeadRetention } from "./leads/lead-retention";
+import { scheduleUploadSweep } from "./media/uploads";
 import { createOutboxWorker } from "./notify/outbox-worker";
 import { packageRoot } from "./package-root";
 
@@ -96,12 +97,14 @@ async function main() {
 
   const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
   let stopRetention = () => {};
+  let stopSweep = () => {};
 
   const shutdown = async () => {
     await app.close();
     // Deliveries under way finish (or are handed back) before the database closes.
     await outboxWorker.stop();
     stopRetention();
+    stopSweep();
     await stopWatching();
     await vite?.close();
     await database.close();
@@ -126,6 +129,7 @@ async function main() {
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
+  stopSweep = scheduleUploadSweep(database.db, storage, app.log.child({ module: "media-sweep" }));
 }
 
 void main();

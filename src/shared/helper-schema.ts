@@ -8,32 +8,20 @@ import { ageFromIso, parseIsoDate } from "./age";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
+import { biodataFields, checkBiodata } from "./biodata-schema";
+import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
 
 export { HELPER_LIMITS, PHOTO_UPLOAD };
 
 /** Fields a form sends as several values (check boxes). */
-export const HELPER_LIST_FIELDS = ["otherLanguages", "cares"] as const;
+export const HELPER_LIST_FIELDS = ["otherLanguages", "cares", "illnesses", "interview"] as const;
 
-const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
-
-const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
-
-function wholeNumber(label: string, min: number, max: number, rangeMessage: string) {
-  return z.preprocess(
-    (value) => {
-      const given = blankToUndefined(value);
-      return typeof given === "string" && /^\s*-?\d+(\.\d+)?\s*$/.test(given) ? Number(given) : given;
-    },
-    z
-      .number({
-        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
-      })
-      .int(`${label} must be a whole number`)
-      .min(min, rangeMessage)
-      .max(max, rangeMessage),
-  );
-}
+/**
+ * A form that shows the standard form's parts says so with this hidden field; then a part
+ * sent with nothing ticked or filled in is cleared. A form without them leaves them alone.
+ */
+export const FULL_FORM_FIELD = "standardForm";
+const STANDARD_LIST_FIELDS = new Set<string>(["illnesses", "interview"]);
 
 function catalogueValue<N extends CatalogueName>(name: N, label: string) {
   return z.preprocess(
@@ -74,17 +62,6 @@ function catalogueList<N extends CatalogueName>(name: N, label: string) {
 
 function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string) {
   return z.preprocess(blankToNull, catalogueValue(name, label).nullable());
-}
-
-function optionalText(label: string, max: number = HELPER_LIMITS.shortText.max) {
-  return z.preprocess(
-    blankToNull,
-    z
-      .string({ error: `${label} must be text` })
-      .trim()
-      .max(max, `${label} must be at most ${max} characters`)
-      .nullable(),
-  );
 }
 
 const { age, salary, offDays, heightCm, weightKg } = HELPER_LIMITS;
@@ -155,11 +132,24 @@ const fields = {
   ),
   status: z.preprocess(blankToUndefined, helperStatusSchema),
   photo,
+  ...biodataFields,
 };
 
+/** The standard form's fields as a new biodata takes them: each may be left out (empty). */
+const newBiodataFields = Object.fromEntries(
+  Object.entries(biodataFields).map(([key, schema]) => [key, schema.optional().transform((v: unknown) => v ?? null)]),
+) as unknown as { [K in keyof typeof biodataFields]: typeof biodataFields[K] };
+
+
 /** A new biodata: what a form or an API call sends. Unknown fields (an id, a supplier) are dropped. */
-export const helperCreateSchema = z.object({
+export const helperCreateSchema = z
+  .object({
   ...fields,
+  ...newBiodataFields,
+  illnesses: biodataFields.illnesses,
+  interview: biodataFields.interview,
+  skills: biodataFields.skills,
+  employment: biodataFields.employment,
   singaporeExperience: fields.singaporeExperience.optional().transform((v) => v ?? null),
   heightCm: fields.heightCm.optional().transform((v) => v ?? null),
   weightKg: fields.weightKg.optional().transform((v) => v ?? null),
@@ -169,20 +159,29 @@ export const helperCreateSchema = z.object({
   // A new biodata is listed at once unless the supplier keeps it as a draft.
   status: z.preprocess(blankToUndefined, helperStatusSchema.default("available")),
   photo: fields.photo.optional().transform((v) => v ?? null),
-});
+  })
+  .superRefine(checkBiodata);
 
 /** Changes to a biodata: only the fields given change; null clears an optional one. */
-export const helperUpdateSchema = z.object(fields).partial();
+export const helperUpdateSchema = z.object(fields).partial().superRefine(checkBiodata);
 
 export type HelperCreateInput = z.output<typeof helperCreateSchema>;
 export type HelperUpdateInput = z.output<typeof helperUpdateSchema>;
+
+/** A field's name as forms write it: `skills.cooking.rating`, `employment[2].to`. */
+export function fieldName(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return "form";
+  return path.reduce<string>((name, key, i) => {
+    if (typeof key === "number") return `${name}[${key}]`;
+    return i === 0 ? String(key) : `${name}.${String(key)}`;
+  }, "");
+}
 
 /** Field -> first message, as the API's `fields` and the forms show them. */
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "form");
-    errors[field] ??= issue.message;
+    errors[fieldName(issue.path)] ??= issue.message;
   }
   return errors;
 }
@@ -194,7 +193,52 @@ export function helperFormValues(form: FormData | URLSearchParams): Record<strin
     const all = form.getAll(key).filter((value): value is string => typeof value === "string");
     values[key] = (HELPER_LIST_FIELDS as readonly string[]).includes(key) ? all : all[0];
   }
-  for (const key of HELPER_LIST_FIELDS) values[key] ??= [];
+  const full = form.has(FULL_FORM_FIELD);
+  for (const key of HELPER_LIST_FIELDS) if (full || !STANDARD_LIST_FIELDS.has(key)) values[key] ??= [];
   return values;
 }
 
+const PATH_PART = /([^.[\]]+)|\[(\d{1,4})\]/g;
+const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
+
+type Tree = Map<string, Tree | unknown>;
+
+/** Maps whose keys are all row numbers become lists in row order (holes from removed rows closed). */
+function toPlain(node: unknown): unknown {
+  if (!(node instanceof Map)) return node;
+  const keys = [...node.keys()];
+  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
+    return keys.sort((a, b) => Number(a) - Number(b)).map((key) => toPlain(node.get(key)));
+  }
+  return Object.fromEntries(keys.map((key) => [key, toPlain(node.get(key))]));
+}
+
+/**
+ * Form values with nested names (`skills.cooking.years`, `employment[0].from`) as the objects
+ * and lists the schema reads.
+ */
+export function nestFormValues(flat: Record<string, unknown>): Record<string, unknown> {
+  const root: Tree = new Map();
+  for (const [name, value] of Object.entries(flat)) {
+    const parts = [...name.matchAll(PATH_PART)].map((m) => m[2] ?? m[1]!);
+    if (parts.length === 0 || parts.some((part) => UNSAFE_KEYS.has(part))) continue;
+    let node = root;
+    parts.slice(0, -1).forEach((part) => {
+      const next = node.get(part);
+      if (next instanceof Map) node = next as Tree;
+      else {
+        const created: Tree = new Map();
+        node.set(part, created);
+        node = created;
+      }
+    });
+    node.set(parts.at(-1)!, value);
+  }
+  const nested = toPlain(root) as Record<string, unknown>;
+  if (FULL_FORM_FIELD in nested) {
+    nested.skills ??= {};
+    nested.employment ??= [];
+    delete nested[FULL_FORM_FIELD];
+  }
+  return nested;
+}

@@ -14,6 +14,7 @@ import type {
   OtherLanguage,
   Religion,
 } from "./catalogue";
+import type { BiodataPrivate, BiodataPublic } from "./biodata-types";
 
 export interface PhotoUrls {
   url: string;
@@ -47,9 +48,11 @@ export interface HelperCard {
   photo: PhotoUrls | null;
   supplier: SupplierSummary;
   publishedAt: string;
+  /** YYYY-MM-DD; null: available now. */
+  availableFrom: string | null;
 }
 
-export interface HelperRecord extends HelperCard {
+export interface HelperRecord extends HelperCard, BiodataPublic {
   singaporeExperience: string | null;
   otherLanguages: OtherLanguage[];
   education: Education | null;
@@ -59,6 +62,11 @@ export interface HelperRecord extends HelperCard {
   photoKey: string | null;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A biodata as its owner and operators see it: with the private details. */
+export interface OwnedHelperRecord extends HelperRecord {
+  privateDetails: BiodataPrivate;
 }
 
 export interface HelperPage {

@@ -3,6 +3,8 @@
  * spellings) and from API calls (the new names), written back to page URLs under the old names
  * so links keep working both ways.
  */
+import { parseIsoDate } from "./age";
+import { isInterviewMode, isSkillArea, type InterviewMode, type SkillAreaSlug } from "./biodata-catalogue";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS } from "./helper-limits";
 
@@ -43,6 +45,12 @@ export type HelperFilter = { [K in ListFilter]?: SlugOf<K>[] } & {
   ageMax?: number;
   salaryMax?: number;
   q?: string;
+  /** Skill areas she has experience in, every one of them. */
+  skill?: SkillAreaSlug[];
+  /** YYYY-MM-DD: available on or before this day. */
+  availableBy?: string;
+  /** Ways she can be interviewed, any of them. */
+  interview?: InterviewMode[];
 };
 
 export interface HelperQuery extends HelperFilter {
@@ -105,6 +113,26 @@ function readInteger(
   return value;
 }
 
+/** "Pet care", "pet_care" and "PET-CARE" all read as the slug pet-care. */
+function asSlug(value: string): string {
+  return value.trim().toLowerCase().replace(/[\s_]+/g, "-");
+}
+
+function readSlugs<S extends string>(
+  params: Params,
+  name: string,
+  isSlug: (value: string) => value is S,
+  unknown: UnknownValue[],
+): S[] | undefined {
+  const slugs = new Set<S>();
+  for (const value of splitList(readAll(params, name))) {
+    const slug = asSlug(value);
+    if (isSlug(slug)) slugs.add(slug);
+    else unknown.push({ param: name, value });
+  }
+  return slugs.size > 0 ? [...slugs] : undefined;
+}
+
 export function parseHelperQuery(params: Params): ParsedHelperQuery {
   const problems: QueryProblem[] = [];
   const unknown: UnknownValue[] = [];
@@ -145,6 +173,16 @@ export function parseHelperQuery(params: Params): ParsedHelperQuery {
   const salaryMax = readInteger(params, "salaryMax", { min: 0, max: 100_000 }, problems);
   if (salaryMax !== undefined) query.salaryMax = salaryMax;
 
+  const skill = readSlugs(params, "skill", isSkillArea, unknown);
+  if (skill) query.skill = skill;
+  const interview = readSlugs(params, "interview", isInterviewMode, unknown);
+  if (interview) query.interview = interview;
+  const availableBy = readAll(params, "availableBy").at(-1)?.trim();
+  if (availableBy) {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(availableBy) && parseIsoDate(availableBy)) query.availableBy = availableBy;
+    else problems.push({ param: "availableBy", message: "availableBy must be a date (YYYY-MM-DD)" });
+  }
+
   const sort = readAll(params, "sort").at(-1)?.trim().toLowerCase();
   if (sort) {
     if ((sortOrders as readonly string[]).includes(sort)) query.sort = sort as SortOrder;
@@ -172,6 +210,9 @@ export function toListingSearchParams(query: Partial<HelperQuery>): URLSearchPar
   if (query.ageMax !== undefined) params.set("ageMax", String(query.ageMax));
   if (query.salaryMax !== undefined) params.set("salaryMax", String(query.salaryMax));
   if (query.q) params.set("q", query.q);
+  if (query.skill?.length) params.set("skill", query.skill.join(","));
+  if (query.availableBy) params.set("availableBy", query.availableBy);
+  if (query.interview?.length) params.set("interview", query.interview.join(","));
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
   if (query.page && query.page > 1) params.set("page", String(query.page));

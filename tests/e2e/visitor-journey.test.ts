@@ -3,8 +3,10 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { whatsappMessage } from "../../src/app/components/contact-buttons";
 import { helpers, visitors } from "../../src/server/db/schema";
+import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
+import { TEST_AUTH_SECRET } from "../support/test-app";
 
 const CONTACT_PHONE = "6591110000";
 
@@ -14,8 +16,10 @@ function uniqueMobile(): string {
   return `91${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
 }
 
-function visitorCookie(name: string, phone: string) {
-  return { name: "visitor", value: encodeURIComponent(JSON.stringify({ name, phone })), url: "" };
+/** The cookie the site would have set for a visitor who passed the gate earlier. */
+async function visitorCookie(name: string, phone: string) {
+  const header = await createVisitorCookie(TEST_AUTH_SECRET).write({ name, phone });
+  return { name: "visitor", value: header.split(";")[0]!.slice("visitor=".length), url: "" };
 }
 
 /** Each card's facts as the page shows them: label -> value. */
@@ -65,7 +69,11 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
     expect(await storedVisitor(`+65${local}`)).toMatchObject({ name: "Journey Tester", visits: 1 });
     const cookie = (await context.cookies()).find((c) => c.name === "visitor");
-    expect(JSON.parse(decodeURIComponent(cookie!.value))).toEqual({ name: "Journey Tester", phone: `+65${local}` });
+    // Signed by the site: what it holds reads back only through the site's own key.
+    expect(await createVisitorCookie(TEST_AUTH_SECRET).read(`visitor=${cookie!.value}`)).toEqual({
+      name: "Journey Tester",
+      phone: `+65${local}`,
+    });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
     expect(cookie!.path).toBe("/");
 
@@ -100,7 +108,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("lets a returning visitor skip the gate, with the choices of the link pre-filled", async () => {
     const { page, context, errors } = await newPage(running.browser);
-    await context.addCookies([{ ...visitorCookie("Returning Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie("Returning Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
@@ -116,7 +124,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("remembers the choices for the session when the address asks for none", async () => {
     const { page, context, errors } = await newPage(running.browser);
-    await context.addCookies([{ ...visitorCookie("Session Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie("Session Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Religion").selectOption({ label: "Muslim" });
     await page.getByLabel("Maximum salary (S$ a month)").fill("900");
@@ -133,7 +141,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("shows what is wrong with the age range and salary next to the fields", async () => {
     const { page, context, errors } = await newPage(running.browser);
-    await context.addCookies([{ ...visitorCookie("Range Tester", `+65${uniqueMobile()}`), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie("Range Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Age from").fill("50");
     await page.getByLabel("Age to").fill("30");

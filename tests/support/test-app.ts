@@ -9,6 +9,9 @@ import { loadConfig } from "../../src/server/config";
 import { openStorage } from "../../src/server/media/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
+/** The auth secret of every test app, so a test can sign what the site signs (a visitor cookie). */
+export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
+
 export interface TestApp {
   app: Awaited<ReturnType<typeof buildApp>>;
   database: TestDatabase;
@@ -30,7 +33,7 @@ export async function createTestApp(
     NODE_ENV: "test",
     DATA_DIR: dataDir,
     PUBLIC_URL: "http://localhost:3000",
-    AUTH_SECRET: "test-secret-test-secret-test-secret-0123",
+    AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: "silent",
     ...options.env,
   });

@@ -81,12 +81,19 @@ describe("configuration from the environment", () => {
     });
   });
 
-  it("trusts forwarded client addresses only when told to", () => {
+  it("trusts forwarded client addresses only when told how many proxies or which ones", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
-    expect(loadConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: "2" }).trustProxy as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => hops("10.0.0.1", hop))).toEqual([true, true, false]);
     expect(loadConfig({ TRUST_PROXY: "10.0.0.1, 10.0.0.2" }).trustProxy).toEqual(["10.0.0.1", "10.0.0.2"]);
-    const hops = loadConfig({ TRUST_PROXY: "1" }).trustProxy as (address: string, hop: number) => boolean;
-    expect([hops("10.0.0.1", 0), hops("10.0.0.1", 1)]).toEqual([true, false]);
+  });
+
+  it.each(["true", "TRUE", " true "])("refuses TRUST_PROXY=%j in one line saying to give the hops or the addresses", (value) => {
+    const message = refusal({ TRUST_PROXY: value });
+    expect(message.startsWith("TRUST_PROXY must be the number of proxy hops")).toBe(true);
+    expect(message).toContain("or the proxies' addresses");
   });
 
   it("treats an empty variable as unset", () => {
@@ -127,7 +134,7 @@ describe("configuration from the environment", () => {
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
     [{ SEED_DEMO: "sometimes" }, "SEED_DEMO must be true or false"],
     [{ DEV_SERVER: "webpack" }, "DEV_SERVER must be one of vite"],
-    [{ TRUST_PROXY: "the load balancer" }, "TRUST_PROXY must be true, false, a number of proxy hops"],
+    [{ TRUST_PROXY: "the load balancer" }, "TRUST_PROXY must be false, a number of proxy hops"],
   ])("refuses %j in one line naming the variable", (env, expected) => {
     const message = refusal(env);
     expect(message.startsWith(`${expected.split(" ")[0]} `)).toBe(true);

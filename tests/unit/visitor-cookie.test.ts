@@ -1,13 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { readVisitor, visitorCookie, VISITOR_MAX_AGE_SECONDS } from "../../src/app/lib/visitor-cookie";
+import { createVisitorCookie, VISITOR_MAX_AGE_SECONDS } from "../../src/server/leads/visitor-cookie";
+
+const SECRET = "a-secret-of-at-least-thirty-two-characters";
+const cookie = createVisitorCookie(SECRET);
 
 function cookieValue(setCookie: string): string {
   return setCookie.split(";")[0]!;
 }
 
+/** A cookie written by hand, as the original site wrote it: URI-encoded JSON, no signature. */
+const handMade = (record: object) => `visitor=${encodeURIComponent(JSON.stringify(record))}`;
+
 describe("the visitor cookie", () => {
-  it("remembers a visitor for 30 days on every path, out of reach of page scripts", () => {
-    const header = visitorCookie({ name: "Tan Mei Ling", phone: "+6591234567" });
+  it("remembers a visitor for 30 days on every path, out of reach of page scripts", async () => {
+    const header = await cookie.write({ name: "Tan Mei Ling", phone: "+6591234567" });
     expect(header).toMatch(/^visitor=[^;\s",]+; /);
     expect(header).toContain(`Max-Age=${VISITOR_MAX_AGE_SECONDS}`);
     expect(VISITOR_MAX_AGE_SECONDS).toBe(2_592_000);
@@ -15,31 +21,41 @@ describe("the visitor cookie", () => {
     expect(header).toContain("SameSite=Lax");
     expect(header).toContain("HttpOnly");
     expect(header).not.toContain("Secure");
-    expect(visitorCookie({ name: "A", phone: "+6591234567" }, { secure: true })).toContain("Secure");
+    expect(await createVisitorCookie(SECRET, { secure: true }).write({ name: "A", phone: "+6591234567" })).toContain("Secure");
   });
 
-  it("reads back the JSON it wrote, among other cookies", () => {
-    const value = cookieValue(visitorCookie({ name: "O'Neil, \"Jo\" 林", phone: "+6591234567" }));
-    expect(readVisitor(`theme=dark; ${value}; other=1`)).toEqual({ name: "O'Neil, \"Jo\" 林", phone: "+6591234567" });
-    expect(JSON.parse(decodeURIComponent(value.slice("visitor=".length)))).toEqual({
-      name: "O'Neil, \"Jo\" 林",
-      phone: "+6591234567",
-    });
+  it("reads back the visitor it signed, among other cookies", async () => {
+    const value = cookieValue(await cookie.write({ name: "O'Neil, \"Jo\" 林", phone: "+6591234567" }));
+    expect(await cookie.read(`theme=dark; ${value}; other=1`)).toEqual({ name: "O'Neil, \"Jo\" 林", phone: "+6591234567" });
   });
 
-  it("accepts a cookie the original site left, which named the number phoneNumber", () => {
-    const old = encodeURIComponent(JSON.stringify({ name: "Ali", phoneNumber: "91234567" }));
-    expect(readVisitor(`visitor=${old}`)).toEqual({ name: "Ali", phone: "91234567" });
+  it("shows the gate to a hand-made cookie, even one in the original site's format", async () => {
+    expect(await cookie.read(handMade({ name: "Ali", phone: "+6591234567" }))).toBeNull();
+    expect(await cookie.read(handMade({ name: "Ali", phoneNumber: "91234567" }))).toBeNull();
   });
 
-  it("treats a missing, broken or incomplete cookie as a new visitor", () => {
-    expect(readVisitor(undefined)).toBeNull();
-    expect(readVisitor("")).toBeNull();
-    expect(readVisitor("visitors=x")).toBeNull();
-    expect(readVisitor("visitor=%7Bnot-json")).toBeNull();
-    expect(readVisitor("visitor=%E0%A4%A")).toBeNull();
-    expect(readVisitor(`visitor=${encodeURIComponent("[1,2]")}`)).toBeNull();
-    expect(readVisitor(`visitor=${encodeURIComponent(JSON.stringify({ name: " ", phone: "+6591234567" }))}`)).toBeNull();
-    expect(readVisitor(`visitor=${encodeURIComponent(JSON.stringify({ name: "Ann", phone: 91234567 }))}`)).toBeNull();
+  it("shows the gate to a signed cookie whose contents were changed, or signed with another secret", async () => {
+    const value = cookieValue(await cookie.write({ name: "Ann", phone: "+6591234567" }));
+    const [payload, signature] = value.slice("visitor=".length).split(".") as [string, string];
+    const other = Buffer.from(JSON.stringify({ name: "Ann", phone: "+6598765432" }), "utf8").toString("base64");
+    expect(await cookie.read(`visitor=${other}.${signature}`)).toBeNull();
+    expect(await cookie.read(`visitor=${payload}.${signature.slice(1)}`)).toBeNull();
+    const elsewhere = createVisitorCookie("another-secret-of-thirty-two-characters!");
+    expect(await elsewhere.read(value)).toBeNull();
+  });
+
+  it("treats a missing, broken or incomplete cookie as a new visitor", async () => {
+    expect(await cookie.read(undefined)).toBeNull();
+    expect(await cookie.read("")).toBeNull();
+    expect(await cookie.read("visitors=x")).toBeNull();
+    expect(await cookie.read("visitor=%7Bnot-json")).toBeNull();
+    expect(await cookie.read("visitor=%E0%A4%A")).toBeNull();
+    expect(await cookie.read("visitor=....")).toBeNull();
+  });
+
+  it("forgets the visitor when cleared", async () => {
+    const cleared = await cookie.clear();
+    expect(cleared).toMatch(/^visitor=; /);
+    expect(cleared).toContain("Max-Age=0");
   });
 });

@@ -4,7 +4,7 @@
  * 403 or 404 page, or the form again with a message per field).
  */
 import { data, type AppLoadContext } from "react-router";
-import { helperFormValues } from "../../shared/helper-schema";
+import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
 import type { HelperRecord } from "../../shared/helper-types";
 import { HttpError } from "../../server/http/errors";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
@@ -56,7 +56,7 @@ async function saveForm(
       const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
       values.photo = upload.key;
     }
-    return { saved: await save(values) };
+    return { saved: await save(nestFormValues(values)) };
   } catch (error) {
     if (error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 413)) {
       const fields = { ...error.fields };

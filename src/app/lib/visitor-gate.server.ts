@@ -5,7 +5,6 @@
  */
 import { randomUUID } from "node:crypto";
 import { data, type AppLoadContext } from "react-router";
-import { visitorCookie } from "./visitor-cookie";
 
 type GateField = "name" | "phone";
 
@@ -28,10 +27,9 @@ export async function passGate(request: Request, context: AppLoadContext) {
   }
 
   const { lead } = result;
-  const secure = context.config.publicUrl.startsWith("https:");
   return data(
     // `submission` tells this success apart from an earlier one: the pixel's Lead fires once for each.
     { ok: true as const, name: lead.name, submission: randomUUID() },
-    { headers: { "Set-Cookie": visitorCookie({ name: lead.name, phone: lead.phone }, { secure }) } },
+    { headers: { "Set-Cookie": await context.visitorCookie.write({ name: lead.name, phone: lead.phone }) } },
   );
 }

@@ -5,13 +5,12 @@ import { VisitorGate } from "../components/visitor-gate";
 import { hasFilterParams, valuesFromQuery } from "../lib/filter-form";
 import { siteName } from "../lib/meta";
 import { trackLead } from "../lib/pixel";
-import { readVisitor } from "../lib/visitor-cookie";
 import { passGate } from "../lib/visitor-gate.server";
 import type { Route } from "./+types/filters";
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const visitor = readVisitor(request.headers.get("cookie"));
+  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
   return {
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,

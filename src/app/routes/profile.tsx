@@ -57,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = formValues(await request.formData());
 
   if (values.intent === "avatar") {
-    const saved = await context.services.accounts.setAvatar(viewer.id, values.key ?? "");
+    const saved = await context.services.accounts.setAvatar(viewer, values.key ?? "");
     return saved.ok ? data<Result>({ intent: "avatar", ok: true }) : fail({ intent: "avatar", fields: saved.fields });
   }
 
@@ -147,7 +147,7 @@ export default function Profile() {
             name="eaLicenceNumber"
             maxLength={EA_LICENCE_MAX}
             defaultValue={profile.eaLicenceNumber}
-            hint="Your employment agency licence, e.g. 12C3456."
+            hint="Your employment agency licence from MOM, e.g. 19C9871."
             error={detailErrors.eaLicenceNumber}
           />
           <TextField

@@ -3,13 +3,15 @@
  * Passwords stay with better-auth; this only asks it whether a password is right.
  */
 import { and, eq, ne, sql } from "drizzle-orm";
-import { mediaFileNames, photoUrls } from "../../shared/media";
+import { photoUrls } from "../../shared/media";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { account, user } from "../db/schema";
 import type { MediaStorage } from "../media/storage";
+import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media/uploads";
 import { enqueueMessage } from "../notify/outbox";
 import type { Auth } from "./auth";
+import type { Viewer } from "./viewer";
 
 export interface Profile {
   id: string;
@@ -137,19 +139,24 @@ export function createAccountService({ config, db, auth, storage }: AccountServi
     return { ok: true, emailChanged };
   }
 
-  /** Makes an uploaded image the user's avatar; the previous one's files are removed. */
-  async function setAvatar(userId: string, key: string): Promise<Outcome> {
-    if (!AVATAR_KEY.test(key)) return { ok: false, fields: { avatar: "Upload the picture again: it did not arrive." } };
-    const stored = await storage.get(mediaFileNames(key).full);
-    if (!stored) return { ok: false, fields: { avatar: "Upload the picture again: it did not arrive." } };
-    stored.body.destroy();
-    const [before] = await db.select({ image: user.image }).from(user).where(eq(user.id, userId)).limit(1);
-    if (!before) return { ok: false, fields: { form: "This account no longer exists." } };
-    await db.update(user).set({ image: key }).where(eq(user.id, userId));
-    if (before.image && before.image !== key && AVATAR_KEY.test(before.image)) {
-      const files = mediaFileNames(before.image);
-      await Promise.all([storage.delete(files.full), storage.delete(files.thumb)]).catch(() => undefined);
-    }
+  /**
+   * Makes an image the account uploaded its avatar; the previous one's files are removed once
+   * nothing else uses them.
+   */
+  async function setAvatar(viewer: Viewer, key: string): Promise<Outcome> {
+    const again = { ok: false as const, fields: { avatar: "Upload the picture again: it did not arrive." } };
+    if (!AVATAR_KEY.test(key) || !(await storedFileExists(storage, key))) return again;
+    const before = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ image: user.image }).from(user).where(eq(user.id, viewer.id)).for("update");
+      if (!row) return null;
+      if ((await keysNotOwned(tx, viewer, [key])).length > 0) return undefined;
+      await tx.update(user).set({ image: key }).where(eq(user.id, viewer.id));
+      await markUsed(tx, [key], `avatar:${viewer.id}`);
+      return row;
+    });
+    if (before === null) return { ok: false, fields: { form: "This account no longer exists." } };
+    if (before === undefined) return { ok: false, fields: { avatar: "Use a picture you uploaded: upload it again." } };
+    if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image]);
     return { ok: true };
   }
 

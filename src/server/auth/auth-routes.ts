@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { PRIVATE_NO_STORE } from "../http/cache-policy";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "../http/web-bridge";
 import type { Auth } from "./auth";
 import { AUTH_BASE_PATH } from "./auth";
@@ -11,7 +12,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
       const response = await auth.handler(toWebRequest(request));
-      reply.header("cache-control", "no-store");
+      // Sessions, tokens and the signed-in user: never kept by anyone but the visitor's browser.
+      reply.header("cache-control", PRIVATE_NO_STORE);
       return sendWebResponse(reply, response);
     },
   });

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { EmploymentRow, Skills } from "../../shared/biodata-types";
 
 const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -128,6 +129,34 @@ export const helpers = pgTable(
     cares: text("cares").array().notNull().default(sql`'{}'::text[]`),
     specialNotes: text("special_notes").notNull().default(""),
     photo: text("photo"),
+    // The Ministry of Manpower's standard form, parts A to D (empty on older biodata).
+    placeOfBirth: text("place_of_birth"),
+    siblings: integer("siblings"),
+    homeAddress: text("home_address"),
+    repatriationPort: text("repatriation_port"),
+    homePhone: text("home_phone"),
+    passportNumber: text("passport_number"),
+    allergies: text("allergies"),
+    illnesses: text("illnesses").array().notNull().default(sql`'{}'::text[]`),
+    illnessOther: text("illness_other"),
+    disabilities: text("disabilities"),
+    dietaryRestrictions: text("dietary_restrictions"),
+    handlesPork: boolean("handles_pork"),
+    handlesBeef: boolean("handles_beef"),
+    foodHandlingOther: text("food_handling_other"),
+    restDays: integer("rest_days"),
+    otherRemarks: text("other_remarks"),
+    skillsEvaluation: text("skills_evaluation"),
+    skillsEvaluationOther: text("skills_evaluation_other"),
+    /** Area -> willingness, experience, years, rating, detail, note (checked by the shared schema). */
+    skills: jsonb("skills").$type<Skills>().notNull().default(sql`'{}'::jsonb`),
+    /** The areas she has experience in, kept with `skills` for the indexed `skill` filter. */
+    skillAreas: text("skill_areas").array().notNull().default(sql`'{}'::text[]`),
+    employment: jsonb("employment").$type<EmploymentRow[]>().notNull().default(sql`'[]'::jsonb`),
+    workedInSingapore: boolean("worked_in_singapore"),
+    /** Null: available now. */
+    availableFrom: date("available_from", { mode: "string" }),
+    interview: text("interview").array().notNull().default(sql`'{}'::text[]`),
     status: text("status").notNull().default("draft"),
     supplierId: text("supplier_id")
       .notNull()
@@ -152,6 +181,9 @@ export const helpers = pgTable(
     index("helpers_cares_idx").using("gin", t.cares),
     index("helpers_other_languages_idx").using("gin", t.otherLanguages),
     index("helpers_supplier_idx").on(t.supplierId, t.status),
+    index("helpers_skill_areas_idx").using("gin", t.skillAreas),
+    index("helpers_interview_idx").using("gin", t.interview),
+    index("helpers_available_from_idx").on(t.availableFrom).where(sql`${t.status} = 'available'`),
     // Search (q=): trigram indexes answer ILIKE '%term%' without reading every row. The
     // pg_trgm extension they need is created by the migration that adds them.
     index("helpers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -199,8 +231,29 @@ export const outbox = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------------------------------------
+// Uploaded images: who uploaded each, so a biodata, a notes picture or an avatar can only use
+// its own account's images, and so files are deleted only once nothing uses them.
+
+export const uploads = pgTable(
+  "uploads",
+  {
+    /** The media key (`helpers/<name>`, `avatars/<name>`); its files are `<key>.webp` and `<key>-thumb.webp`. */
+    key: text("key").primaryKey(),
+    /** Null once the account is deleted: its images then wait for the sweep like any orphan. */
+    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
+    /** `helper` (biodata photo or notes picture) or `avatar`. */
+    purpose: text("purpose").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** What last took it into use (`helper:<id>`, `notes:<id>`, `avatar:<user id>`); null while unused. */
+    usedBy: text("used_by"),
+  },
+  (t) => [index("uploads_owner_idx").on(t.ownerId), index("uploads_created_idx").on(t.createdAt)],
+);
+
 export type UserRow = typeof user.$inferSelect;
 export type HelperRow = typeof helpers.$inferSelect;
 export type NewHelperRow = typeof helpers.$inferInsert;
 export type VisitorRow = typeof visitors.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
+export type UploadRow = typeof uploads.$inferSelect;

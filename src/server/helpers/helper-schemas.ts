@@ -28,9 +28,52 @@ export const helperCardSchema = z.object({
   photo,
   supplier,
   publishedAt: z.string(),
+  availableFrom: z.string().nullable(),
 });
 
+const nullableText = z.string().nullable();
+const skillEntry = z.object({
+  willing: z.boolean(),
+  experienced: z.boolean(),
+  years: z.number().int().nullable(),
+  rating: z.number().int().nullable(),
+  detail: nullableText,
+  note: nullableText,
+});
+const employmentRow = z.object({
+  from: z.string(),
+  to: z.string(),
+  country: z.string(),
+  employer: nullableText,
+  duties: nullableText,
+  remarks: nullableText,
+  feedback: nullableText,
+});
+
+/** Parts A to D that anyone may read (the private details are not among them). */
+const biodataPublic = {
+  placeOfBirth: nullableText,
+  siblings: z.number().int().nullable(),
+  allergies: nullableText,
+  illnesses: z.array(z.string()),
+  illnessOther: nullableText,
+  disabilities: nullableText,
+  dietaryRestrictions: nullableText,
+  handlesPork: z.boolean().nullable(),
+  handlesBeef: z.boolean().nullable(),
+  foodHandlingOther: nullableText,
+  restDays: z.number().int().nullable(),
+  otherRemarks: nullableText,
+  skillsEvaluation: nullableText,
+  skillsEvaluationOther: nullableText,
+  skills: z.record(z.string(), skillEntry),
+  employment: z.array(employmentRow),
+  workedInSingapore: z.boolean().nullable(),
+  interview: z.array(z.string()),
+};
+
 export const helperRecordSchema = helperCardSchema.extend({
+  ...biodataPublic,
   singaporeExperience: z.string().nullable(),
   otherLanguages: z.array(z.string()),
   education: z.string().nullable(),
@@ -39,6 +82,16 @@ export const helperRecordSchema = helperCardSchema.extend({
   photoKey: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+
+/** What the owner's own writes answer: the record with its private details. */
+export const ownedHelperRecordSchema = helperRecordSchema.extend({
+  privateDetails: z.object({
+    homeAddress: nullableText,
+    repatriationPort: nullableText,
+    homePhone: nullableText,
+    passportNumber: nullableText,
+  }),
 });
 
 export const helperPageSchema = z.object({

@@ -2,7 +2,8 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lte, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
@@ -28,6 +29,11 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   const born = birthDateRange(calendarDateAt(now), query.ageMin, query.ageMax);
   if (born.bornOnOrBefore) conditions.push(lte(helpers.dateOfBirth, born.bornOnOrBefore));
   if (born.bornOnOrAfter) conditions.push(gte(helpers.dateOfBirth, born.bornOnOrAfter));
+  // Experience in every area named; available on or before the day (null: available now);
+  // any of the interview ways named.
+  if (query.skill) conditions.push(arrayContains(helpers.skillAreas, query.skill));
+  if (query.availableBy) conditions.push(or(isNull(helpers.availableFrom), lte(helpers.availableFrom, query.availableBy))!);
+  if (query.interview) conditions.push(arrayOverlaps(helpers.interview, query.interview));
   if (query.q) {
     const text = escapeLike(query.q);
     conditions.push(or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!);
@@ -46,7 +52,21 @@ function orderBy(sort: HelperQuery["sort"]) {
   }
 }
 
-export function toCard(row: RowWithSupplier, now = new Date()): HelperCard {
+/** The columns a card shows: the listing reads these only, not the whole record. */
+const cardColumns = (() => {
+  const all = getTableColumns(helpers);
+  const {
+    id, ref, name, nationality, experience, salary, offDays, cares, dateOfBirth, heightCm, weightKg, marital,
+    childrenAges, religion, english, motherTongue, photo, supplierId, publishedAt, availableFrom,
+  } = all;
+  return {
+    id, ref, name, nationality, experience, salary, offDays, cares, dateOfBirth, heightCm, weightKg, marital,
+    childrenAges, religion, english, motherTongue, photo, supplierId, publishedAt, availableFrom,
+  };
+})();
+type CardRow = Pick<HelperRow, keyof typeof cardColumns> & Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
+
+export function toCard(row: CardRow, now = new Date()): HelperCard {
   return {
     id: row.id,
     ref: row.ref,
@@ -68,12 +88,48 @@ export function toCard(row: RowWithSupplier, now = new Date()): HelperCard {
     photo: photoUrls(row.photo),
     supplier: { id: row.supplierId, name: row.supplierCompany || row.supplierName, image: photoUrls(row.supplierImage)?.thumbUrl ?? null },
     publishedAt: row.publishedAt.toISOString(),
+    availableFrom: row.availableFrom,
+  };
+}
+
+/** Parts A to D that anyone may read; the private details are left behind here. */
+function biodataPublic(row: HelperRow): BiodataPublic {
+  return {
+    placeOfBirth: row.placeOfBirth,
+    siblings: row.siblings,
+    allergies: row.allergies,
+    illnesses: row.illnesses as BiodataPublic["illnesses"],
+    illnessOther: row.illnessOther,
+    disabilities: row.disabilities,
+    dietaryRestrictions: row.dietaryRestrictions,
+    handlesPork: row.handlesPork,
+    handlesBeef: row.handlesBeef,
+    foodHandlingOther: row.foodHandlingOther,
+    restDays: row.restDays,
+    otherRemarks: row.otherRemarks,
+    skillsEvaluation: row.skillsEvaluation as BiodataPublic["skillsEvaluation"],
+    skillsEvaluationOther: row.skillsEvaluationOther,
+    skills: row.skills,
+    employment: row.employment,
+    workedInSingapore: row.workedInSingapore,
+    availableFrom: row.availableFrom,
+    interview: row.interview as BiodataPublic["interview"],
+  };
+}
+
+export function biodataPrivate(row: Pick<HelperRow, keyof BiodataPrivate>): BiodataPrivate {
+  return {
+    homeAddress: row.homeAddress,
+    repatriationPort: row.repatriationPort,
+    homePhone: row.homePhone,
+    passportNumber: row.passportNumber,
   };
 }
 
 function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
   return {
     ...toCard(row, now),
+    ...biodataPublic(row),
     singaporeExperience: row.singaporeExperience,
     otherLanguages: row.otherLanguages as HelperRecord["otherLanguages"],
     education: row.education as HelperRecord["education"],
@@ -89,7 +145,7 @@ export async function listAvailableHelpers(db: Database, query: HelperQuery, now
   const where = and(...listingConditions(query, now));
   const [rows, [totals]] = await Promise.all([
     db
-      .select({ ...helperColumns(), ...supplierColumns })
+      .select({ ...cardColumns, ...supplierColumns })
       .from(helpers)
       .innerJoin(user, eq(user.id, helpers.supplierId))
       .where(where)
@@ -140,6 +196,31 @@ export async function findHelper(
   const mayViewDraft = viewer && (viewer.role === "admin" || viewer.id === row.supplierId);
   if (row.status === "draft" && !mayViewDraft) return undefined;
   return toRecord(row);
+}
+
+/**
+ * The private details of a biodata, for its owner and operators only (their form and PDF);
+ * undefined for anyone else or an unknown id.
+ */
+export async function findPrivateDetails(
+  db: Database,
+  id: string,
+  viewer: { id: string; role: string } | null | undefined,
+): Promise<BiodataPrivate | undefined> {
+  if (!viewer || !isUuid(id)) return undefined;
+  const [row] = await db
+    .select({
+      supplierId: helpers.supplierId,
+      homeAddress: helpers.homeAddress,
+      repatriationPort: helpers.repatriationPort,
+      homePhone: helpers.homePhone,
+      passportNumber: helpers.passportNumber,
+    })
+    .from(helpers)
+    .where(eq(helpers.id, id))
+    .limit(1);
+  if (!row || (viewer.role !== "admin" && viewer.id !== row.supplierId)) return undefined;
+  return biodataPrivate(row);
 }
 
 export async function listSupplierHelpers(db: Database, supplierId: string): Promise<HelperRecord[]> {

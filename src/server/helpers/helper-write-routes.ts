@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams, noContent, refusals } from "../http/schemas";
-import { helperRecordSchema } from "./helper-schemas";
+import { helperRecordSchema, ownedHelperRecordSchema } from "./helper-schemas";
 import type { HelperService } from "./service";
 
 /**
@@ -14,14 +14,14 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const writeRefusals = refusals(400, 401, 403, 404);
 
-  app.post("/api/helpers", { schema: { response: { 201: helperRecordSchema, ...writeRefusals } } }, async (request, reply) => {
+  app.post("/api/helpers", { schema: { response: { 201: ownedHelperRecordSchema, ...writeRefusals } } }, async (request, reply) => {
     const helper = await helpers.create(request.viewer, request.body);
     return reply.status(201).header("location", `/api/helpers/${helper.id}`).send(helper);
   });
 
   app.patch(
     "/api/helpers/:id",
-    { schema: { params: idParams, response: { 200: helperRecordSchema, ...writeRefusals } } },
+    { schema: { params: idParams, response: { 200: ownedHelperRecordSchema, ...writeRefusals } } },
     async (request) => helpers.update(request.viewer, request.params.id, request.body),
   );
 

@@ -4,24 +4,24 @@
  * Each write is one transaction; photo files are removed only after the row that dropped them
  * is committed, so a failed write never leaves a biodata pointing at a deleted image.
  */
-import { and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { HelperRecord } from "../../shared/helper-types";
+import { experiencedAreas } from "../../shared/biodata-schema";
+import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import {
   fieldErrors,
   helperCreateSchema,
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../shared/helper-schema";
-import { mediaFileNames } from "../../shared/media";
 import { requireOwnerOrAdmin, requireUser } from "../auth/guards";
 import type { Viewer } from "../auth/viewer";
 import type { Database, Executor } from "../db/connect";
 import { helpers, type HelperRow, type NewHelperRow } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
-import { deleteImage } from "../media/images";
 import type { MediaStorage } from "../media/storage";
-import { findHelper, isUuid, listSupplierHelpers } from "./helper-service";
+import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media/uploads";
+import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
 
 export interface WriteDeps {
@@ -45,9 +45,9 @@ function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
 
 /** The photo must be one this site stored (an upload), so a biodata never points at nothing. */
 async function assertPhotoStored(storage: MediaStorage, key: string): Promise<void> {
-  const object = await storage.get(mediaFileNames(key).full);
-  if (!object) throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
-  object.body.destroy();
+  if (!(await storedFileExists(storage, key))) {
+    throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
+  }
 }
 
 /**
@@ -56,7 +56,7 @@ async function assertPhotoStored(storage: MediaStorage, key: string): Promise<vo
  * key wait for each other.
  */
 async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+  await lockKey(tx, key);
   const taken = await tx
     .select({ id: helpers.id })
     .from(helpers)
@@ -67,20 +67,34 @@ async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Pr
   }
 }
 
-/** Demo and imported data may share a photo between helpers; its files stay while one uses it. */
-async function photoInUse(tx: Executor, key: string): Promise<boolean> {
-  const users = await tx.select({ id: helpers.id }).from(helpers).where(eq(helpers.photo, key)).limit(1);
-  return users.length > 0;
+/**
+ * New images a write takes into use must be the writer's own uploads (operators excepted);
+ * pictures already in the notes before this write stay as they are.
+ */
+async function claimImages(
+  tx: Executor,
+  viewer: Viewer,
+  helperId: string,
+  photo: string | undefined,
+  notes: { before: string; after: string | undefined },
+): Promise<void> {
+  if (photo) {
+    if ((await keysNotOwned(tx, viewer, [photo])).length > 0) {
+      throw badRequest("Some values are not valid.", { photo: "Use a photo you uploaded: upload it again" });
+    }
+    await markUsed(tx, [photo], `helper:${helperId}`);
+  }
+  if (notes.after === undefined) return;
+  const earlier = new Set(mediaKeysInNotes(notes.before));
+  const added = mediaKeysInNotes(notes.after).filter((key) => !earlier.has(key));
+  if ((await keysNotOwned(tx, viewer, added)).length > 0) {
+    throw badRequest("Some values are not valid.", { specialNotes: "Use only pictures you uploaded in the notes" });
+  }
+  await markUsed(tx, added, `notes:${helperId}`);
 }
 
-async function removePhotoFiles(deps: WriteDeps, key: string | null | undefined): Promise<void> {
-  if (!key) return;
-  try {
-    await deleteImage(deps.storage, key);
-  } catch (error) {
-    // The row no longer points at these files; left behind, they cost space, nothing more.
-    deps.log?.warn({ err: error, key }, "could not delete a replaced photo");
-  }
+async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefined)[]): Promise<void> {
+  await releaseUnused(deps.db, deps.storage, keys, deps.log);
 }
 
 async function findRow(db: Executor, id: string): Promise<HelperRow | undefined> {
@@ -89,14 +103,15 @@ async function findRow(db: Executor, id: string): Promise<HelperRow | undefined>
   return row;
 }
 
-async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<HelperRecord> {
-  const record = await findHelper(deps.db, id, viewer);
-  if (!record) throw notFound(NOT_FOUND);
-  return record;
+/** The record as its owner sees it: the private details too (the caller checked who asks). */
+async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
+  const [record, privateDetails] = await Promise.all([findHelper(deps.db, id, viewer), findPrivateDetails(deps.db, id, viewer)]);
+  if (!record || !privateDetails) throw notFound(NOT_FOUND);
+  return { ...record, privateDetails };
 }
 
 /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
-export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<HelperRecord> {
+export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const row = await findRow(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
@@ -109,14 +124,20 @@ export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | un
   return listSupplierHelpers(deps.db, user.id);
 }
 
-export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<HelperRecord> {
+export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const id = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
-    const values: NewHelperRow = { ...input, specialNotes: sanitizeNotes(input.specialNotes), supplierId: user.id };
+    const values: NewHelperRow = {
+      ...input,
+      specialNotes: sanitizeNotes(input.specialNotes),
+      skillAreas: experiencedAreas(input.skills),
+      supplierId: user.id,
+    };
     const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id });
+    await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!.id;
   });
   deps.listingChanged();
@@ -129,6 +150,7 @@ function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewH
     if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
   }
   if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
+  if (input.skills !== undefined) changes.skillAreas = experiencedAreas(input.skills);
   // A draft has never been public: the day it is first listed is its publish date.
   if (input.status === "available" && current.status === "draft") changes.publishedAt = new Date();
   return changes;
@@ -139,7 +161,7 @@ export async function updateHelper(
   viewer: Viewer | null | undefined,
   id: string,
   body: unknown,
-): Promise<HelperRecord> {
+): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const before = await findRow(deps.db, id);
   if (!before) throw notFound(NOT_FOUND);
@@ -154,9 +176,12 @@ export async function updateHelper(
     requireOwnerOrAdmin(user, current.supplierId);
     if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
     const changes = changesFrom(input, current);
+    await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
     if (Object.keys(changes).length > 0) await tx.update(helpers).set(changes).where(eq(helpers.id, id));
     const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
-    return dropped && !(await photoInUse(tx, dropped)) ? dropped : undefined;
+    // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
+    const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
+    return [dropped, ...droppedPictures];
   });
   deps.listingChanged();
   await removePhotoFiles(deps, replacedPhoto);
@@ -171,7 +196,7 @@ export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | unde
     if (!current) throw notFound(NOT_FOUND);
     requireOwnerOrAdmin(user, current.supplierId);
     await tx.delete(helpers).where(eq(helpers.id, id));
-    return current.photo && !(await photoInUse(tx, current.photo)) ? current.photo : undefined;
+    return [current.photo, ...mediaKeysInNotes(current.specialNotes)];
   });
   deps.listingChanged();
   await removePhotoFiles(deps, photo);

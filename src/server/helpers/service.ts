@@ -3,7 +3,7 @@
  * the listing cache, writes with their permission checks).
  */
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
-import type { HelperPage, HelperRecord } from "../../shared/helper-types";
+import type { HelperPage, HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth/viewer";
 import type { Database } from "../db/connect";
@@ -39,11 +39,11 @@ export function createHelperService(deps: HelperServiceDeps) {
     /** One biodata: available ones for everybody, any for its owner or an operator. */
     find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
-    forEditing: (viewer: MaybeViewer, id: string): Promise<HelperRecord> => helperForEditing(deps, viewer, id),
+    forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included. */
     listOwn: (viewer: MaybeViewer): Promise<HelperRecord[]> => listOwnHelpers(deps, viewer),
-    create: (viewer: MaybeViewer, body: unknown): Promise<HelperRecord> => createHelper(deps, viewer, body),
-    update: (viewer: MaybeViewer, id: string, body: unknown): Promise<HelperRecord> => updateHelper(deps, viewer, id, body),
+    create: (viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> => createHelper(deps, viewer, body),
+    update: (viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> => updateHelper(deps, viewer, id, body),
     remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
     /** Drops this instance's cached listing pages. */
     invalidate: () => listingCache.invalidate(),

@@ -6,7 +6,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
+import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
 import type { Services } from "../services";
+import { pageCacheControl } from "./cache-policy";
 import { newNonce, pageCsp } from "./security";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
@@ -17,6 +19,8 @@ export interface PageContext {
   nonce: string;
   /** The client's address, for rate limits in page actions. */
   ip: string;
+  /** Reads and writes the signed cookie of a visitor who passed the gate. */
+  visitorCookie: VisitorCookie;
 }
 
 declare module "react-router" {
@@ -29,6 +33,8 @@ export interface PagesOptions {
   /** The server build, or a function that loads it afresh (development, with hot reload). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
+  /** Signs the visitor cookie (through a key derived from it). */
+  authSecret: string;
 }
 
 const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
@@ -36,6 +42,7 @@ const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { services, config, mode } = options;
   const browserConfig = publicConfig(config);
+  const visitorCookie = createVisitorCookie(options.authSecret, { secure: config.publicUrl.startsWith("https:") });
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") return createRequestHandler(await options.build(), mode);
@@ -59,11 +66,15 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         config: browserConfig,
         nonce,
         ip: request.ip,
+        visitorCookie,
       };
       const handle = await getHandler();
       const response = await handle(toWebRequest(request), context);
       reply.header("content-security-policy", pageCsp(config, nonce, { dev: mode === "development" }));
-      if (!response.headers.has("cache-control")) reply.header("cache-control", "no-cache");
+      // The site decides, not the page: a page cannot know whether its answer was personal.
+      response.headers.delete("cache-control");
+      const setsCookie = response.headers.getSetCookie().length > 0;
+      reply.header("cache-control", pageCacheControl(request, { status: response.status, setsCookie }));
       return sendWebResponse(reply, response);
     },
   });

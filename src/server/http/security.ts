@@ -20,8 +20,10 @@ export function pageCsp(config: Config, nonce: string, { dev = false } = {}): st
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(config.metaPixelId ? [PIXEL_SCRIPT_HOST] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Special notes may hold images from any https host (the editor allows them).
-    "img-src": ["'self'", "data:", "blob:", "https:"],
+    // Pictures come from this site's media only (notes keep nothing else), so no image can tell
+    // another host who is reading; data: for pictures inlined in notes, blob: for upload previews.
+    // The pixel reports through an image request to its own host while it is on.
+    "img-src": ["'self'", "data:", "blob:", ...pixel],
     "connect-src": ["'self'", ...pixel, ...(dev ? ["ws:"] : [])],
     "font-src": ["'self'"],
     "frame-src": ["'none'"],
@@ -35,7 +37,29 @@ export function pageCsp(config: Config, nonce: string, { dev = false } = {}): st
     .join("; ");
 }
 
+/**
+ * Powerful browser features the site never uses are off for it and anything it embeds. The Meta
+ * pixel measures conversions through the Attribution Reporting API, so that one stays on for
+ * the pixel's hosts, and only while the pixel is configured.
+ */
+export function permissionsPolicy(config: Config): string {
+  const attribution = config.metaPixelId ? `(self ${PIXEL_HOSTS.map((host) => `"${host}"`).join(" ")})` : "()";
+  return [
+    "camera=()",
+    "microphone=()",
+    "geolocation=()",
+    "payment=()",
+    "usb=()",
+    "browsing-topics=()",
+    `attribution-reporting=${attribution}`,
+  ].join(", ");
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const permissions = permissionsPolicy(config);
+  app.addHook("onRequest", async (_request, reply) => {
+    reply.header("permissions-policy", permissions);
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,

@@ -5,11 +5,12 @@
 import type { Viewer } from "../auth/viewer";
 import { requireUser } from "../auth/guards";
 import type { Database } from "../db/connect";
-import type { MediaFolder } from "./images";
+import { deleteImage, type MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";
 import { storeUpload, type StoredUpload } from "./upload-checks";
+import { recordUpload, type UploadPurpose } from "./uploads";
 
-export type UploadPurpose = "helper" | "avatar";
+export type { UploadPurpose };
 
 const folders: Record<UploadPurpose, MediaFolder> = { helper: "helpers", avatar: "avatars" };
 
@@ -22,12 +23,23 @@ export interface MediaServiceDeps {
   storage: MediaStorage;
 }
 
-export function createMediaService({ storage }: MediaServiceDeps) {
+export function createMediaService({ db, storage }: MediaServiceDeps) {
   return {
-    /** Stores a signed-in user's photo for a biodata or an avatar; a bad file is a 400 or 413. */
+    /**
+     * Stores a signed-in user's photo for a biodata or an avatar, recorded as theirs (only its
+     * owner may then use it); a bad file is a 400 or 413.
+     */
     async store(viewer: Viewer | null | undefined, purpose: UploadPurpose, input: Buffer): Promise<StoredUpload> {
-      requireUser(viewer);
-      return storeUpload(storage, folders[purpose], input);
+      const user = requireUser(viewer);
+      const stored = await storeUpload(storage, folders[purpose], input);
+      try {
+        await recordUpload(db, stored.key, user.id, purpose);
+      } catch (error) {
+        // An image nobody owns could never be used: take its files away again.
+        await deleteImage(storage, stored.key).catch(() => undefined);
+        throw error;
+      }
+      return stored;
     },
   };
 }

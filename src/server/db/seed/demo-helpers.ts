@@ -15,6 +15,7 @@ import {
   type Religion,
 } from "../../../shared/catalogue";
 import { formatIsoDate } from "../../../shared/age";
+import { demoBiodata, type DemoBiodata } from "./demo-biodata";
 import { pick, type Random } from "./portraits";
 
 interface Origin {
@@ -61,7 +62,7 @@ const ORIGINS: Origin[] = [
   },
 ];
 
-export interface DemoHelper {
+export interface DemoHelper extends DemoBiodata {
   name: string;
   nationality: Nationality;
   experience: Experience;
@@ -107,7 +108,7 @@ const DUTIES: Record<Care, string[]> = {
 const COOKING = ["Chinese and Western dishes", "Indian vegetarian food", "Malay and Indonesian dishes", "Filipino and Western food", "simple Chinese home cooking", "baking and healthy meals for children"];
 const HOBBIES = ["reading", "cooking new recipes", "singing in church", "gardening", "sewing", "watching cooking videos", "walking"];
 
-function notes(random: Random, helper: Omit<DemoHelper, "specialNotes">, homeCountry: string): string {
+function notes(random: Random, helper: Omit<DemoHelper, "specialNotes" | keyof DemoBiodata>, homeCountry: string): string {
   const duties = helper.cares.map((care) => pick(random, DUTIES[care]));
   const where =
     helper.experience === "new-to-sg"
@@ -139,7 +140,7 @@ export function demoHelper(index: number, random: Random, now: Date): DemoHelper
   const cares = sample(random, slugsOf("care"), between(random, 1, 3));
   const marital = pick(random, slugsOf("marital"));
   const name = `${pick(random, origin.givenNames)} ${pick(random, origin.familyNames)}`;
-  const helper: Omit<DemoHelper, "specialNotes"> = {
+  const helper: Omit<DemoHelper, "specialNotes" | keyof DemoBiodata> = {
     name,
     nationality: origin.nationality,
     experience,
@@ -163,7 +164,11 @@ export function demoHelper(index: number, random: Random, now: Date): DemoHelper
     status: "available",
     publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
   };
-  return { ...helper, specialNotes: notes(random, helper, origin.homeCountry) };
+  return {
+    ...helper,
+    ...demoBiodata(random, helper, origin.homeCountry.replace(/^the /, ""), now),
+    specialNotes: notes(random, helper, origin.homeCountry),
+  };
 }
 
 /**

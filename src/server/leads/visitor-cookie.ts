@@ -1,0 +1,70 @@
+/**
+ * The `visitor` cookie: who passed the gate of /filters, so a returning visitor goes straight to
+ * the filter form. It is signed with a key drawn from the auth secret, so a cookie written by
+ * hand (or changed to another number) no longer skips the gate: an unsigned or tampered cookie
+ * reads as no visitor. HttpOnly: only the server reads it, and no third-party script on the
+ * page (the ad pixel) can read a visitor's phone number from it.
+ */
+import { createHmac } from "node:crypto";
+import { createCookie } from "react-router";
+
+export const VISITOR_COOKIE = "visitor";
+export const VISITOR_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+const MAX_FIELD_LENGTH = 200;
+
+export interface Visitor {
+  name: string;
+  phone: string;
+}
+
+export interface VisitorCookie {
+  /** The visitor from a Cookie header, or null when there is none or its signature fails. */
+  read(cookieHeader: string | null | undefined): Promise<Visitor | null>;
+  /** A Set-Cookie value that remembers the visitor for 30 days on every path of the site. */
+  write(visitor: Visitor): Promise<string>;
+  /** A Set-Cookie value that forgets the visitor. */
+  clear(): Promise<string>;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  const trimmed = value.trim();
+  return trimmed !== "" && trimmed.length <= MAX_FIELD_LENGTH ? trimmed : undefined;
+}
+
+/**
+ * The key is not the auth secret itself but derived from it, so a value signed for one purpose
+ * can never pass as the other's.
+ */
+export function visitorCookieKey(authSecret: string): string {
+  return createHmac("sha256", authSecret).update("visitor cookie").digest("base64url");
+}
+
+export function createVisitorCookie(authSecret: string, { secure = false } = {}): VisitorCookie {
+  const cookie = createCookie(VISITOR_COOKIE, {
+    secrets: [visitorCookieKey(authSecret)],
+    maxAge: VISITOR_MAX_AGE_SECONDS,
+    path: "/",
+    sameSite: "lax",
+    httpOnly: true,
+    secure,
+  });
+  return {
+    async read(cookieHeader) {
+      if (!cookieHeader) return null;
+      let parsed: unknown;
+      try {
+        parsed = await cookie.parse(cookieHeader);
+      } catch {
+        return null;
+      }
+      if (typeof parsed !== "object" || parsed === null) return null;
+      const record = parsed as Record<string, unknown>;
+      const name = text(record.name);
+      const phone = text(record.phone);
+      return name && phone ? { name, phone } : null;
+    },
+    write: (visitor) => cookie.serialize({ name: visitor.name, phone: visitor.phone }),
+    clear: () => cookie.serialize("", { maxAge: 0 }),
+  };
+}

@@ -1,0 +1,129 @@
+/**
+ * The lists of the Ministry of Manpower's standard biodata form (parts A to D): illnesses,
+ * skill areas, how skills were evaluated, how a helper can be interviewed. Labels are what the
+ * form, the page and the PDF print; slugs are what is stored and what filter links carry.
+ */
+
+export interface BiodataEntry<Slug extends string = string> {
+  slug: Slug;
+  label: string;
+}
+
+/** A2: past and existing illnesses, in the form's order. */
+export const illnesses = [
+  { slug: "mental-illness", label: "Mental illness" },
+  { slug: "epilepsy", label: "Epilepsy" },
+  { slug: "asthma", label: "Asthma" },
+  { slug: "diabetes", label: "Diabetes" },
+  { slug: "hypertension", label: "Hypertension" },
+  { slug: "tuberculosis", label: "Tuberculosis" },
+  { slug: "heart-disease", label: "Heart disease" },
+  { slug: "malaria", label: "Malaria" },
+  { slug: "operations", label: "Operations" },
+  { slug: "other", label: "Other" },
+] as const satisfies readonly BiodataEntry[];
+export type Illness = (typeof illnesses)[number]["slug"];
+
+export type SkillGroup = "care" | "housework" | "cooking" | "language" | "other";
+
+export interface SkillArea<Slug extends string = string> extends BiodataEntry<Slug> {
+  group: SkillGroup;
+  /** What the row's detail box asks for (age range, cuisines, …); none when the row has no detail. */
+  detail?: string;
+}
+
+/**
+ * B: the areas of the skills table. The slug is also the `skill` filter's value, so a family
+ * asking for `skill=cooking,infant` finds helpers with experience in both.
+ */
+export const skillAreas = [
+  { slug: "infant", label: "Care of infants", group: "care", detail: "Age range" },
+  { slug: "child", label: "Care of children", group: "care", detail: "Age range" },
+  { slug: "elderly", label: "Care of the elderly", group: "care" },
+  { slug: "disabled", label: "Care of the disabled", group: "care" },
+  { slug: "housework", label: "General housework", group: "housework" },
+  { slug: "cooking", label: "Cooking", group: "cooking", detail: "Cuisines" },
+  { slug: "english", label: "English", group: "language" },
+  { slug: "mandarin", label: "Mandarin or Chinese dialects", group: "language" },
+  { slug: "malay", label: "Malay", group: "language" },
+  { slug: "gardening", label: "Gardening", group: "other" },
+  { slug: "sewing", label: "Sewing", group: "other" },
+  { slug: "pet-care", label: "Pet care", group: "other" },
+  { slug: "other", label: "Other skill", group: "other", detail: "Which skill" },
+] as const satisfies readonly SkillArea[];
+export type SkillAreaSlug = (typeof skillAreas)[number]["slug"];
+
+export const skillGroupLabels: Record<SkillGroup, string> = {
+  care: "Care",
+  housework: "Housework",
+  cooking: "Cooking",
+  language: "Language abilities (spoken)",
+  other: "Other skills",
+};
+
+/** B: how the skills were assessed. */
+export const evaluationMethods = [
+  { slug: "sg-agency", label: "Interviewed by a Singapore agency" },
+  { slug: "overseas-centre", label: "Interviewed by an overseas training centre" },
+  { slug: "video", label: "Interviewed by video" },
+  { slug: "other", label: "Other" },
+] as const satisfies readonly BiodataEntry[];
+export type EvaluationMethod = (typeof evaluationMethods)[number]["slug"];
+
+/** D: how the helper can be interviewed; none of them means she is not available for interview. */
+export const interviewModes = [
+  { slug: "phone", label: "By phone" },
+  { slug: "video", label: "By video" },
+  { slug: "in-person", label: "In person" },
+] as const satisfies readonly BiodataEntry[];
+export type InterviewMode = (typeof interviewModes)[number]["slug"];
+
+/** Countries offered for employment rows (others may be typed). */
+export const employmentCountries = ["Singapore", "Hong Kong", "Taiwan", "Malaysia", "Saudi Arabia", "United Arab Emirates", "Kuwait", "Qatar"];
+
+export const BIODATA_LIMITS = {
+  siblings: { min: 0, max: 20 },
+  restDays: { min: 0, max: 4 },
+  skillYears: { min: 0, max: 40 },
+  rating: { min: 1, max: 5 },
+  employmentRows: { max: 12 },
+  /** Employment months: from this year on, and never after the current month. */
+  employmentFromYear: 1970,
+  /** Available-from dates: not before this day, at most this many days ahead. */
+  availableFromEarliest: "2000-01-01",
+  availableFromDaysAhead: 730,
+  text: { short: 100, medium: 300, long: 1000 },
+  phone: { max: 30 },
+  passport: { max: 20 },
+} as const;
+
+const bySlug = <T extends BiodataEntry>(list: readonly T[]) => new Map(list.map((entry) => [entry.slug, entry]));
+const skillMap = bySlug(skillAreas);
+const illnessMap = bySlug(illnesses);
+const evaluationMap = bySlug(evaluationMethods);
+const interviewMap = bySlug(interviewModes);
+
+export function skillArea(slug: string): SkillArea | undefined {
+  return skillMap.get(slug as SkillAreaSlug);
+}
+export function isSkillArea(slug: string): slug is SkillAreaSlug {
+  return skillMap.has(slug as SkillAreaSlug);
+}
+export function isIllness(slug: string): slug is Illness {
+  return illnessMap.has(slug as Illness);
+}
+export function isEvaluationMethod(slug: string): slug is EvaluationMethod {
+  return evaluationMap.has(slug as EvaluationMethod);
+}
+export function isInterviewMode(slug: string): slug is InterviewMode {
+  return interviewMap.has(slug as InterviewMode);
+}
+export function illnessLabel(slug: string): string {
+  return illnessMap.get(slug as Illness)?.label ?? slug;
+}
+export function evaluationLabel(slug: string): string {
+  return evaluationMap.get(slug as EvaluationMethod)?.label ?? slug;
+}
+export function interviewLabel(slug: string): string {
+  return interviewMap.get(slug as InterviewMode)?.label ?? slug;
+}

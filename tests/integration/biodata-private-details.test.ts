@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../support/auth";
+import { biodataBody } from "../support/biodata";
+import { describeDb } from "../support/database";
+import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+const PRIVATE_TEXT = Object.values(PRIVATE_VALUES);
+
+function expectNoPrivateDetails(body: string) {
+  for (const value of PRIVATE_TEXT) expect(body).not.toContain(value);
+  for (const key of ["homeAddress", "repatriationPort", "homePhone", "passportNumber", "privateDetails"]) expect(body).not.toContain(key);
+}
+
+describeDb("the standard form's private details", () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let id: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: biodataBody({ name: "Rosa Private", ...standardFormParts() }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    id = response.json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("are stored and given back to the supplier who wrote them, with the public parts", async () => {
+    const response = await t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: owner.cookie }, payload: { restDays: 3 } });
+    expect(response.statusCode).toBe(200);
+    const record = response.json();
+    expect(record.privateDetails).toEqual(PRIVATE_VALUES);
+    expect(record.restDays).toBe(3);
+    expect(record.skills.infant).toMatchObject({ experienced: true, years: 3, rating: 5 });
+    expect(record.employment[0]).toMatchObject({ country: "Hong Kong", feedback: "Very patient with the babies" });
+  });
+
+  it("never reach the public API: not for visitors, not for another supplier, not even for the owner", async () => {
+    const other = await signUp(t);
+    for (const cookie of [undefined, other.cookie, owner.cookie]) {
+      const response = await t.app.inject({ method: "GET", url: `/api/helpers/${id}`, headers: cookie ? { cookie } : {} });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().placeOfBirth).toBe("Iloilo City");
+      expectNoPrivateDetails(response.body);
+    }
+    const listing = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${owner.id}` });
+    expect(listing.json().total).toBe(1);
+    expectNoPrivateDetails(listing.body);
+  });
+
+  it("refuses a bad value with its field named and leaves the stored biodata as it was", async () => {
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/helpers/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { restDays: 1, skills: { cooking: { willing: true, rating: 6 } } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.fields).toEqual({ "skills.cooking.rating": "The rating must be from 1 to 5 stars, or N.A." });
+    const after = await t.app.inject({ method: "GET", url: `/api/helpers/${id}` });
+    expect(after.json().restDays).toBe(3);
+    expect(after.json().skills.cooking.rating).toBe(4);
+  });
+});
