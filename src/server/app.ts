@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
+import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/password-check-limit";
 import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
@@ -36,6 +37,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Sign-in and sign-up attempts per minute per address (tests raise them). */
   authLimits?: AuthLimits;
+  /** Checks of the current password per account and per address (tests lower them). */
+  passwordCheckLimits?: PasswordCheckLimits;
   /** Lead submissions per window per address (tests lower or raise them). */
   leadLimits?: LeadLimits;
 }
@@ -48,8 +51,13 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const authSecret = resolveAuthSecret(config);
-  const auth = createAuth(config, database.db, authSecret, deps.authLimits);
-  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, log: app.log });
+  const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
+  const auth = createAuth(config, database.db, authSecret, {
+    limits: deps.authLimits,
+    passwordChecks,
+    log: { error: (details, message) => app.log.error(details, message) },
+  });
+  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, passwordChecks, log: app.log });
   app.decorate("services", services);
   app.decorate("storage", storage);
   app.decorateRequest("viewer", null);

@@ -6,8 +6,10 @@
  */
 import type { Auth } from "./auth/auth";
 import { createAccountService } from "./auth/account-service";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
+import { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
 import { createHelperService } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
@@ -21,13 +23,17 @@ export interface ServiceDeps {
   auth: Auth;
   storage: MediaStorage;
   leadLimits?: LeadLimits;
+  /** Current-password checks per account and address (sign-in has better-auth's own limits). */
+  passwordChecks?: PasswordCheckLimiter;
   log?: { warn(details: object, message: string): void };
 }
 
-export function createServices({ config, database, auth, storage, leadLimits, log }: ServiceDeps) {
+export function createServices({ config, database, auth, storage, leadLimits, passwordChecks, log }: ServiceDeps) {
   const { db } = database;
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
 
   const listingChanged = () => {
+    pageCache.invalidate();
     helpers.invalidate();
     suppliers.invalidate();
   };
@@ -36,6 +42,8 @@ export function createServices({ config, database, auth, storage, leadLimits, lo
 
   return {
     config,
+    /** Public pages as compressed bytes, for visitors without a session (http/pages.ts). */
+    pageCache,
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
@@ -45,7 +53,13 @@ export function createServices({ config, database, auth, storage, leadLimits, lo
     /** Uploaded photos: checked, re-encoded and stored. */
     media: createMediaService({ db, storage }),
     /** The signed-in supplier's own profile and avatar, and better-auth's handler for page forms. */
-    accounts: createAccountService({ config, db, auth, storage }),
+    accounts: createAccountService({
+      config,
+      db,
+      auth,
+      storage,
+      passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
+    }),
     /** Operator screens: failing deliveries (leads are below). */
     admin: createAdminService({ db }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
