@@ -6,6 +6,7 @@ import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
@@ -19,6 +20,8 @@ import { leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { metricsRoutes } from "./http/metrics";
+import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
@@ -49,6 +52,10 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every log line of a request and every error answer carry its id (X-Request-Id).
+    requestIdHeader: false,
+    requestIdLogLabel: "requestId",
+    genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
   const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
@@ -61,10 +68,14 @@ export async function buildApp(deps: AppDeps) {
   app.decorate("services", services);
   app.decorate("storage", storage);
   app.decorateRequest("viewer", null);
-
   // Routes declare zod schemas: requests are checked and responses written by them.
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache: services.pageCache });
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config);
   registerCachePolicy(app);
@@ -90,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`, undefined, request.id));
   });
 
   return app;

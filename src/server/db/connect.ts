@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The PostgreSQL pool's connections (for /metrics); the embedded database has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(packageRoot(), "src", "server", "db", "migrations");
@@ -90,6 +92,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async listen(channel, onNotify) {
       let client: pg.Client | undefined;

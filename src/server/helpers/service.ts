@@ -8,7 +8,7 @@ import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth/viewer";
 import type { Database } from "../db/connect";
 import type { MediaStorage } from "../media/storage";
-import { findHelper, listAvailableHelpers } from "./helper-service";
+import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
 
@@ -38,6 +38,10 @@ export function createHelperService(deps: HelperServiceDeps) {
     },
     /** One biodata: available ones for everybody, any for its owner or an operator. */
     find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+    /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
+    findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+    /** The available helper a reference such as DH1042 names, if any. */
+    idByRef: (ref: string) => findAvailableIdByRef(db, ref),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included. */

@@ -28,14 +28,15 @@ export const unauthorized = (message = "Please sign in first.") => new HttpError
 export const forbidden = (message = "You may not change this.") => new HttpError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 
-export function errorBody(code: string, message: string, fields?: FieldErrors) {
-  return { error: fields ? { code, message, fields } : { code, message } };
+/** `requestId` names the request in the logs, so a person reporting a problem can quote it. */
+export function errorBody(code: string, message: string, fields?: FieldErrors, requestId?: string) {
+  return { error: { code, message, ...(fields ? { fields } : {}), ...(requestId ? { requestId } : {}) } };
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, request.id));
     }
     if (error.validation) {
       // A route's zod schema refused the request: one message per field, the first for each.
@@ -45,15 +46,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
         if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
       }
       const message = request.routeOptions.config.invalidInput ?? "Some values are not valid.";
-      return reply.status(400).send(errorBody("bad_request", message, fields));
+      return reply.status(400).send(errorBody("bad_request", message, fields, request.id));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       const code = status === 429 ? "too_many_requests" : status === 413 ? "too_large" : "bad_request";
-      return reply.status(status).send(errorBody(code, error.message));
+      return reply.status(status).send(errorBody(code, error.message, undefined, request.id));
     }
     request.log.error({ err: error }, "request failed");
-    return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
+    return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again.", undefined, request.id));
   });
 }
 

@@ -11,6 +11,7 @@ export const errorSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
   }),
 });
 
