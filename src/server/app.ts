@@ -20,6 +20,7 @@ import { leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { registerInputGuard } from "./http/input-guard";
 import { metricsRoutes } from "./http/metrics";
 import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache: services.pageCache });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });

@@ -10,6 +10,16 @@ import { refusals } from "../http/schemas";
 import { isUploadPurpose, type MediaService } from "./service";
 import { tooLarge } from "./upload-checks";
 
+/**
+ * A body that is not the multipart it claims (no boundary, cut short, parts without headers) is
+ * the client's mistake: 400, not a failure of the server. Limits keep their own status (413).
+ */
+function brokenMultipart(cause: unknown): unknown {
+  const status = (cause as { statusCode?: number }).statusCode;
+  if (cause instanceof HttpError || (status !== undefined && status >= 400 && status < 500 && status !== 406)) return cause;
+  return badRequest("The upload could not be read: send the photo as multipart/form-data in the field “file”.");
+}
+
 /** Uploads per signed-in user: re-encoding is the costliest thing the server does. */
 export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
 
@@ -46,7 +56,9 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
     async (request, reply) => {
       requireUser(request.viewer);
       if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data in the field “file”.");
-      const part = await request.file();
+      const part = await request.file().catch((cause: unknown) => {
+        throw brokenMultipart(cause);
+      });
       if (!part || part.fieldname !== "file") {
         throw badRequest("Choose a photo to upload.", { file: "Choose a photo to upload" });
       }
@@ -61,7 +73,7 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
         input = await part.toBuffer();
       } catch (cause) {
         if ((cause as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw tooLarge();
-        throw cause;
+        throw brokenMultipart(cause);
       }
       if (part.file.truncated) throw tooLarge();
       const stored = await media.store(request.viewer, purpose, input);
