@@ -8,9 +8,8 @@ import { mediaFileNames, MEDIA_PREFIX } from "../../shared/media";
 import type { Viewer } from "../auth/viewer";
 import type { Database, Executor } from "../db/connect";
 import { helpers, uploads, user } from "../db/schema";
-import { deleteImage, type MediaFolder } from "./images";
+import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";
-import { storeUpload, type StoredUpload } from "./upload-checks";
 
 export type UploadPurpose = "helper" | "avatar";
 
@@ -20,30 +19,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function recordUpload(db: Executor, key: string, ownerId: string, purpose: UploadPurpose): Promise<void> {
   await db.insert(uploads).values({ key, ownerId, purpose });
-}
-
-export const UPLOAD_FOLDERS: Record<UploadPurpose, MediaFolder> = { helper: "helpers", avatar: "avatars" };
-
-/**
- * Checks, stores and records an image as the account's own: the upload endpoint and the
- * biodata form's plain (no script) photo field both come here.
- */
-export async function storeOwnedUpload(
-  db: Executor,
-  storage: MediaStorage,
-  ownerId: string,
-  purpose: UploadPurpose,
-  input: Buffer,
-): Promise<StoredUpload> {
-  const stored = await storeUpload(storage, UPLOAD_FOLDERS[purpose], input);
-  try {
-    await recordUpload(db, stored.key, ownerId, purpose);
-  } catch (error) {
-    // An image nobody owns could never be used: take its files away again.
-    await deleteImage(storage, stored.key).catch(() => undefined);
-    throw error;
-  }
-  return stored;
 }
 
 /** Holds the key until the transaction ends, so a save and the sweep never cross on one image. */
