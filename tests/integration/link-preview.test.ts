@@ -16,7 +16,7 @@ describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => 
 
   it("is a 1200×630 JPEG made from the helper's photo, with her name beside it", async () => {
     const photo = await sharp(await samplePng(600, 800)).webp().toBuffer();
-    await t.app.services.storage.put("helpers/previewjpeg0001.webp", photo, "image/webp");
+    await t.app.storage.put("helpers/previewjpeg0001.webp", photo, "image/webp");
     const supplier = await createSupplier(t.db);
     const helper = await createHelper(t, supplier.id, { name: "Analyn Dela Cruz", photo: "helpers/previewjpeg0001" });
     const response = await t.app.inject({ url: `/previews/helpers/${helper.id}.jpg?v=1` });

@@ -1,8 +1,7 @@
 /** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services";
-import { helperPreviewJpeg } from "./link-preview";
-import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+import { robotsTxt, sitemapXml } from "./sitemap";
 
 /**
  * Crawlers ask rarely and can wait a minute for a new helper, so the sitemap is kept that long
@@ -17,7 +16,7 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
 
   const sitemap = async (): Promise<string> => {
     if (cached && cached.expiresAt > Date.now()) return cached.xml;
-    building ??= sitemapEntries(services.db)
+    building ??= services.seo.sitemapEntries()
       .then((entries) => {
         const xml = sitemapXml(publicUrl, entries);
         cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };
@@ -41,9 +40,8 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
 
   // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page).
   app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
-    const helper = await services.helpers.find(request.params.id);
-    if (!helper) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
-    const jpeg = await helperPreviewJpeg(helper, services.storage, services.config.siteName);
+    const jpeg = await services.helpers.previewJpeg(request.params.id, services.config.siteName);
+    if (!jpeg) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
     return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
   });
 }

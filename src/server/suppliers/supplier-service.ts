@@ -7,6 +7,7 @@ import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
+import { ListingCache } from "../helpers";
 
 const availableCount = count(helpers.id);
 
@@ -66,3 +67,20 @@ export async function findSupplier(db: Database, id: string): Promise<SupplierLi
     .groupBy(user.id);
   return row ? toItem(row) : undefined;
 }
+
+export interface SupplierServiceDeps {
+  db: Database;
+}
+
+/** Suppliers with their counts of available helpers; the list is cached like the listing. */
+export function createSupplierService({ db }: SupplierServiceDeps) {
+  const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
+  return {
+    list: () => cache.get("all", () => listSuppliers(db)),
+    find: (id: string) => findSupplier(db, id),
+    /** Drops the cached list (on every listing change). */
+    invalidate: () => cache.invalidate(),
+  };
+}
+
+export type SupplierService = ReturnType<typeof createSupplierService>;
