@@ -31,6 +31,8 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's own consistent copy of its files (backups); PostgreSQL has pg_dump. */
+  dumpDataDir?(compression?: "gzip" | "none" | "auto"): Promise<Blob>;
   /** The PostgreSQL pool's connections (for /metrics); the embedded database has no pool. */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -63,6 +65,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
+    dumpDataDir: (compression) => client.dumpDataDir(compression),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       // PGlite runs no autovacuum: without this the planner would guess at every table's size
