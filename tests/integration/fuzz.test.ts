@@ -119,9 +119,9 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
     return { headers: body.headers, payload: body.payload };
   }),
   fc.tuple(fc.constantFrom("text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x", "application/json", "image/png", ""), nastyText).map(
-    ([type, payload]) => ({ headers: type ? { "content-type": type } : {}, payload }),
+    ([type, payload]): Body => ({ headers: type ? { "content-type": type } : {}, payload }),
   ),
-  fc.constant({ headers: {} }),
+  fc.constant<Body>({ headers: {} }),
 );
 
 describeDb("the site under fuzzing answers every request without a server error", () => {
