@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatPhone } from "../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
-import { AccountErrorBoundary } from "../components/account-error";
+import { AccountErrorBoundary } from "../components/error-screen";
 import { Field, FormError } from "../components/field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../lib/auth-limits";
