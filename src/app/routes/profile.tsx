@@ -110,7 +110,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!saved.ok) return fail({ fields: saved.fields, formError: saved.fields.form });
   return data({
     intent: "details" as const,
-    done: saved.emailChanged ? "Your details are saved. Log in with your new email from now on." : "Your details are saved.",
+    done: saved.emailPending
+      ? `Your details are saved. We sent a link to ${saved.emailPending}: your email changes when you open it. Until then, log in with ${viewer.email}.`
+      : saved.emailChanged
+        ? "Your details are saved. Log in with your new email from now on."
+        : "Your details are saved.",
   });
 }
 
