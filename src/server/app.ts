@@ -28,6 +28,7 @@ import { mediaRoutes } from "./media/media-routes";
 import type { MediaStorage } from "./media/storage";
 import { createServices, type Services } from "./services";
 import { supplierRoutes } from "./suppliers/supplier-routes";
+import { pdfRoutes } from "./pdf/pdf-routes";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(helperRoutes, { services });
   await app.register(supplierRoutes, { services });
   await app.register(helperWriteRoutes, { services });
+  await app.register(pdfRoutes, { services });
   await app.register(uploadRoutes, { services, storage });
   await app.register(leadRoutes, { services });
   await app.register(adminRoutes, { services });

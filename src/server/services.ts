@@ -11,6 +11,7 @@ import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
 import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
+import { createBiodataPdfs } from "./pdf/biodata-pdf";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
 import { createAdminService } from "./admin/admin-service";
@@ -28,9 +29,12 @@ export function createServices(
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
 
+  const pdfs = createBiodataPdfs(db, storage);
+
   const listingChanged = () => {
     listingCache.invalidate();
     supplierCache.invalidate();
+    pdfs.invalidate();
   };
 
   return {
@@ -43,6 +47,8 @@ export function createServices(
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
     watchListing: () => database.listen("listing_changed", listingChanged),
+    /** Biodata as A4 PDFs, cached until the biodata changes. */
+    pdfs,
     helpers: {
       /** The public listing; ages depend on today's date, so it is part of the cache key. */
       list(query: HelperQuery): Promise<HelperPage> {
