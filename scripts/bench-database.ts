@@ -12,6 +12,8 @@ import { openDatabase, type DatabaseHandle } from "../src/server/db/connect";
 export interface BenchDatabase {
   label: string;
   handle: DatabaseHandle;
+  /** The PostgreSQL database's URL (none for the embedded one). */
+  url?: string;
   /** Drops what the run made; safe to call twice. */
   dispose(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function freshPostgres(serverUrl: string): Promise<BenchDatabase> {
   return {
     label: "PostgreSQL",
     handle,
+    url: url.toString(),
     async dispose() {
       if (disposed) return;
       disposed = true;

@@ -4,13 +4,19 @@
  */
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 
 const autocannonCli = createRequire(import.meta.url).resolve("autocannon/autocannon.js");
+const pathsWorker = fileURLToPath(new URL("./bench-load-worker.mjs", import.meta.url));
 
 export interface LoadOptions {
   url: string;
   connections: number;
   durationSeconds: number;
+  /** Request headers, as a browser would send them (Accept-Encoding above all). */
+  headers?: Record<string, string>;
+  /** A file of paths (one a line) taken in turn, each request its own; `url` is then the origin. */
+  pathsFile?: string;
 }
 
 export interface LoadResult {
@@ -33,16 +39,20 @@ interface AutocannonJson {
 }
 
 export function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const args = [
-    autocannonCli,
-    "--json",
-    "--no-progress",
-    "--connections",
-    String(options.connections),
-    "--duration",
-    String(options.durationSeconds),
-    options.url,
-  ];
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ["--headers", `${name}=${value}`]);
+  const args = options.pathsFile
+    ? [pathsWorker, JSON.stringify(options)]
+    : [
+        autocannonCli,
+        "--json",
+        "--no-progress",
+        "--connections",
+        String(options.connections),
+        "--duration",
+        String(options.durationSeconds),
+        ...headers,
+        options.url,
+      ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
@@ -69,6 +79,17 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
   });
 }
 
+/** A target is a URL, or `paths:<file>@<origin>` for a file of paths taken in turn. */
+function targetOf(target: string): { url: string; pathsFile?: string } {
+  const match = /^paths:(.+)@(https?:\/\/.+)$/.exec(target);
+  return match ? { url: match[2]!, pathsFile: match[1]! } : { url: target };
+}
+
+/** A target for runRounds that takes a new path from the file on every request. */
+export function pathsTarget(pathsFile: string, origin: string): string {
+  return `paths:${pathsFile}@${origin}`;
+}
+
 /**
  * Loads each URL in turn, round after round (the order flipping every round), for
  * `durationSeconds` per URL in all. Requests per second count every round; p50 is the rounds'
@@ -76,7 +97,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
  */
 export async function runRounds(
   urls: string[],
-  options: { connections: number; durationSeconds: number; rounds: number },
+  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string> },
 ): Promise<LoadResult[]> {
   const slice = Math.max(1, Math.round(options.durationSeconds / options.rounds));
   const results: LoadResult[][] = urls.map(() => []);
@@ -84,7 +105,7 @@ export async function runRounds(
     const order = urls.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      results[i]!.push(await runLoad({ url: urls[i]!, connections: options.connections, durationSeconds: slice }));
+      results[i]!.push(await runLoad({ ...targetOf(urls[i]!), connections: options.connections, durationSeconds: slice, headers: options.headers }));
     }
   }
   return results.map((list) => {

@@ -5,6 +5,10 @@
  *
  * Started by hand it prints its address, to look at a page:
  *   npx tsx scripts/bench-pages-site.ts <build folder> <empty data folder>
+ * BENCH_HELPERS sets how many demo helpers (default: the demo's few dozen); BENCH_DATABASE_URL
+ * serves from that (empty) PostgreSQL database instead of the embedded one. The load benchmark
+ * also gets /__bench/ceiling?path=<page>: that page's bytes and headers as first answered to a
+ * browser (Brotli), sent again with no work at all, the ceiling a page is measured against.
  */
 import { fork, type ChildProcess } from "node:child_process";
 import path from "node:path";
@@ -30,12 +34,30 @@ async function serve(buildDir: string, dataDir: string): Promise<void> {
     LOG_LEVEL: "warn",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
   });
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const helpers = process.env.BENCH_HELPERS ? Number(process.env.BENCH_HELPERS) : undefined;
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, pgliteDir: path.join(dataDir, "db") });
   await database.migrate();
   const storage = await openStorage(config);
-  await seedDemoData(database.db, storage, {});
+  // A large demo shares a few drawn photos: the benchmark is about pages, not sharp.
+  await seedDemoData(database.db, storage, helpers ? { helpers, distinctPhotos: 24 } : {});
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = await buildApp({ config, database, storage, pages: { build, clientDir: path.join(buildDir, "client") } });
+  const ceilings = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();
+  app.get<{ Querystring: { path: string } }>("/__bench/ceiling", async (request, reply) => {
+    const pagePath = request.query.path;
+    let answer = ceilings.get(pagePath);
+    if (!answer) {
+      const response = await app.inject({ method: "GET", url: pagePath, headers: { "accept-encoding": "br, gzip" } });
+      const headers: Record<string, string> = {};
+      for (const name of ["content-type", "content-encoding", "vary", "cache-control"]) {
+        const value = response.headers[name];
+        if (typeof value === "string") headers[name] = value;
+      }
+      answer = { status: response.statusCode, headers, body: response.rawPayload };
+      ceilings.set(pagePath, answer);
+    }
+    return reply.status(answer.status).headers(answer.headers).send(answer.body);
+  });
   const stopWatching = await app.services.watchListing();
   const url = await app.listen({ port: 0, host: "127.0.0.1" });
   const stop = async () => {

@@ -8,6 +8,7 @@ import Fastify, { type FastifyServerOptions } from "fastify";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
+import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/password-check-limit";
 import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
@@ -40,6 +41,8 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   /** Sign-in and sign-up attempts per minute per address (tests raise them). */
   authLimits?: AuthLimits;
+  /** Checks of the current password per account and per address (tests lower them). */
+  passwordCheckLimits?: PasswordCheckLimits;
   /** Lead submissions per window per address (tests lower or raise them). */
   leadLimits?: LeadLimits;
 }
@@ -52,8 +55,13 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
   });
   const authSecret = resolveAuthSecret(config);
-  const auth = createAuth(config, database.db, authSecret, deps.authLimits);
-  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits });
+  const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
+  const auth = createAuth(config, database.db, authSecret, {
+    limits: deps.authLimits,
+    passwordChecks,
+    log: { error: (details, message) => app.log.error(details, message) },
+  });
+  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits, passwordChecks });
   app.decorate("services", services);
   app.decorateRequest("viewer", null);
 

@@ -96,6 +96,10 @@ const envSchema = z
       message: "must be the pixel's numeric id",
     }),
     SITE_NAME: orDefault(optionalText, "Direct Helpers"),
+    /** Memory for rendered public pages, in MiB (0: render every request). */
+    PAGE_CACHE_MB: optionalText
+      .refine((v) => v === undefined || /^\d{1,5}$/.test(v), { message: "must be a whole number of MiB (0 turns the cache off)" })
+      .transform((v) => (v === undefined ? 64 : Number(v))),
     /** Demo helpers and suppliers written into an empty database at start. */
     SEED_DEMO: booleanText,
     /** Where `npm run build` put the pages (a second build may live elsewhere). */
@@ -212,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteName: e.SITE_NAME!,
     authSecret: e.AUTH_SECRET,
     seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
+    pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     buildDir: e.BUILD_DIR!,
     viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",
   };

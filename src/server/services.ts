@@ -12,8 +12,10 @@ import type { DatabaseHandle } from "./db/connect";
 import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { createBiodataPdfs } from "./pdf/biodata-pdf";
+import { PageCache } from "./http/page-cache";
 import { findSupplier, listSuppliers } from "./suppliers/supplier-service";
 import { createAccountService } from "./auth/account-service";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
 import { createAdminService } from "./admin/admin-service";
 import { createLeadService } from "./leads/lead-service";
 import type { LeadLimits } from "./leads/lead-rate-limit";
@@ -23,15 +25,17 @@ export function createServices(
   database: DatabaseHandle,
   auth: Auth,
   storage: MediaStorage,
-  options: { leadLimits?: LeadLimits } = {},
+  options: { leadLimits?: LeadLimits; passwordChecks?: PasswordCheckLimiter } = {},
 ) {
   const { db } = database;
   const listingCache = new ListingCache<HelperPage>();
   const supplierCache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
 
   const pdfs = createBiodataPdfs(db, storage);
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
 
   const listingChanged = () => {
+    pageCache.invalidate();
     listingCache.invalidate();
     supplierCache.invalidate();
     pdfs.invalidate();
@@ -43,6 +47,8 @@ export function createServices(
     storage,
     database,
     db,
+    /** Public pages as compressed bytes, for visitors without a session (http/pages.ts). */
+    pageCache,
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
@@ -58,7 +64,7 @@ export function createServices(
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
     },
     /** The signed-in supplier's own profile and avatar. */
-    accounts: createAccountService(config, db, auth, storage),
+    accounts: createAccountService(config, db, auth, storage, options.passwordChecks ?? createPasswordCheckLimiter(db)),
     /** Operator screens: leads and failing deliveries. */
     admin: createAdminService(db),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { biodataBody, uploadedPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -104,7 +104,7 @@ describeDb("special notes are stored harmless", () => {
       `<ol><li data-list="bullet">Bullet from the editor</li><li data-list="ordered" class="ql-indent-2">Numbered</li></ol>`,
       `<p class="ql-indent-8">Deep</p>`,
       `<p><a href="https://example.com/reference?a=1&amp;b=2">Reference</a> <a href="mailto:agent@example.com">Mail</a> <a href="tel:+6591234567">Call</a></p>`,
-      `<p><img src="https://example.com/certificate.png"><img src="data:image/png;base64,iVBORw0KGgo="></p>`,
+      `<p><img src="data:image/png;base64,iVBORw0KGgo="></p>`,
     ].join("");
     const notes = await storedNotes(editorHtml);
     assertHarmless(notes);
@@ -122,8 +122,27 @@ describeDb("special notes are stored harmless", () => {
     );
     expect(notes).toContain(`<a href="mailto:agent@example.com" rel="noopener noreferrer nofollow" target="_blank">Mail</a>`);
     expect(notes).toContain(`<a href="tel:+6591234567" rel="noopener noreferrer nofollow" target="_blank">Call</a>`);
-    expect(notes).toContain(`<img src="https://example.com/certificate.png" />`);
     expect(notes).toContain(`<img src="data:image/png;base64,iVBORw0KGgo=" />`);
+  });
+
+  it("keeps a picture uploaded to this site, as a path on this site whatever host the editor wrote", async () => {
+    const key = await uploadedPhotoKey(t, supplier.cookie);
+    const notes = await storedNotes(
+      `<p><img src="http://localhost:3000/media/${key}.webp"><img src="https://tracker.example/media/${key}-thumb.webp"></p>`,
+    );
+    expect(notes).toBe(`<p><img src="/media/${key}.webp" /><img src="/media/${key}-thumb.webp" /></p>`);
+  });
+
+  it.each([
+    ["another host", "https://tracker.example/pixel.png"],
+    ["another host, protocol-relative", "//tracker.example/media/helpers/abcdefgh12.webp"],
+    ["this site with a query that could identify the reader", "/media/helpers/abcdefgh12.webp?visitor=1"],
+    ["this site outside the media folder", "/api/helpers?pageSize=1"],
+    ["a path that climbs out of the media folder", "/media/../api/leads.webp"],
+  ])("drops a picture from %s, which could tell its owner who reads the biodata", async (_where, src) => {
+    const notes = await storedNotes(`<p>Photo:</p><p><img src="${src}"></p>`, "edit");
+    expect(notes).not.toContain("<img");
+    expect(notes).toContain("<p>Photo:</p>");
   });
 
   it("keeps the words of removed markup as text, escaped", async () => {

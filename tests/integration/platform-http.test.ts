@@ -85,8 +85,9 @@ describeDb("the site's HTTP hygiene", () => {
   });
 
   describe("security headers", () => {
-    it("gives pages a policy with a fresh nonce for their own scripts, and forbids framing", async () => {
-      const [one, two] = await Promise.all([t.app.inject({ url: "/posts" }), t.app.inject({ url: "/posts" })]);
+    it("gives pages rendered per request a policy with a fresh nonce for their own scripts, and forbids framing", async () => {
+      // (A public page kept for everyone names its inline scripts by hash: page-cache.test.ts.)
+      const [one, two] = await Promise.all([t.app.inject({ url: "/login" }), t.app.inject({ url: "/login" })]);
       const csp = String(one.headers["content-security-policy"]);
       const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
       expect(nonce).toBeTruthy();
@@ -98,6 +99,12 @@ describeDb("the site's HTTP hygiene", () => {
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
       expect(one.headers["x-content-type-options"]).toBe("nosniff");
       expect(one.headers["referrer-policy"]).toBeTruthy();
+    });
+
+    it("lets pages load pictures from this site only, so no picture can tell another host who reads", async () => {
+      const csp = String((await t.app.inject({ url: "/posts" })).headers["content-security-policy"]);
+      const imgSrc = /img-src ([^;]*)/.exec(csp)?.[1]?.split(" ");
+      expect(imgSrc).toEqual(["'self'", "data:", "blob:"]);
     });
 
     it("closes API answers to everything", async () => {

@@ -85,7 +85,7 @@ describeDb("a supplier's own profile", () => {
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain("Full name is required");
     expect(response.body).toContain("This number is too short");
-    expect(response.body).toContain("Use the letters and digits of the licence");
+    expect(response.body).toContain("two digits, a letter and four digits, e.g. 19C9871");
     expect((await rowOf(supplier.id)).name).toBe(supplier.name);
   });
 

@@ -57,6 +57,12 @@ export async function callAuth(
   };
 }
 
+/** The message better-auth (or the site's account guard) answered with, for a form to show. */
+export function authMessage(result: AuthResult): string | undefined {
+  const body = result.body;
+  return body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : undefined;
+}
+
 export function tooManyAttempts(result: AuthResult): string {
   const wait = result.retryAfter ? `in ${result.retryAfter} seconds` : "in a minute";
   return `Too many attempts from your connection. Please try again ${wait}.`;

@@ -7,7 +7,7 @@ import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../lib/auth-limits";
 import { profileSchema } from "../lib/auth-profile-schema";
 import { changePasswordSchema, fieldErrors, formValues } from "../lib/auth-schemas";
-import { assertSameOrigin, callAuth, requireViewer, tooManyAttempts } from "../lib/auth.server";
+import { assertSameOrigin, authMessage, callAuth, requireViewer, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/profile";
@@ -16,6 +16,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your profile — ${siteName(matches)}` },
   { name: "robots", content: "noindex" },
 ];
+
+/** A refusal for too many tries says when to try again, as an HTTP client reads it too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
 
 /** Only one's own profile: another id is refused even to operators. */
 function requireOwnProfile(request: Request, context: Route.LoaderArgs["context"], id: string | undefined) {
@@ -68,7 +74,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       cookie: request.headers.get("cookie"),
       body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
     });
-    if (result.status === 429) return fail({ intent: "password", message: tooManyAttempts(result) }, 429);
+    if (result.status === 429) {
+      const headers = result.retryAfter ? { "retry-after": String(result.retryAfter) } : undefined;
+      const message = result.code === "TOO_MANY_PASSWORD_CHECKS" ? authMessage(result) : undefined;
+      return data<Result>({ intent: "password", ok: false, message: message ?? tooManyAttempts(result) }, { status: 429, headers });
+    }
+    if (result.code === "PASSWORD_TOO_COMMON") {
+      return fail({ intent: "password", fields: { newPassword: authMessage(result) ?? "Choose a less common password" } });
+    }
     if (result.code === "INVALID_PASSWORD") {
       return fail({ intent: "password", fields: { currentPassword: "This is not your current password" } });
     }
@@ -84,7 +97,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const parsed = profileSchema.safeParse(values);
   if (!parsed.success) return fail({ intent: "details", fields: fieldErrors(parsed.error) });
-  const saved = await context.services.accounts.update(viewer.id, parsed.data);
+  const saved = await context.services.accounts.update(viewer.id, parsed.data, context.ip);
+  if (!saved.ok && saved.retryAfter) {
+    const result: Result = { intent: "details", ok: false, fields: saved.fields, message: saved.fields.form };
+    return data(result, { status: 429, headers: { "retry-after": String(saved.retryAfter) } });
+  }
   if (!saved.ok) return fail({ intent: "details", fields: saved.fields, message: saved.fields.form });
   return data<Result>({
     intent: "details",

@@ -3,7 +3,7 @@ import { FormError, TextField } from "../components/form-field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
 import { fieldErrors, formValues, registerSchema, type FieldErrors } from "../lib/auth-schemas";
-import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
+import { assertSameOrigin, authMessage, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/register";
 
@@ -38,6 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === 429) return fail({ fields: {}, formError: tooManyAttempts(result), values: kept }, 429);
     if (result.code?.startsWith("USER_ALREADY_EXISTS")) {
       return fail({ fields: { email: "An account with this email already exists. Sign in instead?" }, values: kept }, 409);
+    }
+    if (result.code === "PASSWORD_TOO_COMMON") {
+      return fail({ fields: { password: authMessage(result) ?? "Choose a less common password" }, values: kept });
     }
     if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
       return fail({ fields: { password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` }, values: kept });

@@ -3,7 +3,7 @@ import { FormError } from "../components/form-field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
 import { fieldErrors, formValues, resetPasswordSchema } from "../lib/auth-schemas";
-import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
+import { assertSameOrigin, authMessage, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/reset-password";
 
@@ -32,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === 429) return data({ fields: {}, error: tooManyAttempts(result) }, { status: 429 });
   if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") {
     return data({ fields: {}, error: INVALID_LINK }, { status: 400 });
+  }
+  if (result.code === "PASSWORD_TOO_COMMON") {
+    return data({ fields: { password: authMessage(result) ?? "Choose a less common password" }, error: null }, { status: 400 });
   }
   if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
     return data({ fields: { password: `New password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` }, error: null }, { status: 400 });

@@ -11,6 +11,7 @@ import type { MediaStorage } from "../media/storage";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media/uploads";
 import { enqueueMessage } from "../notify/outbox";
 import type { Auth } from "./auth";
+import type { PasswordCheckLimiter } from "./password-check-limit";
 import type { Viewer } from "./viewer";
 
 export interface Profile {
@@ -35,12 +36,20 @@ export interface ProfileChanges {
 }
 
 export type FieldErrors = Record<string, string>;
-export type Outcome = { ok: true; emailChanged?: boolean } | { ok: false; fields: FieldErrors };
+export type Outcome =
+  | { ok: true; emailChanged?: boolean }
+  | { ok: false; fields: FieldErrors; /** Set when too many password checks were made: seconds to wait. */ retryAfter?: number };
 
 /** An avatar key made by the upload endpoint: avatars/ and a random name. */
 export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
 
-export function createAccountService(config: Config, db: Database, auth: Auth, storage: MediaStorage) {
+export function createAccountService(
+  config: Config,
+  db: Database,
+  auth: Auth,
+  storage: MediaStorage,
+  passwordChecks: PasswordCheckLimiter,
+) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -82,7 +91,7 @@ export function createAccountService(config: Config, db: Database, auth: Auth, s
    * asks for the current password (a borrowed, signed-in phone is not enough), and the old
    * address is told about it. There is no verification mail: the new address is used as given.
    */
-  async function update(userId: string, changes: ProfileChanges): Promise<Outcome> {
+  async function update(userId: string, changes: ProfileChanges, address?: string): Promise<Outcome> {
     const current = await find(userId);
     if (!current) return { ok: false, fields: { form: "This account no longer exists." } };
     const newEmail = changes.email.toLowerCase();
@@ -90,6 +99,10 @@ export function createAccountService(config: Config, db: Database, auth: Auth, s
     if (emailChanged) {
       if (!changes.currentPassword) {
         return { ok: false, fields: { currentPassword: "Enter your current password to change your email" } };
+      }
+      const verdict = await passwordChecks.hit(userId, address);
+      if (!verdict.allowed) {
+        return { ok: false, fields: { currentPassword: verdict.message, form: verdict.message }, retryAfter: verdict.retryAfterSeconds };
       }
       if (!(await passwordMatches(userId, changes.currentPassword))) {
         return { ok: false, fields: { currentPassword: "This is not your current password" } };

@@ -3,13 +3,17 @@
  * signing out ends a session everywhere at once), rate limits kept in the database so several
  * instances share them, and password-reset mail through the outbox.
  */
+import { createHash } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
 import { enqueueMessage } from "../notify/outbox";
+import { accountGuard } from "./account-guard";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
 export const AUTH_BASE_PATH = "/api/auth";
 export const MIN_PASSWORD_LENGTH = 8;
@@ -24,7 +28,26 @@ export interface AuthLimits {
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = { signIn: 10, signUp: 5, resetPassword: 5 };
 
-export function createAuth(config: Config, db: Database, secret: string, limits: AuthLimits = DEFAULT_AUTH_LIMITS) {
+export interface AuthOptions {
+  limits?: AuthLimits;
+  /** The shared limit on checks of the current password (the profile's e-mail change uses it too). */
+  passwordChecks?: PasswordCheckLimiter;
+  log?: { error(details: object, message: string): void };
+}
+
+/**
+ * Verification tokens are stored as a SHA-256 of the token, so a copy of the database holds no
+ * working reset link. The kind before the first colon stays readable, so every outstanding link
+ * of one kind can be voided for an account.
+ */
+async function hashIdentifier(identifier: string): Promise<string> {
+  const kind = identifier.includes(":") ? identifier.slice(0, identifier.indexOf(":")) : "token";
+  return `${kind}:${createHash("sha256").update(identifier).digest("base64url")}`;
+}
+
+export function createAuth(config: Config, db: Database, secret: string, options: AuthOptions = {}) {
+  const limits = options.limits ?? DEFAULT_AUTH_LIMITS;
+  const passwordChecks = options.passwordChecks ?? createPasswordCheckLimiter(db);
   return betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
@@ -58,6 +81,12 @@ export function createAuth(config: Config, db: Database, secret: string, limits:
       // With auto sign-in, a taken e-mail is refused plainly (422) rather than answered as a success.
       autoSignIn: true,
       revokeSessionsOnPasswordReset: true,
+      // One link used voids every other link still outstanding for the account.
+      async onPasswordReset({ user }) {
+        await db
+          .delete(schema.verification)
+          .where(and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "reset-password:%")));
+      },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
         await enqueueMessage(db, config, {
@@ -75,6 +104,8 @@ export function createAuth(config: Config, db: Database, secret: string, limits:
         });
       },
     },
+    verification: { storeIdentifier: { hash: hashIdentifier } },
+    plugins: [accountGuard({ passwordChecks })],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -98,6 +129,13 @@ export function createAuth(config: Config, db: Database, secret: string, limits:
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https:"),
       database: { generateId: () => crypto.randomUUID() },
+      // Mail is queued after the answer, so asking for a reset takes as long for an address
+      // with no account as for one with an account.
+      backgroundTasks: {
+        handler: (task) => {
+          task.catch((error: unknown) => options.log?.error({ err: error }, "an account e-mail could not be queued"));
+        },
+      },
     },
   });
 }

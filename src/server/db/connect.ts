@@ -61,7 +61,12 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
+    async migrate() {
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      // PGlite runs no autovacuum: without this the planner would guess at every table's size
+      // and could read all helpers where an index answers.
+      await client.exec("analyze");
+    },
     async listen(channel, onNotify) {
       const unsubscribe = await client.listen(channel, onNotify);
       return () => unsubscribe();

@@ -2,7 +2,7 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
@@ -143,6 +143,7 @@ function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
 
 export async function listAvailableHelpers(db: Database, query: HelperQuery, now = new Date()): Promise<HelperPage> {
   const where = and(...listingConditions(query, now));
+  if (query.q) return searchAvailableHelpers(db, query, where, now);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ ...cardColumns, ...supplierColumns })
@@ -160,6 +161,29 @@ export async function listAvailableHelpers(db: Database, query: HelperQuery, now
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * A search reads every match anyway (the trigram index narrows, each row is then checked), so
+ * the page and the total come from one query: a search term is seldom asked twice, and on the
+ * embedded database each query waits for the one before.
+ */
+async function searchAvailableHelpers(db: Database, query: HelperQuery, where: SQL | undefined, now: Date): Promise<HelperPage> {
+  const rows = await db
+    .select({ ...cardColumns, ...supplierColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(where)
+    .orderBy(...orderBy(query.sort))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && query.page > 1) {
+    // Past the last page there is no row to carry the total.
+    const [totals] = await db.select({ total: count() }).from(helpers).where(where);
+    total = totals?.total ?? 0;
+  }
+  return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
 function helperColumns() {

@@ -2,13 +2,18 @@
  * Special notes are written in the rich-text editor and shown to every visitor as HTML, so the
  * server keeps exactly what the editor's toolbar can make and nothing else: headings 1-2,
  * paragraphs, bold/italic/underline, ordered and bullet lists with their indents, links to
- * http/https/mailto/tel and images from http/https or inline PNG/JPEG/GIF/WebP data.
+ * http/https/mailto/tel, and pictures from this site's own media or inline PNG/JPEG/GIF/WebP
+ * data. A picture on another host would tell its owner who reads the biodata and when, so it is
+ * dropped; the CSP's img-src says the same to the browser.
  */
 import sanitizeHtml from "sanitize-html";
+import { MEDIA_PREFIX } from "../../shared/media";
 
 const INDENT_CLASSES = Array.from({ length: 8 }, (_, i) => `ql-indent-${i + 1}`);
 const LINK_SCHEMES = /^(https?:|mailto:|tel:)/i;
 const IMAGE_DATA = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/]+=*$/i;
+/** A stored picture's path: a key's full-size image or its thumbnail, nothing else under /media/. */
+const OWN_MEDIA_PATH = new RegExp(`^${MEDIA_PREFIX}(?:helpers|avatars)/[A-Za-z0-9_-]{8,64}\\.webp$`);
 
 /**
  * A URL as a browser would read it: tabs and newlines anywhere are ignored, as are control
@@ -36,6 +41,11 @@ export function safeLinkHref(value: string | undefined): string | undefined {
   return url;
 }
 
+/**
+ * The picture's address as stored: the path of one of this site's media files. The editor writes
+ * the full address it was on (http://host/media/…); only the path is kept, so whatever host was
+ * written, the browser asks this site for it.
+ */
 export function safeImageSrc(value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
   const url = canonicalUrl(value);
@@ -43,7 +53,16 @@ export function safeImageSrc(value: string | undefined): string | undefined {
     const compact = url.replace(/\s+/g, "");
     return IMAGE_DATA.test(compact) ? compact : undefined;
   }
-  return isWebUrl(url) ? url : undefined;
+  if (url.startsWith("//")) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(url, "http://this-site.invalid");
+  } catch {
+    return undefined;
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return undefined;
+  if (parsed.search !== "" || parsed.hash !== "" || parsed.username !== "" || parsed.password !== "") return undefined;
+  return OWN_MEDIA_PATH.test(parsed.pathname) ? parsed.pathname : undefined;
 }
 
 const options: sanitizeHtml.IOptions = {
@@ -59,6 +78,7 @@ const options: sanitizeHtml.IOptions = {
   },
   allowedClasses: { p: INDENT_CLASSES, h1: INDENT_CLASSES, h2: INDENT_CLASSES, li: INDENT_CLASSES },
   allowedSchemes: ["http", "https", "mailto", "tel"],
+  // Relative addresses (this site's /media/) are what pictures are stored as.
   allowedSchemesByTag: { img: ["http", "https", "data"] },
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,

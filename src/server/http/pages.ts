@@ -3,12 +3,15 @@
  * Fastify request becomes a web Request, the loaders get the shared services in their context,
  * and the web Response goes back through Fastify so compression and headers still apply.
  */
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
 import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
 import type { Services } from "../services";
-import { pageCacheControl } from "./cache-policy";
+import { pageCacheControl, sharesBytes } from "./cache-policy";
+import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
@@ -38,6 +41,14 @@ export interface PagesOptions {
 }
 
 const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
+const gunzip = promisify(zlib.gunzip);
+
+async function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<FastifyReply> {
+  reply.status(page.status).headers(page.headers).header("vary", "Accept-Encoding");
+  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
+  return reply.send(await gunzip(page.gzip));
+}
 
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { services, config, mode } = options;
@@ -59,22 +70,59 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
     handler: async (request, reply) => {
       // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
       if (NOT_PAGES.test(request.url)) return reply.callNotFound();
-      const nonce = newNonce();
-      const context: AppLoadContext = {
+      const context = (nonce: string): AppLoadContext => ({
         services,
         viewer: request.viewer ?? null,
         config: browserConfig,
         nonce,
         ip: request.ip,
         visitorCookie,
-      };
-      const handle = await getHandler();
-      const response = await handle(toWebRequest(request), context);
-      reply.header("content-security-policy", pageCsp(config, nonce, { dev: mode === "development" }));
+      });
+      const render = async (nonce: string) => (await getHandler())(toWebRequest(request), context(nonce));
+      const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
       // The site decides, not the page: a page cannot know whether its answer was personal.
-      response.headers.delete("cache-control");
-      const setsCookie = response.headers.getSetCookie().length > 0;
-      reply.header("cache-control", pageCacheControl(request, { status: response.status, setsCookie }));
+      const cacheControl = (response: Response) => {
+        response.headers.delete("cache-control");
+        const setsCookie = response.headers.getSetCookie().length > 0;
+        return pageCacheControl(request, { status: response.status, setsCookie });
+      };
+
+      // A public page asked for by nobody in particular is the same for everyone: kept bytes.
+      const cache = services.pageCache;
+      const key = cache.enabled && request.method === "GET" && sharesBytes(request) ? pageCacheKey(request.url) : undefined;
+      if (key) {
+        const hit = cache.lookup(key);
+        if (hit) return sendCached(request, reply, hit);
+        let own: RenderedPage | undefined;
+        const kept = await cache.fill(
+          key,
+          async () => {
+            const nonce = newNonce();
+            const response = await render(nonce);
+            const headers = new Headers(response.headers);
+            headers.set("cache-control", cacheControl(response));
+            const body = Buffer.from(await response.arrayBuffer());
+            // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
+            const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
+            headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
+            return { status: response.status, headers, body };
+          },
+          (page) => (own = page),
+        );
+        if (kept) return sendCached(request, reply, kept);
+        if (own) {
+          reply.status(own.status);
+          for (const [name, value] of own.headers) if (name !== "set-cookie") reply.header(name, value);
+          const cookies = own.headers.getSetCookie();
+          if (cookies.length > 0) reply.header("set-cookie", cookies);
+          return reply.send(own.body);
+        }
+      }
+
+      const nonce = newNonce();
+      const response = await render(nonce);
+      reply.header("content-security-policy", csp(nonce));
+      reply.header("cache-control", cacheControl(response));
       return sendWebResponse(reply, response);
     },
   });

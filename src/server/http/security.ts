@@ -20,8 +20,10 @@ export function pageCsp(config: Config, nonce: string, { dev = false } = {}): st
     "default-src": ["'self'"],
     "script-src": ["'self'", `'nonce-${nonce}'`, ...(config.metaPixelId ? [PIXEL_SCRIPT_HOST] : [])],
     "style-src": ["'self'", "'unsafe-inline'"],
-    // Special notes may hold images from any https host (the editor allows them).
-    "img-src": ["'self'", "data:", "blob:", "https:"],
+    // Pictures come from this site's media only (notes keep nothing else), so no image can tell
+    // another host who is reading; data: for pictures inlined in notes, blob: for upload previews.
+    // The pixel reports through an image request to its own host while it is on.
+    "img-src": ["'self'", "data:", "blob:", ...pixel],
     "connect-src": ["'self'", ...pixel, ...(dev ? ["ws:"] : [])],
     "font-src": ["'self'"],
     "frame-src": ["'none'"],

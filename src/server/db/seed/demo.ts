@@ -4,7 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "../connect";
 import { account, helpers, user, type NewHelperRow } from "../schema";
 import type { MediaStorage } from "../../media/storage";
@@ -128,5 +128,7 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
       if (rows.length > ROWS_PER_INSERT) log(`${Math.min(start + ROWS_PER_INSERT, rows.length)} / ${rows.length} helpers`);
     }
   });
+  // The planner's figures for what was just written (the embedded database has no autovacuum).
+  await db.execute(sql`analyze helpers`);
   return rows.length;
 }

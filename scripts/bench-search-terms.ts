@@ -1,0 +1,45 @@
+/**
+ * Search terms for the load benchmark, as households type them: a helper's reference, a name
+ * (given, family or both) and a few letters out of a name, in mixed case. Drawn from a seed so
+ * runs compare; most terms occur once in a run, so the listing's cache seldom answers them.
+ */
+import { demoHelper } from "../src/server/db/seed/demo-helpers";
+import { seededRandom, type Random } from "../src/server/db/seed/portraits";
+
+/** The first reference the database hands out (helper_ref_seq starts at 1001). */
+const FIRST_REF = 1001;
+
+function between(random: Random, min: number, max: number): number {
+  return min + Math.floor(random() * (max - min + 1));
+}
+
+function recase(random: Random, text: string): string {
+  const choice = random();
+  if (choice < 0.4) return text.toLowerCase();
+  if (choice < 0.5) return text.toUpperCase();
+  return text;
+}
+
+export function searchPaths(helperCount: number, count: number, seed = 20261123): string[] {
+  const random = seededRandom(seed);
+  const now = new Date();
+  const names = Array.from({ length: 500 }, (_, i) => demoHelper(i, random, now).name);
+  const terms: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const kind = random();
+    const name = names[between(random, 0, names.length - 1)]!;
+    let term: string;
+    if (kind < 0.4) term = `DH${between(random, FIRST_REF, FIRST_REF + helperCount - 1)}`;
+    else if (kind < 0.7) {
+      const words = name.split(" ");
+      const from = between(random, 0, words.length - 1);
+      term = words.slice(from, between(random, from + 1, words.length)).join(" ");
+    } else {
+      const length = between(random, 3, 6);
+      const start = between(random, 0, Math.max(0, name.length - length));
+      term = name.slice(start, start + length).trim() || name;
+    }
+    terms.push(`/api/helpers?q=${encodeURIComponent(recase(random, term))}`);
+  }
+  return terms;
+}

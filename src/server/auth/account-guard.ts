@@ -1,0 +1,105 @@
+/**
+ * better-auth's own endpoints are ways in too: a script can call /api/auth/sign-up/email or
+ * /api/auth/update-user without the site's forms. This plugin holds them to the same rules as
+ * the forms, before better-auth acts: the account's details through the profile form's schema,
+ * only the fields that form owns, no common passwords, and the shared limit on checks of the
+ * current password.
+ */
+import type { BetterAuthPlugin } from "better-auth";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { accountDetailsSchema } from "../../shared/account-schema";
+import { CLIENT_IP_HEADER } from "../http/web-bridge";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
+import type { PasswordCheckLimiter } from "./password-check-limit";
+
+/** What each endpoint may be sent; anything else (an `image`, a `role`) is refused outright. */
+const DETAILS = ["name", "companyName", "eaLicenceNumber", "phone"] as const;
+const ALLOWED_FIELDS: Record<string, readonly string[]> = {
+  "/sign-up/email": [...DETAILS, "email", "password", "callbackURL", "rememberMe"],
+  "/update-user": DETAILS,
+};
+
+/** Where a new password is chosen, and the field that carries it. */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/change-password": "newPassword",
+  "/reset-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+/** Endpoints that check the current password. */
+const CURRENT_PASSWORD_PATHS = new Set(["/change-password"]);
+
+const GUARDED_PATHS = new Set([...Object.keys(ALLOWED_FIELDS), ...Object.keys(NEW_PASSWORD_FIELD), ...CURRENT_PASSWORD_PATHS]);
+
+type Body = Record<string, unknown>;
+
+function refuseUnknownFields(path: string, body: Body): void {
+  const allowed = ALLOWED_FIELDS[path];
+  if (!allowed) return;
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (unknown.length === 0) return;
+  const image = unknown.includes("image");
+  throw new APIError("BAD_REQUEST", {
+    code: "FIELD_NOT_ALLOWED",
+    message: image
+      ? "The picture can only be changed on the profile page, with an image uploaded from this account."
+      : `These fields cannot be set here: ${unknown.join(", ")}.`,
+    fields: Object.fromEntries(unknown.map((key) => [key, "This field cannot be set here"])),
+  });
+}
+
+/** Checks the details given (all of them at sign-up, those sent at update) and stores them normalised. */
+function checkDetails(path: string, body: Body): void {
+  if (!ALLOWED_FIELDS[path]) return;
+  const schema = path === "/update-user" ? accountDetailsSchema.partial() : accountDetailsSchema;
+  const given = Object.fromEntries(DETAILS.filter((key) => key in body).map((key) => [key, body[key]]));
+  const result = schema.safeParse(given);
+  if (!result.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of result.error.issues) fields[issue.path.join(".") || "form"] ??= issue.message;
+    throw new APIError("BAD_REQUEST", { code: "INVALID_INPUT", message: Object.values(fields)[0], fields });
+  }
+  // better-auth stores what is in the body: the trimmed name, the phone in E.164 and the
+  // licence in capitals go in its place (hooks can add to the body, not take away from it).
+  for (const [key, value] of Object.entries(result.data)) if (key in given) body[key] = value;
+}
+
+function refuseCommonPassword(path: string, body: Body): void {
+  const field = NEW_PASSWORD_FIELD[path];
+  const password = field ? body[field] : undefined;
+  if (typeof password !== "string" || !isCommonPassword(password)) return;
+  throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE, fields: { [field!]: COMMON_PASSWORD_MESSAGE } });
+}
+
+export function accountGuard(options: { passwordChecks: PasswordCheckLimiter }) {
+  return {
+    id: "account-guard",
+    hooks: {
+      before: [
+        {
+          matcher: (context) => GUARDED_PATHS.has(context.path ?? ""),
+          handler: createAuthMiddleware(async (ctx) => {
+            const body: unknown = ctx.body;
+            if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+            refuseUnknownFields(ctx.path, body as Body);
+            checkDetails(ctx.path, body as Body);
+            refuseCommonPassword(ctx.path, body as Body);
+            if (CURRENT_PASSWORD_PATHS.has(ctx.path)) {
+              const session = await getSessionFromCtx(ctx);
+              if (!session) return;
+              const verdict = await options.passwordChecks.hit(session.user.id, ctx.headers?.get(CLIENT_IP_HEADER));
+              if (!verdict.allowed) {
+                throw new APIError(
+                  "TOO_MANY_REQUESTS",
+                  { code: "TOO_MANY_PASSWORD_CHECKS", message: verdict.message },
+                  { "retry-after": String(verdict.retryAfterSeconds), "x-retry-after": String(verdict.retryAfterSeconds) },
+                );
+              }
+            }
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
+}

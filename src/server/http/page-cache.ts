@@ -1,0 +1,213 @@
+/**
+ * Public pages as bytes: the same page for everyone without a session is rendered once, kept
+ * Brotli- and gzip-compressed, and sent again until the listing changes (the same
+ * listing_changed notification that clears the API's cache) or the day in Singapore turns
+ * (ages on the page change at midnight). Bounded by the bytes it holds, least recently used
+ * first out. See docs/decisions/070-page-cache.md.
+ */
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import { calendarDateAt, formatIsoDate } from "../../shared/age";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The pages everyone sees alike. /filters (the visitor's gate, which reads their cookie), the
+ * account and supplier screens and every form are not among them.
+ */
+const PUBLIC_PAGES = /^\/(?:posts(?:\/categories\/[^/]+|\/users\/[^/]+|\/[^/]+)?|authors|privacy-policy)?$/;
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  br: Buffer;
+  gzip: Buffer;
+  /** Compressed bytes held, both variants. */
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface RenderedPage {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
+/**
+ * The cache key of a page request, or undefined when the page may not come from the cache:
+ * only GET, only the public pages, with the query's parameters in one order, and today's date.
+ */
+export function pageCacheKey(url: string, now = new Date()): string | undefined {
+  const mark = url.indexOf("?");
+  let pathname = mark === -1 ? url : url.slice(0, mark);
+  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
+  if (!PUBLIC_PAGES.test(pathname)) return undefined;
+  let query = "";
+  if (mark !== -1) {
+    const params = new URLSearchParams(url.slice(mark + 1));
+    params.sort();
+    query = params.toString();
+  }
+  return `${formatIsoDate(calendarDateAt(now))} ${pathname}?${query}`;
+}
+
+/** Whether a rendered answer is the same for everyone and may be kept. */
+function keepable(page: RenderedPage): boolean {
+  if (page.status !== 200) return false;
+  if (page.headers.has("set-cookie")) return false;
+  const cacheControl = page.headers.get("cache-control") ?? "";
+  return !/\b(?:private|no-store)\b/i.test(cacheControl);
+}
+
+/**
+ * React Router's inline scripts carry the nonce of the request that rendered them. Bytes sent
+ * to many visitors cannot hold a secret per visitor, so a kept page's policy allows exactly its
+ * own inline scripts by their hashes instead.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(match[1]!)) continue;
+    hashes.add(`'sha256-${createHash("sha256").update(match[2]!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+export interface PageCacheOptions {
+  /** Bytes of compressed pages held at most; 0 turns the cache off. */
+  maxBytes: number;
+  /** Largest single page kept (both variants). */
+  maxEntryBytes?: number;
+  /** A safety net should a change notification ever be missed (as the listing's cache). */
+  ttlMs?: number;
+}
+
+export class PageCache {
+  private readonly entries = new Map<string, CachedPage>();
+  private readonly pending = new Map<string, Promise<CachedPage | null>>();
+  private generation = 0;
+  private heldBytes = 0;
+  readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+
+  constructor(private readonly options: PageCacheOptions) {}
+
+  get enabled(): boolean {
+    return this.options.maxBytes > 0;
+  }
+
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  lookup(key: string): CachedPage | undefined {
+    const hit = this.entries.get(key);
+    if (!hit) return undefined;
+    if (hit.expiresAt <= Date.now()) {
+      this.entries.delete(key);
+      this.heldBytes -= hit.bytes;
+      return undefined;
+    }
+    // Re-inserted to keep the map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    this.stats.hits += 1;
+    return hit;
+  }
+
+  /**
+   * The kept page for `key`, rendering it once however many ask at the same moment. Resolves
+   * to null when the rendered answer may not be kept; each asker then renders its own.
+   * `onOwn` gets the first asker's rendering when it may not be kept, for that asker to send.
+   */
+  async fill(key: string, render: () => Promise<RenderedPage>, onOwn: (page: RenderedPage) => void): Promise<CachedPage | null> {
+    const inFlight = this.pending.get(key);
+    // Those who asked while another rendered: that page, or their own rendering should it fail.
+    if (inFlight) return inFlight.catch(() => null);
+    this.stats.misses += 1;
+    const generation = this.generation;
+    const loading = (async () => {
+      const page = await render();
+      if (!keepable(page)) {
+        onOwn(page);
+        return null;
+      }
+      const entry = await compress(page, Date.now() + (this.options.ttlMs ?? 5 * 60_000));
+      if (generation === this.generation) this.store(key, entry);
+      return entry;
+    })();
+    this.pending.set(key, loading);
+    try {
+      return await loading;
+    } finally {
+      if (this.pending.get(key) === loading) this.pending.delete(key);
+    }
+  }
+
+  /** Everything goes: the listing changed somewhere. */
+  invalidate(): void {
+    this.generation += 1;
+    this.entries.clear();
+    this.pending.clear();
+    this.heldBytes = 0;
+  }
+
+  private store(key: string, entry: CachedPage): void {
+    if (entry.bytes > (this.options.maxEntryBytes ?? 2 * 1024 * 1024) || entry.bytes > this.options.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) {
+      this.entries.delete(key);
+      this.heldBytes -= previous.bytes;
+    }
+    this.entries.set(key, entry);
+    this.heldBytes += entry.bytes;
+    this.stats.stores += 1;
+    while (this.heldBytes > this.options.maxBytes) {
+      const [oldestKey, oldest] = this.entries.entries().next().value as [string, CachedPage];
+      this.entries.delete(oldestKey);
+      this.heldBytes -= oldest.bytes;
+      this.stats.evictions += 1;
+    }
+  }
+}
+
+async function compress(page: RenderedPage, expiresAt: number): Promise<CachedPage> {
+  const [br, gz] = await Promise.all([
+    // Quality 5: most of Brotli's gain for a fraction of quality 11's time, paid on every miss.
+    brotli(page.body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.body.length,
+      },
+    }),
+    gzip(page.body, { level: 6 }),
+  ]);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of page.headers) {
+    if (name === "content-length" || name === "content-encoding" || name === "transfer-encoding") continue;
+    headers[name] = value;
+  }
+  return { status: page.status, headers, br, gzip: gz, bytes: br.length + gz.length, expiresAt };
+}
+
+const BR = /(?:^|,)\s*br\s*(?:;\s*q=([\d.]+))?\s*(?=,|$)/i;
+const GZIP = /(?:^|,)\s*gzip\s*(?:;\s*q=([\d.]+))?\s*(?=,|$)/i;
+
+function accepts(pattern: RegExp, header: string): boolean {
+  const match = pattern.exec(header);
+  return match !== null && (match[1] === undefined || Number(match[1]) > 0);
+}
+
+/** The variant a client takes: Brotli, gzip, or (rarely: a script, an old tool) neither. */
+export function pickEncoding(acceptEncoding: string | undefined): "br" | "gzip" | undefined {
+  if (!acceptEncoding) return undefined;
+  if (accepts(BR, acceptEncoding)) return "br";
+  if (accepts(GZIP, acceptEncoding)) return "gzip";
+  return undefined;
+}

@@ -1,0 +1,97 @@
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signUp } from "../support/auth";
+import { describeDb } from "../support/database";
+import { createHelper, createSupplier } from "../support/factories";
+import { createPageApp } from "../support/pages";
+import type { TestApp } from "../support/test-app";
+
+describeDb("public pages come from the page cache for visitors without a session", () => {
+  let t: TestApp;
+  let supplierId: string;
+  beforeAll(async () => {
+    t = await createPageApp();
+    supplierId = (await createSupplier(t.db, { companyName: "Cached Pages Agency" })).id;
+    await createHelper(t, supplierId, { name: "Kept Kartika", status: "available" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const stats = () => ({ ...t.app.services.pageCache.stats });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip", ...headers } });
+
+  it("a household opening /posts twice gets the same Brotli bytes, rendered once, allowed by script hashes", async () => {
+    const first = await get("/posts");
+    const before = stats();
+    const second = await get("/posts");
+    expect(second.statusCode).toBe(200);
+    expect(second.headers["content-encoding"]).toBe("br");
+    expect(second.headers.vary).toMatch(/accept-encoding/i);
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(stats().hits).toBe(before.hits + 1);
+    const html = brotliDecompressSync(second.rawPayload).toString("utf8");
+    expect(html).toContain("Kept Kartika");
+    // No visitor's nonce is shared: the policy names the page's own inline scripts.
+    const csp = String(second.headers["content-security-policy"]);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain("nonce-");
+  });
+
+  it("a browser that only takes gzip, and a tool that takes neither, get the same page", async () => {
+    const gzip = await get("/authors", { "accept-encoding": "gzip" });
+    expect(gzip.headers["content-encoding"]).toBe("gzip");
+    const plain = await get("/authors", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(gunzipSync(gzip.rawPayload).toString("utf8")).toBe(plain.body);
+    expect(plain.body).toContain("Cached Pages Agency");
+  });
+
+  it("the same filters in another order are the same page", async () => {
+    await get("/posts?nationality=indonesia&sort=salary");
+    const before = stats();
+    const reordered = await get("/posts?sort=salary&nationality=indonesia");
+    expect(reordered.statusCode).toBe(200);
+    expect(stats().hits).toBe(before.hits + 1);
+  });
+
+  it("a biodata published since is on the next visit's page (the listing change drops kept pages)", async () => {
+    const before = brotliDecompressSync((await get("/posts")).rawPayload).toString("utf8");
+    expect(before).not.toContain("Fresh Fitri");
+    const helper = await createHelper(t, supplierId, { name: "Fresh Fitri", status: "available" });
+    const after = brotliDecompressSync((await get("/posts")).rawPayload).toString("utf8");
+    expect(after).toContain("Fresh Fitri");
+    const page = brotliDecompressSync((await get(`/posts/${helper.id}`)).rawPayload).toString("utf8");
+    expect(page).toContain("Fresh Fitri");
+  });
+
+  it("a signed-in supplier never gets the bytes kept for visitors, nor leaves hers behind", async () => {
+    await get("/posts");
+    const supplier = await signUp(t, { name: "Signed In Sally" });
+    const before = stats();
+    const response = await get("/posts", { cookie: supplier.cookie });
+    expect(response.statusCode).toBe(200);
+    expect(stats()).toEqual(before);
+    expect(String(response.headers["content-security-policy"])).toContain("nonce-");
+    const visitorPage = brotliDecompressSync((await get("/posts")).rawPayload).toString("utf8");
+    expect(visitorPage).not.toContain("Signed In Sally");
+  });
+
+  it("the visitor's gate (/filters) and the account screens are never kept", async () => {
+    for (const url of ["/filters", "/login", "/register"]) {
+      await get(url);
+      const before = stats();
+      await get(url);
+      expect(stats().hits, url).toBe(before.hits);
+    }
+  });
+
+  it("a page that is not found is rendered each time, not kept", async () => {
+    await get("/posts/00000000-0000-4000-8000-000000000000");
+    const before = stats();
+    const response = await get("/posts/00000000-0000-4000-8000-000000000000");
+    expect(response.statusCode).toBe(404);
+    expect(stats().hits).toBe(before.hits);
+  });
+});

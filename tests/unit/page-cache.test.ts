@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { inlineScriptHashes, PageCache, pageCacheKey, pickEncoding, type RenderedPage } from "../../src/server/http/page-cache";
+
+const noon = new Date("2026-11-23T04:00:00Z");
+
+function page(body: string, headers: Record<string, string> = {}, status = 200): RenderedPage {
+  return { status, headers: new Headers({ "content-type": "text/html", ...headers }), body: Buffer.from(body) };
+}
+
+describe("which page requests share kept bytes", () => {
+  it("keys public pages by path, parameters in one order and the day in Singapore", () => {
+    expect(pageCacheKey("/posts?b=2&a=1", noon)).toBe(pageCacheKey("/posts/?a=1&b=2", noon));
+    expect(pageCacheKey("/posts?a=1", noon)).not.toBe(pageCacheKey("/posts?a=2", noon));
+    // 16:30 UTC is half past midnight the next day in Singapore: ages may have changed.
+    expect(pageCacheKey("/posts", noon)).not.toBe(pageCacheKey("/posts", new Date("2026-11-23T16:30:00Z")));
+    for (const url of ["/", "/posts", "/posts/abc", "/posts/categories/india", "/posts/users/u1", "/authors", "/privacy-policy"]) {
+      expect(pageCacheKey(url, noon), url).toBeDefined();
+    }
+  });
+
+  it("never keeps the gate, forms and account screens", () => {
+    for (const url of ["/filters", "/login", "/dashboard", "/posts/abc/edit", "/create", "/profile/u1", "/admin/leads"]) {
+      expect(pageCacheKey(url, noon), url).toBeUndefined();
+    }
+  });
+});
+
+describe("the encoding a client is sent", () => {
+  it("prefers Brotli, then gzip, and honours q=0", () => {
+    expect(pickEncoding("gzip, deflate, br, zstd")).toBe("br");
+    expect(pickEncoding("gzip")).toBe("gzip");
+    expect(pickEncoding("br;q=0, gzip")).toBe("gzip");
+    expect(pickEncoding("identity")).toBeUndefined();
+    expect(pickEncoding(undefined)).toBeUndefined();
+  });
+});
+
+describe("the page cache", () => {
+  it("hashes inline scripts only", () => {
+    const hashes = inlineScriptHashes('<script nonce="x">a()</script><script src="/x.js"></script><script>b()</script>');
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]).toMatch(/^'sha256-/);
+  });
+
+  it("renders once for many asking at the same moment", async () => {
+    const cache = new PageCache({ maxBytes: 1_000_000 });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return page("<p>hello</p>");
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => cache.fill("k", render, () => undefined)));
+    expect(renders).toBe(1);
+    expect(results.every((entry) => entry === results[0] && entry !== null)).toBe(true);
+    expect(cache.lookup("k")).toBe(results[0]);
+  });
+
+  it("keeps no answer that sets a cookie, is private or is not a 200", async () => {
+    const cache = new PageCache({ maxBytes: 1_000_000 });
+    for (const rendered of [page("a", { "set-cookie": "x=1" }), page("b", { "cache-control": "private" }), page("c", {}, 404)]) {
+      let own: RenderedPage | undefined;
+      expect(await cache.fill("k", async () => rendered, (p) => (own = p))).toBeNull();
+      expect(own).toBe(rendered);
+      expect(cache.lookup("k")).toBeUndefined();
+    }
+  });
+
+  it("stays within its bytes, dropping the least recently used page", async () => {
+    const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36)).join("");
+    const cache = new PageCache({ maxBytes: 60_000 });
+    for (const key of ["a", "b", "c", "d"]) await cache.fill(key, async () => page(random(2000)), () => undefined);
+    expect(cache.bytes).toBeLessThanOrEqual(60_000);
+    expect(cache.lookup("a")).toBeUndefined();
+    expect(cache.lookup("d")).toBeDefined();
+    expect(cache.stats.evictions).toBeGreaterThan(0);
+  });
+
+  it("does not keep a page rendered before the listing changed", async () => {
+    const cache = new PageCache({ maxBytes: 1_000_000 });
+    const filling = cache.fill("k", async () => {
+      cache.invalidate();
+      return page("stale");
+    }, () => undefined);
+    expect(await filling).not.toBeNull();
+    expect(cache.lookup("k")).toBeUndefined();
+  });
+});
