@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { availabilityShort } from "../../shared/biodata-format";
 import { labelOf } from "../../shared/catalogue";
 import { display, formatBirthDate, formatOffDays, formatSalary } from "../../shared/format";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";
@@ -103,6 +104,7 @@ export function HelperCard({
         <h2 id={`helper-${helper.id}`} className="helper-name">
           {helper.name}
         </h2>
+        <p className="availability">{availabilityShort(helper.availableFrom)}</p>
         <FactTable helper={helper} />
         <Link to={paths.helper(helper.id)} className="details-link" onClick={opened}>
           Details..<span className="visually-hidden"> about {helper.name}</span>
