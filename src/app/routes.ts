@@ -13,6 +13,7 @@ export default [
   route("dashboard", "routes/dashboard.tsx"),
   route("filters", "routes/filters.tsx"),
   route("authors", "routes/suppliers.tsx"),
+  route("shortlist", "routes/shortlist.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),

@@ -9,7 +9,7 @@ import type { Auth } from "./auth/auth";
 import type { Config } from "./config";
 import type { MediaStorage } from "./media/storage";
 import type { DatabaseHandle } from "./db/connect";
-import { findHelper, listAvailableHelpers } from "./helpers/helper-service";
+import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helpers/helper-service";
 import { ListingCache } from "./helpers/listing-cache";
 import { createBiodataPdfs } from "./pdf/biodata-pdf";
 import { PageCache } from "./http/page-cache";
@@ -62,6 +62,10 @@ export function createServices(
         return listingCache.get(key, () => listAvailableHelpers(db, query));
       },
       find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+      /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
+      findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+      /** The available helper a reference such as DH1042 names, if any. */
+      idByRef: (ref: string) => findAvailableIdByRef(db, ref),
     },
     /** The signed-in supplier's own profile and avatar. */
     accounts: createAccountService(config, db, auth, storage, options.passwordChecks ?? createPasswordCheckLimiter(db)),

@@ -13,8 +13,26 @@ export function formatSalary(salary: number | null | undefined): string | undefi
   return salary == null ? undefined : `$${salary.toLocaleString("en-SG")}`;
 }
 
+/** "No days off", "1 day off a month", "2 days off a month". */
 export function formatOffDays(offDays: number | null | undefined): string | undefined {
-  return offDays == null ? undefined : `${offDays} off`;
+  if (offDays == null) return undefined;
+  if (offDays === 0) return "No days off";
+  return `${offDays} ${offDays === 1 ? "day" : "days"} off a month`;
+}
+
+/** For a card, where "a month" is understood: "No days off", "1 day off", "2 days off". */
+export function formatOffDaysShort(offDays: number): string {
+  if (offDays === 0) return "No days off";
+  return `${offDays} ${offDays === 1 ? "day" : "days"} off`;
+}
+
+/** "Maria Dela Cruz" -> "MC": the first and last words' first letters, for a photo placeholder. */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  const first = words[0]!.charAt(0);
+  const last = words.length > 1 ? words.at(-1)!.charAt(0) : "";
+  return (first + last).toUpperCase();
 }
 
 export const MISSING = "—";
@@ -46,6 +64,16 @@ export function relativeTime(from: Date | string, now: Date = new Date()): strin
     }
   }
   return "just now";
+}
+
+/**
+ * International digits ("6580000000") as people read them: "+65 8000 0000". Small on purpose,
+ * for code that reaches every page; the server formats other countries' numbers fully.
+ */
+export function displayPhone(digits: string): string {
+  const plain = digits.replace(/\D/g, "");
+  const local = /^65(\d{4})(\d{4})$/.exec(plain);
+  return local ? `+65 ${local[1]} ${local[2]}` : `+${plain}`;
 }
 
 // Dates and times of events (publishing, a lead's visits, a delivery) are shown in Singapore,

@@ -59,10 +59,10 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     const sessionCookie = (await context.cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
     expect(sessionCookie).toBeDefined();
 
-    await menu(page).getByRole("link", { name: "Logout" }).click();
+    await menu(page).getByRole("link", { name: "Log out" }).click();
     await page.waitForURL(/\/login\?signed-out=1$/);
     await page.getByRole("button", { name: "Menu" }).click();
-    await expect.poll(() => menu(page).getByRole("link", { name: "login" }).count()).toBe(1);
+    await expect.poll(() => menu(page).getByRole("link", { name: "Log in" }).count()).toBe(1);
     expect(await menu(page).getByRole("link", { name: "Rosa Dela Cruz" }).count()).toBe(0);
 
     const oldSession = await running.site.app.inject({

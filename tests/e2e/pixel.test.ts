@@ -52,7 +52,7 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(1);
     expect((await pixelCalls(page))[0]).toEqual(["init", PIXEL_ID]);
 
-    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overseas suppliers" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overseas Suppliers" }).click();
     await page.waitForURL(/\/authors$/);
     await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(2);
     await page.getByRole("link", { name: /Golden Bridge/ }).click();

@@ -45,7 +45,7 @@ describe.skipIf(browserMissing)("a household using only the keyboard", () => {
     const menu = page.getByRole("navigation", { name: "Main" });
     await expect.poll(() => menu.isVisible()).toBe(true);
     expect(await page.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("true");
-    await tabTo(page, { text: "FILTERS" });
+    await tabTo(page, { text: "Filters" });
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/filters$/);
     await expect.poll(() => menu.isVisible()).toBe(false);

@@ -5,9 +5,21 @@ export function whatsappMessage(name: string, ref: string): string {
   return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
 }
 
-/** WhatsApp, the Telegram bot and web chat; a channel that is not configured is not shown. */
-export function ContactButtons({ name, reference: helperRef }: { name: string; reference: string }) {
+/**
+ * WhatsApp, the Telegram bot and web chat; a channel that is not configured is not shown. Cards
+ * show WhatsApp alone (`channels="whatsapp"`): the biodata page has them all.
+ */
+export function ContactButtons({
+  name,
+  reference: helperRef,
+  channels = "all",
+}: {
+  name: string;
+  reference: string;
+  channels?: "all" | "whatsapp";
+}) {
   const { config } = useRootData();
+  const others = channels === "all";
   return (
     <div className="contact-buttons">
       <a
@@ -19,7 +31,7 @@ export function ContactButtons({ name, reference: helperRef }: { name: string; r
       >
         WhatsApp
       </a>
-      {config.telegramBot ? (
+      {others && config.telegramBot ? (
         <a
           className="button telegram"
           href={`https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`}
@@ -30,7 +42,7 @@ export function ContactButtons({ name, reference: helperRef }: { name: string; r
           Telegram
         </a>
       ) : null}
-      {config.webchatUrl ? (
+      {others && config.webchatUrl ? (
         <a
           className="button webchat"
           href={config.webchatUrl}

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { availabilityShort } from "../../shared/biodata-format";
 import { labelOf } from "../../shared/catalogue";
-import { display, formatBirthDate, formatOffDays, formatSalary } from "../../shared/format";
+import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf } from "../../shared/format";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";
 import { paths } from "../lib/paths";
 import { helperOpenedFromCard } from "../lib/pixel";
 import { ContactButtons } from "./contact-buttons";
 import { RelativeTime } from "./relative-time";
+import { ShortlistToggle } from "./shortlist-toggle";
 
 export function careLabels(cares: string[]): string {
   return cares.map((care) => labelOf("care", care)).join(", ");
@@ -51,6 +52,15 @@ export function FactTable({ helper }: { helper: HelperCardData }) {
   );
 }
 
+/** A calm tint per name, so a wall of placeholders is not one grey block; all pass contrast with the ink. */
+const PLACEHOLDER_TINTS = ["#dcebe8", "#e8e1f0", "#f3e6d8", "#dde7f3", "#efe0e4", "#e4ecd9"];
+
+function tintFor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return PLACEHOLDER_TINTS[hash % PLACEHOLDER_TINTS.length]!;
+}
+
 export function HelperPhoto({
   helper,
   size,
@@ -63,8 +73,13 @@ export function HelperPhoto({
   const [width, height] = size === "thumb" ? [320, 427] : [600, 800];
   if (!helper.photo) {
     return (
-      <div className="photo placeholder" style={{ aspectRatio: `${width} / ${height}` }} role="img" aria-label={`No photo of ${helper.name}`}>
-        {helper.name.charAt(0)}
+      <div
+        className="photo placeholder"
+        style={{ aspectRatio: `${width} / ${height}`, background: tintFor(helper.name) }}
+        role="img"
+        aria-label={`No photo of ${helper.name} yet`}
+      >
+        <span aria-hidden="true">{initialsOf(helper.name)}</span>
       </div>
     );
   }
@@ -82,6 +97,19 @@ export function HelperPhoto({
   );
 }
 
+/** At most three care chips keep every card the same height; the list is labelled "Care". */
+const CARD_CARES = 3;
+const CARE_CHIPS: Record<HelperCardData["cares"][number], string> = {
+  infant: "Infant",
+  child: "Child",
+  elder: "Elderly",
+  disabled: "Disabled",
+};
+
+/**
+ * A card made for scanning on a phone: who, what it costs, what she does, who supplies her.
+ * Every other field is on the biodata page.
+ */
 export function HelperCard({
   helper,
   eager = false,
@@ -95,6 +123,11 @@ export function HelperCard({
     helperOpenedFromCard(helper, event);
     onOpen?.(helper);
   };
+  const facts = [
+    helper.age == null ? undefined : `Age ${helper.age}`,
+    labelOf("nationality", helper.nationality),
+    labelOf("experience", helper.experience),
+  ].filter(Boolean);
   return (
     <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>
       <Link to={paths.helper(helper.id)} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
@@ -104,19 +137,29 @@ export function HelperCard({
         <h2 id={`helper-${helper.id}`} className="helper-name">
           {helper.name}
         </h2>
+        <p className="helper-facts">{facts.join(" · ")}</p>
         <p className="availability">{availabilityShort(helper.availableFrom)}</p>
-        <FactTable helper={helper} />
-        <Link to={paths.helper(helper.id)} className="details-link" onClick={opened}>
+        <p className="helper-terms">
+          <strong>{formatSalary(helper.salary)}</strong> a month · {formatOffDaysShort(helper.offDays)}
+        </p>
+        {helper.cares.length > 0 ? (
+          <ul className="chips" aria-label="Care">
+            {helper.cares.slice(0, CARD_CARES).map((care) => (
+              <li key={care}>{CARE_CHIPS[care]}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="helper-supplier">
+          {helper.supplier.name} · updated <RelativeTime date={helper.publishedAt} />
+        </p>
+      </div>
+      <div className="helper-card-actions">
+        <Link to={paths.helper(helper.id)} className="button details-link" onClick={opened}>
           Details..<span className="visually-hidden"> about {helper.name}</span>
         </Link>
+        <ContactButtons name={helper.name} reference={helper.ref} channels="whatsapp" />
+        <ShortlistToggle helper={helper} compact />
       </div>
-      <footer className="helper-card-footer">
-        <p className="published">
-          published by <Link to={paths.supplierListing(helper.supplier.id)}>{helper.supplier.name}</Link>{" "}
-          <RelativeTime date={helper.publishedAt} />
-        </p>
-        <ContactButtons name={helper.name} reference={helper.ref} />
-      </footer>
     </article>
   );
 }

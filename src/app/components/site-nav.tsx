@@ -1,8 +1,10 @@
 import { useState } from "react";
 import { Link, NavLink } from "react-router";
+import { displayPhone } from "../../shared/format";
 import { whatsappLink } from "../../shared/whatsapp";
 import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
+import { ShortlistLink } from "./shortlist-link";
 
 export function SiteNav() {
   const { viewer, config } = useRootData();
@@ -12,7 +14,7 @@ export function SiteNav() {
   const items = viewer
     ? [
         { to: paths.profile(viewer.id), label: viewer.name },
-        { to: paths.createHelper(), label: "Create Post" },
+        { to: paths.createHelper(), label: "Create biodata" },
         { to: paths.suppliers(), label: "Overseas Suppliers" },
         { to: paths.dashboard(), label: "Dashboard" },
         ...(viewer.role === "admin"
@@ -21,14 +23,14 @@ export function SiteNav() {
               { to: "/admin/outbox", label: "Outbox" },
             ]
           : []),
-        { to: paths.logout(), label: "Logout" },
+        { to: paths.logout(), label: "Log out" },
       ]
     : [
-        { to: paths.filters(), label: "FILTERS" },
+        { to: paths.filters(), label: "Filters" },
         { to: paths.privacy(), label: "Privacy Policy" },
-        { href: whatsappLink(config.contactPhone), label: `contact ${config.contactPhone}` },
-        { to: paths.suppliers(), label: "Overseas suppliers" },
-        { to: paths.login(), label: "login" },
+        { href: whatsappLink(config.contactPhone), label: `Contact ${displayPhone(config.contactPhone)}` },
+        { to: paths.suppliers(), label: "Overseas Suppliers" },
+        { to: paths.login(), label: "Log in" },
       ];
 
   return (
@@ -43,6 +45,7 @@ export function SiteNav() {
           </span>
           <span className="logo-text">{config.siteName}</span>
         </Link>
+        <ShortlistLink onClick={close} />
         <button
           type="button"
           className="menu-button"

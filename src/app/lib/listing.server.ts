@@ -1,25 +1,35 @@
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import { interviewLabel, skillArea } from "../../shared/biodata-catalogue";
 import { labelOf } from "../../shared/catalogue";
 import { formatBirthDate } from "../../shared/format";
-import { parseHelperQuery, type HelperFilter, type UnknownValue } from "../../shared/listing-query";
+import { listingNotes } from "../../shared/listing-notes";
+import { parseHelperQuery, type HelperFilter } from "../../shared/listing-query";
+
+/** The same listing's address on another page, every other parameter kept. */
+export function listingPageHref(url: URL, page: number): string {
+  const params = new URLSearchParams(url.searchParams);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
 
 /**
  * A listing page's data: the query read from the URL (old names and spellings included) plus
  * what the route fixes (a supplier, a nationality). Malformed numbers fall back to defaults and
- * unknown values give an empty page with a note, never an error page.
+ * unknown values give an empty page with a note, never an error page. A page past the last
+ * redirects to the last one, so an old link or a shrunken listing never shows an empty page.
  */
 export async function loadListing(context: AppLoadContext, url: URL, fixed: HelperFilter = {}) {
   const { query, problems, unknown } = parseHelperQuery(url.searchParams);
   Object.assign(query, fixed);
-  const notes = [
-    ...unknown.map((u: UnknownValue) => `No helper matches ${u.param} “${u.value}”: it is not one of the values we know.`),
-    ...problems.map((p) => `${p.message}; it was left out.`),
-  ];
+  const notes = listingNotes(problems, unknown);
   const result =
     unknown.length > 0
       ? { items: [], total: 0, page: query.page, pageSize: query.pageSize }
       : await context.services.helpers.list(query);
+  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
+  if (result.page > lastPage) throw redirect(listingPageHref(url, lastPage), 302);
   return { ...result, query, notes, search: url.searchParams.toString() };
 }
 

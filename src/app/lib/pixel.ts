@@ -82,3 +82,9 @@ export function helperPageShown(helper: ViewedHelper): void {
   openedFromCard = null;
   if (!counted) trackViewContent(helper);
 }
+
+/** A helper was added to the visitor's shortlist: the pixel's wishlist event, keyed by reference. */
+export function trackShortlisted(helper: { ref: string; name: string }): void {
+  if (typeof window === "undefined" || typeof window.fbq !== "function") return;
+  window.fbq("track", "AddToWishlist", { content_ids: [helper.ref], content_name: helper.name, content_type: "maid_profile" });
+}

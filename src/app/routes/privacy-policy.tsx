@@ -5,6 +5,7 @@ import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
 import type { Route } from "./+types/privacy-policy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../shared/retention";
+import { displayPhone } from "../../shared/format";
 
 /** Changed by hand whenever the text below changes; never "today". */
 const PRIVACY_POLICY_UPDATED = "22 November 2026";
@@ -18,16 +19,10 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   },
 ];
 
-/** "6580000000" -> "+65 8000 0000"; other numbers keep their digits after a +. */
-function readablePhone(digits: string): string {
-  const sg = /^65(\d{4})(\d{4})$/.exec(digits);
-  return sg ? `+65 ${sg[1]} ${sg[2]}` : `+${digits}`;
-}
-
 export default function PrivacyPolicy() {
   const { config } = useRootData();
   const site = config.siteName;
-  const phone = readablePhone(config.contactPhone);
+  const phone = displayPhone(config.contactPhone);
   const contact = (
     <a href={whatsappLink(config.contactPhone)} target="_blank" rel="noopener noreferrer">
       {phone} on WhatsApp

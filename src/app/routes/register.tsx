@@ -91,7 +91,7 @@ export default function Register() {
         </div>
       </Form>
       <p className="form-links">
-        <Link to="/login">Already have an account ? sign in</Link>
+        Already have an account? <Link to="/login">Sign in</Link>
       </p>
     </section>
   );

@@ -2,7 +2,7 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
@@ -255,4 +255,30 @@ export async function listSupplierHelpers(db: Database, supplierId: string): Pro
     .where(eq(helpers.supplierId, supplierId))
     .orderBy(desc(helpers.updatedAt));
   return rows.map((row) => toRecord(row));
+}
+
+/**
+ * Several helpers by id, in the order asked, for a shortlist: drafts and unknown ids are left
+ * out (the page says they are no longer listed), other statuses are kept so the page can say so.
+ */
+export async function findPublicHelpers(db: Database, ids: readonly string[]): Promise<HelperRecord[]> {
+  const wanted = ids.filter(isUuid);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ ...helperColumns(), ...supplierColumns })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(and(inArray(helpers.id, wanted), ne(helpers.status, "draft")));
+  const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
+  return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
+}
+
+/** The id of the available helper with this reference (DH1042, any case), for search by reference. */
+export async function findAvailableIdByRef(db: Database, ref: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: helpers.id })
+    .from(helpers)
+    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), eq(helpers.status, "available")))
+    .limit(1);
+  return row?.id;
 }

@@ -124,7 +124,7 @@ function notes(random: Random, helper: Omit<DemoHelper, "specialNotes" | keyof D
     `<p>${helper.name.split(" ")[0]} has ${where}. She is ${pick(random, ["patient", "cheerful", "hardworking", "calm", "well organised"])} and ${pick(random, ["loves children", "is good with elderly people", "keeps a tidy home", "learns quickly", "is honest and reliable"])}.</p>`,
     `<p><strong>Work history</strong></p>`,
     `<ul>${items.map((item) => `<li>${item.charAt(0).toUpperCase()}${item.slice(1)}</li>`).join("")}</ul>`,
-    `<p>Hobbies: ${sample(random, HOBBIES, 2).join(" and ")}. ${helper.offDays === 0 ? "Willing to work without off days for compensation." : `Prefers ${helper.offDays} off days a month.`}</p>`,
+    `<p>Hobbies: ${sample(random, HOBBIES, 2).join(" and ")}. ${helper.offDays === 0 ? "Willing to work without off days for compensation." : `Prefers ${helper.offDays === 1 ? "1 day" : `${helper.offDays} days`} off a month.`}</p>`,
   ].join("");
 }
 
