@@ -5,6 +5,8 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
 import { authRoutes } from "./auth/auth-routes";
@@ -12,23 +14,22 @@ import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/pas
 import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { adminRoutes } from "./admin/admin-routes";
-import { helperRoutes } from "./helpers/helper-routes";
-import { helperWriteRoutes } from "./helpers/helper-write-routes";
-import { leadRoutes } from "./leads/lead-routes";
-import type { LeadLimits } from "./leads/lead-rate-limit";
+import { adminRoutes } from "./admin";
+import { helperRoutes, helperWriteRoutes } from "./helpers";
+import { leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
-import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
+import { registerInputGuard } from "./http/input-guard";
+import { metricsRoutes } from "./http/metrics";
+import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
-import { mediaRoutes } from "./media/media-routes";
-import type { MediaStorage } from "./media/storage";
+import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
-import { supplierRoutes } from "./suppliers/supplier-routes";
+import { supplierRoutes } from "./suppliers";
 import { pdfRoutes } from "./pdf/pdf-routes";
 import "./auth/viewer";
 
@@ -53,6 +54,10 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Every log line of a request and every error answer carry its id (X-Request-Id).
+    requestIdHeader: false,
+    requestIdLogLabel: "requestId",
+    genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
   const passwordChecks = createPasswordCheckLimiter(database.db, deps.passwordCheckLimits);
@@ -61,11 +66,20 @@ export async function buildApp(deps: AppDeps) {
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
   });
-  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits, passwordChecks });
+  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, passwordChecks, log: app.log });
   app.decorate("services", services);
+  app.decorate("storage", storage);
   app.decorateRequest("viewer", null);
+  // Routes declare zod schemas: requests are checked and responses written by them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache: services.pageCache });
   registerErrorHandling(app);
+  registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   registerCachePolicy(app);
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
@@ -75,13 +89,13 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(mediaRoutes, { storage });
-  await app.register(helperRoutes, { services });
-  await app.register(supplierRoutes, { services });
-  await app.register(helperWriteRoutes, { services });
-  await app.register(pdfRoutes, { services });
-  await app.register(uploadRoutes, { services, storage });
-  await app.register(leadRoutes, { services });
-  await app.register(adminRoutes, { services });
+  await app.register(helperRoutes, { helpers: services.helpers });
+  await app.register(supplierRoutes, { suppliers: services.suppliers });
+  await app.register(helperWriteRoutes, { helpers: services.helpers });
+  await app.register(pdfRoutes, { helpers: services.helpers });
+  await app.register(uploadRoutes, { media: services.media });
+  await app.register(leadRoutes, { leads: services.leads });
+  await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
   await app.register(seoRoutes, { services });
 
   if (deps.pages) {
@@ -91,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
   }
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+    reply.status(404).send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`, undefined, request.id));
   });
 
   return app;
@@ -100,5 +114,7 @@ export async function buildApp(deps: AppDeps) {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Where media files live; for scripts and tests that seed images (pages never see it). */
+    storage: MediaStorage;
   }
 }

@@ -96,6 +96,8 @@ const envSchema = z
       message: "must be the pixel's numeric id",
     }),
     SITE_NAME: orDefault(optionalText, "Direct Helpers"),
+    /** Bearer token for GET /metrics; unset, /metrics does not answer. */
+    METRICS_TOKEN: optionalText.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
     /** Memory for rendered public pages, in MiB (0: render every request). */
     PAGE_CACHE_MB: optionalText
       .refine((v) => v === undefined || /^\d{1,5}$/.test(v), { message: "must be a whole number of MiB (0 turns the cache off)" })
@@ -132,7 +134,7 @@ const envSchema = z
   });
 
 /** Secrets are never echoed; passwords inside URLs are masked. */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "TELEGRAM_BOT_TOKEN"]);
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "TELEGRAM_BOT_TOKEN"]);
 
 function shownValue(variable: string, raw: string | undefined): string {
   if (raw === undefined || raw.trim() === "") return "";
@@ -217,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    metricsToken: e.METRICS_TOKEN,
     buildDir: e.BUILD_DIR!,
     viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",
   };

@@ -67,7 +67,7 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
     const { status, body } = await submit({ name: "Refused Visitor", phone });
     expect(status).toBe(400);
     expect(body).toEqual({
-      error: { code: "bad_request", message: "Please check your name and phone number.", fields: { phone: message } },
+      error: { code: "bad_request", message: "Please check your name and phone number.", fields: { phone: message }, requestId: expect.any(String) },
     });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -167,7 +167,11 @@ describeDb("lead submissions are limited per address", () => {
     const limited = await submitFrom("10.0.0.1");
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
-      error: { code: "too_many_requests", message: expect.stringMatching(/^Too many submissions from your address\. Please try again in \d+ seconds?\.$/) },
+      error: {
+        code: "too_many_requests",
+        message: expect.stringMatching(/^Too many submissions from your address\. Please try again in \d+ seconds?\.$/),
+        requestId: expect.any(String),
+      },
     });
     expect(Number(limited.headers["retry-after"])).toBeGreaterThan(0);
     expect((await submitFrom("10.0.0.2")).statusCode).toBe(201);

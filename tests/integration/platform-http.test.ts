@@ -38,7 +38,7 @@ describeDb("the site's HTTP hygiene", () => {
     });
 
     it("lets browsers keep stored images for a year, since a new photo gets a new name", async () => {
-      await t.app.services.storage.put("helpers/cachetest0001.webp", Buffer.from("RIFF----WEBP"), "image/webp");
+      await t.app.storage.put("helpers/cachetest0001.webp", Buffer.from("RIFF----WEBP"), "image/webp");
       const response = await t.app.inject({ url: "/media/helpers/cachetest0001.webp" });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("image/webp");
@@ -148,7 +148,7 @@ describeDb("the site's HTTP hygiene", () => {
       const response = await t.app.inject({ url: "/api/no-such-thing?x=1" });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({
-        error: { code: "not_found", message: "No route for GET /api/no-such-thing" },
+        error: { code: "not_found", message: "No route for GET /api/no-such-thing", requestId: expect.any(String) },
       });
     });
   });
@@ -199,7 +199,7 @@ describeDb("the site when its database is gone", () => {
     const response = await t.app.inject({ url: "/api/helpers?pageSize=3" });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({
-      error: { code: "internal", message: "Something went wrong on our side. Please try again." },
+      error: { code: "internal", message: "Something went wrong on our side. Please try again.", requestId: expect.any(String) },
     });
   });
 });

@@ -26,6 +26,7 @@ export async function createTestApp(
     pages?: AppDeps["pages"];
     authLimits?: AppDeps["authLimits"];
     leadLimits?: AppDeps["leadLimits"];
+    logger?: AppDeps["logger"];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
@@ -44,7 +45,7 @@ export async function createTestApp(
   const authLimits = options.authLimits ?? { signIn: 1000, signUp: 1000, resetPassword: 1000 };
   // Leads too: a suite submits the gate many times from one address.
   const leadLimits = options.leadLimits ?? { max: 1000, windowMs: 60_000 };
-  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits, leadLimits });
+  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits, leadLimits, logger: options.logger });
   await app.ready();
   return {
     app,

@@ -31,7 +31,7 @@ export async function callAuth(
   if (options.cookie) headers.set("cookie", options.cookie);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
-  const response = await context.services.auth.handler(
+  const response = await context.services.accounts.handleAuthRequest(
     new Request(`${origin}${AUTH_BASE_PATH}${path}`, {
       method,
       headers,
@@ -85,8 +85,9 @@ export function assertSameOrigin(request: Request, context: AppLoadContext): voi
 /** Where to go after signing in: a path on this site only, never another host. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return fallback;
-  // Control characters could be read as a scheme or host by some browsers.
-  if ([...to].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)) return fallback;
+  // Control characters could be read as a scheme or host by some browsers, and anything beyond
+  // printable ASCII cannot go into a Location header at all (a link the site wrote is encoded).
+  if ([...to].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) >= 0x7f)) return fallback;
   return to;
 }
 

@@ -1,28 +1,14 @@
 /**
- * The biodata screens' server side: the same write functions, guards and upload checks as the
- * API, with their refusals turned into what a page answers (a trip to /login, the 403 or 404
- * page, or the form again with a message per field).
+ * The biodata screens' server side: the same services as the API (services.helpers and
+ * services.media), with their refusals turned into what a page answers (a trip to /login, the
+ * 403 or 404 page, or the form again with a message per field).
  */
 import { data, type AppLoadContext } from "react-router";
 import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
 import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import { applyEmploymentIntent, employmentRowNumbers, EMPLOYMENT_FIELDS, renumberEmployment, type BiodataValues } from "./biodata-form-values";
-import {
-  createHelper,
-  deleteHelper,
-  helperForEditing,
-  listOwnHelpers,
-  updateHelper,
-  type WriteDeps,
-} from "../../server/helpers/helper-writes";
 import { HttpError } from "../../server/http/errors";
-import { storeUpload } from "../../server/media/upload-checks";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
-
-export function writeDeps(context: AppLoadContext): WriteDeps {
-  const { db, storage, listingChanged } = context.services;
-  return { db, storage, listingChanged };
-}
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
 export async function asPage<T>(request: Request, work: () => Promise<T>): Promise<T> {
@@ -31,7 +17,7 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.statusCode === 401) throw loginRedirect(request);
-      if (error.statusCode === 403) throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
+      if (error.statusCode === 403 && error.code !== "email_not_verified") throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
       if (error.statusCode === 404) throw data(null, { status: 404 });
     }
     throw error;
@@ -84,7 +70,7 @@ async function saveForm(
   const intent = form.get("intent");
   try {
     if (file instanceof File && file.size > 0) {
-      const upload = await storeUpload(context.services.storage, "helpers", Buffer.from(await file.arrayBuffer()));
+      const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
       values.photo = upload.key;
     }
     // "Add a job" or "Remove job 2" without the page's script: the form again, nothing saved.
@@ -100,6 +86,10 @@ async function saveForm(
       }
       return { failed: { message: "Please correct the marked fields.", fields, values: postedValues(values) } };
     }
+    // Publishing before the e-mail is confirmed: the form stays, with the way forward.
+    if (error instanceof HttpError && error.code === "email_not_verified") {
+      return { failed: { message: error.message, fields: { ...error.fields }, values: postedValues(values) } };
+    }
     throw error;
   }
 }
@@ -108,26 +98,26 @@ export type SaveResult = { saved: HelperRecord } | { failed: FormFailure } | { e
 
 export function createFromForm(request: Request, context: AppLoadContext): Promise<SaveResult> {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => createHelper(writeDeps(context), context.viewer, values)));
+  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.create(context.viewer, values)));
 }
 
 export function updateFromForm(request: Request, context: AppLoadContext, id: string): Promise<SaveResult> {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => updateHelper(writeDeps(context), context.viewer, id, values)));
+  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.update(context.viewer, id, values)));
 }
 
 /** A biodata the viewer may change; otherwise /login, the 403 page or the 404 page. */
 export function biodataForEditing(request: Request, context: AppLoadContext, id: string): Promise<OwnedHelperRecord> {
-  return asPage(request, () => helperForEditing(writeDeps(context), context.viewer, id));
+  return asPage(request, () => context.services.helpers.forEditing(context.viewer, id));
 }
 
 export function deleteFromPage(request: Request, context: AppLoadContext, id: string): Promise<void> {
   assertSameOrigin(request, context);
-  return asPage(request, () => deleteHelper(writeDeps(context), context.viewer, id));
+  return asPage(request, () => context.services.helpers.remove(context.viewer, id));
 }
 
 export function ownBiodata(request: Request, context: AppLoadContext): Promise<HelperRecord[]> {
-  return asPage(request, () => listOwnHelpers(writeDeps(context), context.viewer));
+  return asPage(request, () => context.services.helpers.listOwn(context.viewer));
 }
 
 /** A status change from the dashboard: the message for the row when it is refused. */
@@ -139,10 +129,10 @@ export async function changeStatus(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   assertSameOrigin(request, context);
   try {
-    await asPage(request, () => updateHelper(writeDeps(context), context.viewer, id, { status }));
+    await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) {
+    if (error instanceof HttpError && (error.statusCode === 400 || error.code === "email_not_verified")) {
       return { ok: false, message: error.fields?.status ?? error.message };
     }
     throw error;

@@ -31,6 +31,10 @@ export interface DatabaseHandle {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** The embedded database's own consistent copy of its files (backups); PostgreSQL has pg_dump. */
+  dumpDataDir?(compression?: "gzip" | "none" | "auto"): Promise<Blob>;
+  /** The PostgreSQL pool's connections (for /metrics); the embedded database has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(packageRoot(), "src", "server", "db", "migrations");
@@ -61,6 +65,7 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   return {
     db,
     kind: "pglite",
+    dumpDataDir: (compression) => client.dumpDataDir(compression),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       // PGlite runs no autovacuum: without this the planner would guess at every table's size
@@ -90,6 +95,7 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   return {
     db,
     kind: "postgres",
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async listen(channel, onNotify) {
       let client: pg.Client | undefined;

@@ -17,7 +17,7 @@ const gzip = promisify(zlib.gzip);
  * The pages everyone sees alike. /filters (the visitor's gate, which reads their cookie), the
  * account and supplier screens and every form are not among them.
  */
-const PUBLIC_PAGES = /^\/(?:posts(?:\/categories\/[^/]+|\/users\/[^/]+|\/[^/]+)?|authors|privacy-policy)?$/;
+const PUBLIC_PAGES = /^\/(?:posts(?:\/categories\/[^/]+|\/users\/[^/]+|\/[^/]+)?|authors|privacy-policy|shortlist)?$/;
 
 export interface CachedPage {
   status: number;

@@ -11,6 +11,7 @@ import { publicConfig, type Config } from "../config";
 import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
+import { checkPageForm } from "./input-guard";
 import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
@@ -70,6 +71,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
     handler: async (request, reply) => {
       // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
       if (NOT_PAGES.test(request.url)) return reply.callNotFound();
+      await checkPageForm(request, () => toWebRequest(request));
       const context = (nonce: string): AppLoadContext => ({
         services,
         viewer: request.viewer ?? null,

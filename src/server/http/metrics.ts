@@ -1,0 +1,124 @@
+/**
+ * /metrics in Prometheus's text format (prom-client): requests by route, status and duration,
+ * the page cache's hits and misses, the outbox's queue and failures, the PostgreSQL pool, and
+ * the process's own figures. Closed unless METRICS_TOKEN is set, and then only to a request
+ * bearing it, so a public site does not tell the world its traffic.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { count, sql } from "drizzle-orm";
+import type { DatabaseHandle } from "../db/connect";
+import { outbox } from "../db/schema";
+import type { PageCache } from "./page-cache";
+
+export interface MetricsOptions {
+  token: string | undefined;
+  database: DatabaseHandle;
+  pageCache: PageCache;
+}
+
+function bearerMatches(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(request.headers.authorization?.replace(/^Bearer\s+/i, "") ?? "");
+  const expected = Buffer.from(token);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/** The route's pattern, never the raw URL: ids and queries would make a series per visitor. */
+function routeLabel(request: FastifyRequest): string {
+  const pattern = request.routeOptions.url;
+  if (!pattern) return "unmatched";
+  return pattern === "/*" ? "page" : pattern;
+}
+
+export async function metricsRoutes(app: FastifyInstance, options: MetricsOptions): Promise<void> {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests answered, by method, route pattern and status",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "Time to answer an HTTP request, by method and route pattern",
+    labelNames: ["method", "route"] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const { pageCache, database } = options;
+  new Counter({
+    name: "page_cache_hits_total",
+    help: "Public pages sent from the page cache",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(pageCache.stats.hits);
+    },
+  });
+  new Counter({
+    name: "page_cache_misses_total",
+    help: "Public pages rendered because the page cache did not hold them",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(pageCache.stats.misses);
+    },
+  });
+  new Gauge({
+    name: "page_cache_bytes",
+    help: "Compressed bytes the page cache holds",
+    registers: [registry],
+    collect() {
+      this.set(pageCache.bytes);
+    },
+  });
+  new Gauge({
+    name: "outbox_notifications",
+    help: "Notifications in the outbox by status (pending: queued or retrying; failed: given up)",
+    labelNames: ["status"] as const,
+    registers: [registry],
+    async collect() {
+      const rows = await database.db
+        .select({ status: outbox.status, n: count() })
+        .from(outbox)
+        .where(sql`${outbox.status} in ('pending', 'failed')`)
+        .groupBy(outbox.status);
+      this.reset();
+      this.set({ status: "pending" }, 0);
+      this.set({ status: "failed" }, 0);
+      for (const row of rows) this.set({ status: row.status }, row.n);
+    },
+  });
+  new Gauge({
+    name: "db_pool_connections",
+    help: "PostgreSQL pool connections by state (total, idle, waiting clients); the embedded database has none",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const pool = database.poolStats?.();
+      if (!pool) return;
+      this.set({ state: "total" }, pool.total);
+      this.set({ state: "idle" }, pool.idle);
+      this.set({ state: "waiting" }, pool.waiting);
+    },
+  });
+
+  app.addHook("onResponse", async (request, reply) => {
+    if (request.routeOptions.url === "/metrics") return;
+    const route = routeLabel(request);
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.get("/metrics", async (request, reply) => {
+    if (!options.token || !bearerMatches(request, options.token)) {
+      // Unset token: no metrics at all; wrong token: the same answer, so nothing is learnt.
+      return reply.status(404).send({ error: { code: "not_found", message: "No route for GET /metrics" } });
+    }
+    reply.header("cache-control", "no-store");
+    return reply.type(registry.contentType).send(await registry.metrics());
+  });
+}
