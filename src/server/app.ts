@@ -4,7 +4,7 @@
  */
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
@@ -58,7 +58,7 @@ export async function buildApp(deps: AppDeps) {
     routerOptions: { ignoreTrailingSlash: true },
     // Every log line of a request and every error answer carry its id (X-Request-Id).
     requestIdHeader: false,
-    requestIdLogLabel: "requestId",
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
