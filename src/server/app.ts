@@ -5,6 +5,7 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import Fastify, { LogController, type FastifyServerOptions } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
@@ -13,13 +14,10 @@ import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/pas
 import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { adminRoutes } from "./admin/admin-routes";
-import { helperRoutes } from "./helpers/helper-routes";
-import { helperWriteRoutes } from "./helpers/helper-write-routes";
-import { leadRoutes } from "./leads/lead-routes";
-import type { LeadLimits } from "./leads/lead-rate-limit";
+import { adminRoutes } from "./admin";
+import { helperRoutes, helperWriteRoutes } from "./helpers";
+import { leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
-import { uploadRoutes } from "./media/upload-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
@@ -29,10 +27,9 @@ import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
-import { mediaRoutes } from "./media/media-routes";
-import type { MediaStorage } from "./media/storage";
+import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
-import { supplierRoutes } from "./suppliers/supplier-routes";
+import { supplierRoutes } from "./suppliers";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -68,9 +65,13 @@ export async function buildApp(deps: AppDeps) {
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
   });
-  const services: Services = createServices(config, database, auth, storage, { leadLimits: deps.leadLimits, passwordChecks });
+  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, passwordChecks, log: app.log });
   app.decorate("services", services);
+  app.decorate("storage", storage);
   app.decorateRequest("viewer", null);
+  // Routes declare zod schemas: requests are checked and responses written by them.
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
 
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
@@ -87,12 +88,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
   await app.register(mediaRoutes, { storage });
-  await app.register(helperRoutes, { services });
-  await app.register(supplierRoutes, { services });
-  await app.register(helperWriteRoutes, { services });
-  await app.register(uploadRoutes, { services, storage });
-  await app.register(leadRoutes, { services });
-  await app.register(adminRoutes, { services });
+  await app.register(helperRoutes, { helpers: services.helpers });
+  await app.register(supplierRoutes, { suppliers: services.suppliers });
+  await app.register(helperWriteRoutes, { helpers: services.helpers });
+  await app.register(uploadRoutes, { media: services.media });
+  await app.register(leadRoutes, { leads: services.leads });
+  await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
   await app.register(seoRoutes, { services });
 
   if (deps.pages) {
@@ -111,5 +112,7 @@ export async function buildApp(deps: AppDeps) {
 declare module "fastify" {
   interface FastifyInstance {
     services: Services;
+    /** Where media files live; for scripts and tests that seed images (pages never see it). */
+    storage: MediaStorage;
   }
 }

@@ -27,7 +27,7 @@ describe.skipIf(testDbKind !== "pglite")("an operator backs up the embedded site
 
   it("restores into an empty folder every helper, account, lead and photo, taken while the site served", async () => {
     const supplier = await createSupplier(t.db, { companyName: "Backed Up Agency" });
-    const photo = await storeImage(t.app.services.storage, "helpers", await samplePng(60, 80));
+    const photo = await storeImage(t.app.storage, "helpers", await samplePng(60, 80));
     const helper = await createHelper(t, supplier.id, { name: "Safe Sunita", status: "available", photo });
     const lead = await t.app.inject({ method: "POST", url: "/api/leads", payload: { name: "Backup Visitor", phone: "91234567" } });
     expect(lead.statusCode).toBe(201);

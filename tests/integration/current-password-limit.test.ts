@@ -79,7 +79,7 @@ describeDb("guessing the current password through a signed-in session", () => {
     const second = await buildApp({
       config: t.app.services.config,
       database: t.database.handle,
-      storage: t.app.services.storage,
+      storage: t.app.storage,
       pages: { build: (await import(`${process.cwd()}/build/server/index.js`)) as never },
       authLimits: { signIn: 1000, signUp: 1000, resetPassword: 1000 },
     });

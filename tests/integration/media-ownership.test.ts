@@ -129,7 +129,7 @@ describeDb("images belong to the account that uploaded them", () => {
     await t.db.delete(helpers).where(eq(helpers.id, doomed.json().id as string));
     for (const key of [abandoned.key, used.key, ofDeleted.key]) await makeOld(key);
 
-    const result = await sweepOrphanUploads(t.db, t.app.services.storage);
+    const result = await sweepOrphanUploads(t.db, t.app.storage);
     expect(result.deleted).toBeGreaterThanOrEqual(2);
     expect(existsSync(fileOf(abandoned.key))).toBe(false);
     expect(existsSync(fileOf(ofDeleted.key))).toBe(false);
@@ -146,7 +146,7 @@ describeDb("images belong to the account that uploaded them", () => {
     await makeOld(atStart.key);
     vi.useFakeTimers({ toFake: ["setInterval"] });
     const log = { info: vi.fn(), error: vi.fn() };
-    const stop = scheduleUploadSweep(t.db, t.app.services.storage, log);
+    const stop = scheduleUploadSweep(t.db, t.app.storage, log);
     try {
       await vi.waitFor(() => expect(existsSync(fileOf(atStart.key))).toBe(false), { timeout: 10_000 });
 

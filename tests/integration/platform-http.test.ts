@@ -38,7 +38,7 @@ describeDb("the site's HTTP hygiene", () => {
     });
 
     it("lets browsers keep stored images for a year, since a new photo gets a new name", async () => {
-      await t.app.services.storage.put("helpers/cachetest0001.webp", Buffer.from("RIFF----WEBP"), "image/webp");
+      await t.app.storage.put("helpers/cachetest0001.webp", Buffer.from("RIFF----WEBP"), "image/webp");
       const response = await t.app.inject({ url: "/media/helpers/cachetest0001.webp" });
       expect(response.statusCode).toBe(200);
       expect(response.headers["content-type"]).toBe("image/webp");

@@ -25,7 +25,7 @@ describeDb("demo data", () => {
   };
 
   it("gives a new site helpers for every filter value, from four suppliers with logos", { timeout: 60_000 }, async () => {
-    await seedDemoData(t.db, t.app.services.storage);
+    await seedDemoData(t.db, t.app.storage);
     t.app.services.listingChanged();
 
     expect(await total("")).toBeGreaterThanOrEqual(60);
@@ -48,14 +48,14 @@ describeDb("demo data", () => {
   });
 
   it("fills a benchmark database from a small pool of photos, and never a second time", { timeout: 60_000 }, async () => {
-    const written = await seedDemoData(t.db, t.app.services.storage, { helpers: 600 });
+    const written = await seedDemoData(t.db, t.app.storage, { helpers: 600 });
     expect(written).toBe(600);
     const [row] = await t.db.select({ rows: count(), photos: countDistinct(helpers.photo) }).from(helpers);
     expect(row).toEqual({ rows: 600, photos: 48 });
     const files = await readdir(path.join(t.dataDir, "media", "helpers"));
     expect(files).toHaveLength(48 * 2);
 
-    expect(await seedDemoData(t.db, t.app.services.storage, { ifEmpty: true })).toBe(0);
+    expect(await seedDemoData(t.db, t.app.storage, { ifEmpty: true })).toBe(0);
     const [after] = await t.db.select({ rows: count() }).from(helpers);
     expect(after?.rows).toBe(600);
   });

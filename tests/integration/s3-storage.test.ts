@@ -21,7 +21,7 @@ describeDb("photos in S3-compatible object storage", () => {
   });
 
   it("stores an upload in the bucket, serves it, and removes it with the biodata", async () => {
-    expect(t.app.services.storage.kind).toBe("s3");
+    expect(t.app.storage.kind).toBe("s3");
     const uploaded = await upload(t, supplier.cookie, { data: await samplePng(500, 700) });
     expect(uploaded.statusCode).toBe(201);
     const { key, url, thumbUrl } = uploaded.json();

@@ -27,7 +27,7 @@ export async function startSite(options: { seed?: boolean; env?: Record<string, 
     pages: { build, clientDir: path.join(buildDir, "client") },
   });
   if (options.seed !== false) {
-    await seedDemoData(t.db, t.app.services.storage, { helpers: 72 });
+    await seedDemoData(t.db, t.app.storage, { helpers: 72 });
     t.app.services.listingChanged();
   }
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,5 +1,8 @@
 import { Link } from "react-router";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";
+import type { HelperQuery } from "../../shared/listing-query";
+import type { FilterChip } from "../lib/listing-chips";
+import { ListingControls } from "./listing-controls";
 import { HelperCard } from "./helper-card";
 import { Pagination } from "./pagination";
 
@@ -10,6 +13,9 @@ export interface ListingData {
   pageSize: number;
   notes: string[];
   search: string;
+  query: HelperQuery;
+  chips: FilterChip[];
+  clearHref: string;
 }
 
 function pageHref(pathname: string, search: string, page: number): string {
@@ -45,9 +51,17 @@ export function HelperListing({
             : `${data.total.toLocaleString("en-SG")} ${data.total === 1 ? "helper" : "helpers"}${
                 data.total > data.pageSize ? ` · showing ${first}–${last}` : ""
               }`}
-          {summary && summary.length > 0 ? <span className="listing-filter"> · {summary.join(", ")}</span> : null}
+          {summary && summary.length > 0 && data.chips.length === 0 ? <span className="listing-filter"> · {summary.join(", ")}</span> : null}
         </p>
       </div>
+      <ListingControls
+        pathname={pathname}
+        search={data.search}
+        q={data.query.q ?? ""}
+        sort={data.query.sort}
+        chips={data.chips}
+        clearHref={data.clearHref}
+      />
       {data.notes.length > 0 ? (
         <ul className="notice" aria-label="About this search">
           {data.notes.map((note) => (

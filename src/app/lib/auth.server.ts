@@ -31,7 +31,7 @@ export async function callAuth(
   if (options.cookie) headers.set("cookie", options.cookie);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
-  const response = await context.services.auth.handler(
+  const response = await context.services.accounts.handleAuthRequest(
     new Request(`${origin}${AUTH_BASE_PATH}${path}`, {
       method,
       headers,

@@ -1,27 +1,13 @@
 /**
- * The biodata screens' server side: the same write functions, guards and upload checks as the
- * API, with their refusals turned into what a page answers (a trip to /login, the 403 or 404
- * page, or the form again with a message per field).
+ * The biodata screens' server side: the same services as the API (services.helpers and
+ * services.media), with their refusals turned into what a page answers (a trip to /login, the
+ * 403 or 404 page, or the form again with a message per field).
  */
 import { data, type AppLoadContext } from "react-router";
 import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
 import type { HelperRecord } from "../../shared/helper-types";
-import {
-  createHelper,
-  deleteHelper,
-  helperForEditing,
-  listOwnHelpers,
-  updateHelper,
-  type WriteDeps,
-} from "../../server/helpers/helper-writes";
 import { HttpError } from "../../server/http/errors";
-import { storeUpload } from "../../server/media/upload-checks";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
-
-export function writeDeps(context: AppLoadContext): WriteDeps {
-  const { db, storage, listingChanged } = context.services;
-  return { db, storage, listingChanged };
-}
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
 export async function asPage<T>(request: Request, work: () => Promise<T>): Promise<T> {
@@ -67,7 +53,7 @@ async function saveForm(
   const file = form.get("photoFile");
   try {
     if (file instanceof File && file.size > 0) {
-      const upload = await storeUpload(context.services.storage, "helpers", Buffer.from(await file.arrayBuffer()));
+      const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
       values.photo = upload.key;
     }
     return { saved: await save(nestFormValues(values)) };
@@ -88,26 +74,26 @@ export type SaveResult = { saved: HelperRecord } | { failed: FormFailure };
 
 export function createFromForm(request: Request, context: AppLoadContext): Promise<SaveResult> {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => createHelper(writeDeps(context), context.viewer, values)));
+  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.create(context.viewer, values)));
 }
 
 export function updateFromForm(request: Request, context: AppLoadContext, id: string): Promise<SaveResult> {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => updateHelper(writeDeps(context), context.viewer, id, values)));
+  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.update(context.viewer, id, values)));
 }
 
 /** A biodata the viewer may change; otherwise /login, the 403 page or the 404 page. */
 export function biodataForEditing(request: Request, context: AppLoadContext, id: string): Promise<HelperRecord> {
-  return asPage(request, () => helperForEditing(writeDeps(context), context.viewer, id));
+  return asPage(request, () => context.services.helpers.forEditing(context.viewer, id));
 }
 
 export function deleteFromPage(request: Request, context: AppLoadContext, id: string): Promise<void> {
   assertSameOrigin(request, context);
-  return asPage(request, () => deleteHelper(writeDeps(context), context.viewer, id));
+  return asPage(request, () => context.services.helpers.remove(context.viewer, id));
 }
 
 export function ownBiodata(request: Request, context: AppLoadContext): Promise<HelperRecord[]> {
-  return asPage(request, () => listOwnHelpers(writeDeps(context), context.viewer));
+  return asPage(request, () => context.services.helpers.listOwn(context.viewer));
 }
 
 /** A status change from the dashboard: the message for the row when it is refused. */
@@ -119,7 +105,7 @@ export async function changeStatus(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   assertSameOrigin(request, context);
   try {
-    await asPage(request, () => updateHelper(writeDeps(context), context.viewer, id, { status }));
+    await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 400) {

@@ -1,6 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { labelOf } from "../../shared/catalogue";
 import { listingNotes } from "../../shared/listing-notes";
+import { clearAllHref, filterChips } from "./listing-chips";
 import { parseHelperQuery, type HelperFilter } from "../../shared/listing-query";
 
 /** The same listing's address on another page, every other parameter kept. */
@@ -28,7 +29,8 @@ export async function loadListing(context: AppLoadContext, url: URL, fixed: Help
       : await context.services.helpers.list(query);
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (result.page > lastPage) throw redirect(listingPageHref(url, lastPage), 302);
-  return { ...result, query, notes, search: url.searchParams.toString() };
+  const chips = filterChips(url.pathname, query, fixed);
+  return { ...result, query, notes, chips, clearHref: clearAllHref(url.pathname, query), search: url.searchParams.toString() };
 }
 
 /** "Filipino, single" — what the current filter asks for, in words. */

@@ -1,11 +1,20 @@
-import { useLoaderData } from "react-router";
+import { redirect, useLoaderData } from "react-router";
 import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "../lib/listing.server";
 import { siteName } from "../lib/meta";
+import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-listing";
+
+/** A reference typed whole (DH1042) names one helper: her biodata, not a list of one. */
+const REFERENCE = /^DH\d{3,}$/i;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  const q = url.searchParams.get("q")?.trim() ?? "";
+  if (REFERENCE.test(q)) {
+    const id = await context.services.helpers.idByRef(q);
+    if (id) throw redirect(paths.helper(id));
+  }
   const listing = await loadListing(context, url);
   return { ...listing, summary: describeFilter(listing.query) };
 }

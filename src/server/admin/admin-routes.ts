@@ -3,11 +3,13 @@
  * retry. Every one checks the operator role on the server; suppliers get 403.
  */
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { requireAdmin } from "../auth/guards";
-import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
 import { notFound } from "../http/errors";
-import type { Services } from "../services";
+import { idParams, refusals, sendBytes } from "../http/schemas";
+import type { LeadService } from "../leads";
+import type { AdminService } from "./admin-service";
 
 const search = z.string().max(100).optional();
 const leadsQuery = z.object({ q: search, page: z.coerce.number().int().min(1).max(10_000).default(1) });
@@ -46,20 +48,20 @@ const failingSchema = z.object({
   pending: z.number().int(),
 });
 
-const error = jsonSchema(errorSchema);
-const errors = { 400: error, 401: error, 403: error };
+const errors = refusals(400, 401, 403);
 
-export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.addHook("onSend", async (_request, reply) => {
+export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { admin: AdminService; leads: LeadService }) {
+  fastify.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     "/api/admin/leads",
-    { schema: { querystring: jsonSchema(leadsQuery), response: { 200: jsonSchema(leadPageSchema), ...errors } } },
+    { schema: { querystring: leadsQuery, response: { 200: leadPageSchema, ...errors } } },
     async (request) => {
       requireAdmin(request.viewer);
-      return services.leads.list(leadsQuery.parse(request.query));
+      return leads.list(request.query);
     },
   );
 
@@ -67,39 +69,36 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     "/api/admin/leads.csv",
     {
       schema: {
-        querystring: jsonSchema(exportQuery),
-        response: { 200: { type: "string", description: "text/csv: Name, Phone, Visits, First seen, Last seen" }, ...errors },
+        querystring: exportQuery,
+        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen, Last seen"), ...errors },
       },
     },
     async (request, reply) => {
       requireAdmin(request.viewer);
-      const { q } = exportQuery.parse(request.query);
-      const csv = await services.leads.exportCsv(q);
+      const csv = await leads.exportCsv(request.query.q);
       const day = new Date().toISOString().slice(0, 10);
       // Sent as bytes so the response schema's string serializer leaves the CSV as it is.
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="leads-${day}.csv"`)
-        .send(Buffer.from(csv, "utf8"));
+      reply.header("content-disposition", `attachment; filename="leads-${day}.csv"`);
+      return sendBytes(reply, "text/csv; charset=utf-8", Buffer.from(csv, "utf8"));
     },
   );
 
-  app.get("/api/admin/outbox", { schema: { response: { 200: jsonSchema(failingSchema), ...errors } } }, async (request) => {
+  app.get("/api/admin/outbox", { schema: { response: { 200: failingSchema, ...errors } } }, async (request) => {
     requireAdmin(request.viewer);
-    return services.admin.outbox.failing();
+    return admin.outbox.failing();
   });
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     "/api/admin/outbox/:id/retry",
     {
       schema: {
-        params: jsonSchema(z.object({ id: z.string().max(64) })),
-        response: { 200: jsonSchema(z.object({ id: z.string(), queued: z.boolean() })), ...errors, 404: error },
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), queued: z.boolean() }), ...errors, ...refusals(404) },
       },
     },
     async (request) => {
       requireAdmin(request.viewer);
-      const queued = await services.admin.outbox.retry(request.params.id);
+      const queued = await admin.outbox.retry(request.params.id);
       if (!queued) throw notFound("No undelivered message has this id (it may have gone out already).");
       return { id: request.params.id, queued };
     },

@@ -8,7 +8,7 @@ import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify/o
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;
 
-export function createAdminService(db: Database) {
+export function createAdminService({ db }: { db: Database }) {
   return {
     outbox: {
       /** Deliveries that keep failing (newest first), and how many messages wait to go out. */

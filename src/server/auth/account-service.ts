@@ -43,13 +43,15 @@ export type Outcome =
 /** An avatar key made by the upload endpoint: avatars/ and a random name. */
 export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
 
-export function createAccountService(
-  config: Config,
-  db: Database,
-  auth: Auth,
-  storage: MediaStorage,
-  passwordChecks: PasswordCheckLimiter,
-) {
+export interface AccountServiceDeps {
+  config: Config;
+  db: Database;
+  auth: Auth;
+  storage: MediaStorage;
+  passwordChecks: PasswordCheckLimiter;
+}
+
+export function createAccountService({ config, db, auth, storage, passwordChecks }: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -166,7 +168,13 @@ export function createAccountService(
     return { ok: true };
   }
 
-  return { find, update, setAvatar, passwordMatches };
+  /**
+   * better-auth's own HTTP handler. Page forms (sign-in, sign-up, password reset) go through it
+   * rather than its functions, so they meet the same rate limits and origin checks as the API.
+   */
+  const handleAuthRequest = (request: Request): Promise<Response> => auth.handler(request);
+
+  return { find, update, setAvatar, passwordMatches, handleAuthRequest };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

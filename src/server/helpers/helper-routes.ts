@@ -1,9 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { HelperPage } from "../../shared/helper-types";
 import { parseHelperQuery, type ParsedHelperQuery } from "../../shared/listing-query";
 import { badRequest, notFound } from "../http/errors";
-import type { Services } from "../services";
-import { errorSchema, helperPageSchema, helperRecordSchema, jsonSchema } from "./helper-schemas";
+import { refusals, sendBytes } from "../http/schemas";
+import { helperPageSchema, helperRecordSchema } from "./helper-schemas";
+import type { HelperService } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
@@ -22,8 +25,8 @@ function parsedQuery(url: string, params: Record<string, string | string[]>): Pa
   return result;
 }
 
-export async function helperRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const error = jsonSchema(errorSchema);
+export async function helperRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A cached listing page is answered as the bytes it serialised to the first time: the
   // services' cache returns the same object until a change drops it, and with it this entry.
   // The bytes come from the route's own response schema, so no undeclared field gets out.
@@ -31,7 +34,9 @@ export async function helperRoutes(app: FastifyInstance, { services }: { service
 
   app.get(
     "/api/helpers",
-    { schema: { response: { 200: jsonSchema(helperPageSchema), 400: error } } },
+    // The query is read by hand, not by a schema: the listing's parser keeps old spellings,
+    // answers values the catalogue lacks with an empty page, and is cached per URL (above).
+    { schema: { response: { 200: helperPageSchema, ...refusals(400) } } },
     async (request, reply) => {
       const { query, problems, unknown } = parsedQuery(request.url, request.query as Record<string, string | string[]>);
       if (problems.length > 0) {
@@ -42,21 +47,22 @@ export async function helperRoutes(app: FastifyInstance, { services }: { service
         // A value the catalogue does not know matches no helper: an empty page that says why.
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, unknown };
       }
-      const page = await services.helpers.list(query);
+      const page = await helpers.list(query);
       let body = serialized.get(page);
       if (!body) {
         body = Buffer.from(reply.serialize(page) as string);
         serialized.set(page, body);
       }
-      return reply.type(JSON_TYPE).send(body);
+      return sendBytes(reply, JSON_TYPE, body);
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/helpers/:id",
-    { schema: { response: { 200: jsonSchema(helperRecordSchema), 404: error } } },
+    // Any id is looked up (an unknown or malformed one is a 404, not a 400).
+    { schema: { params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } } },
     async (request) => {
-      const helper = await services.helpers.find(request.params.id, request.viewer ?? null);
+      const helper = await helpers.find(request.params.id, request.viewer ?? null);
       if (!helper) throw notFound("No helper with this id is listed.");
       return helper;
     },

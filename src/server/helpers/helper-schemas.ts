@@ -101,25 +101,3 @@ export const helperPageSchema = z.object({
   pageSize: z.number().int(),
   unknown: z.array(z.object({ param: z.string(), value: z.string() })).optional(),
 });
-
-export const supplierSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  companyName: z.string().nullable(),
-  image: z.string().nullable(),
-  availableHelpers: z.number().int(),
-});
-
-export const errorSchema = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    fields: z.record(z.string(), z.string()).optional(),
-    requestId: z.string().optional(),
-  }),
-});
-
-/** A zod schema as the JSON Schema Fastify's serializer takes. */
-export function jsonSchema(schema: z.ZodType): Record<string, unknown> {
-  return z.toJSONSchema(schema, { target: "draft-7", io: "output" }) as Record<string, unknown>;
-}

@@ -1,56 +1,45 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Services } from "../services";
-import { errorSchema, helperRecordSchema, jsonSchema, ownedHelperRecordSchema } from "./helper-schemas";
-import { createHelper, deleteHelper, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
+import { idParams, noContent, refusals } from "../http/schemas";
+import { helperRecordSchema, ownedHelperRecordSchema } from "./helper-schemas";
+import type { HelperService } from "./service";
 
 /**
- * A supplier's writes: POST/PATCH/DELETE /api/helpers and GET /api/me/helpers. Bodies are
- * checked by the shared helper schema inside the write functions (the page forms use them too).
+ * A supplier's writes: POST/PATCH/DELETE /api/helpers and GET /api/me/helpers. Bodies are not
+ * declared here: the service checks them with the shared helper schema after it checks who may
+ * write (a stranger's PATCH is a 403 whatever it sends), as it does for the page forms.
  */
-export async function helperWriteRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const error = jsonSchema(errorSchema);
-  const record = jsonSchema(ownedHelperRecordSchema);
-  const params = jsonSchema(z.object({ id: z.string().max(64) }));
-  const refusals = { 400: error, 401: error, 403: error, 404: error };
+export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const writeRefusals = refusals(400, 401, 403, 404);
 
-  const deps = (request: FastifyRequest): WriteDeps => ({
-    db: services.db,
-    storage: services.storage,
-    listingChanged: services.listingChanged,
-    log: request.log,
+  app.post("/api/helpers", { schema: { response: { 201: ownedHelperRecordSchema, ...writeRefusals } } }, async (request, reply) => {
+    const helper = await helpers.create(request.viewer, request.body);
+    return reply.status(201).header("location", `/api/helpers/${helper.id}`).send(helper);
   });
 
-  app.post(
-    "/api/helpers",
-    { schema: { response: { 201: record, ...refusals } } },
-    async (request, reply) => {
-      const helper = await createHelper(deps(request), request.viewer, request.body);
-      return reply.status(201).header("location", `/api/helpers/${helper.id}`).send(helper);
-    },
+  app.patch(
+    "/api/helpers/:id",
+    { schema: { params: idParams, response: { 200: ownedHelperRecordSchema, ...writeRefusals } } },
+    async (request) => helpers.update(request.viewer, request.params.id, request.body),
   );
 
-  app.patch<{ Params: { id: string } }>(
+  app.delete(
     "/api/helpers/:id",
-    { schema: { params, response: { 200: record, ...refusals } } },
-    async (request) => updateHelper(deps(request), request.viewer, request.params.id, request.body),
-  );
-
-  app.delete<{ Params: { id: string } }>(
-    "/api/helpers/:id",
-    { schema: { params, response: { 204: { type: "null" }, ...refusals } } },
+    { schema: { params: idParams, response: { 204: noContent, ...writeRefusals } } },
     async (request, reply) => {
-      await deleteHelper(deps(request), request.viewer, request.params.id);
+      await helpers.remove(request.viewer, request.params.id);
       return reply.status(204).send();
     },
   );
 
   app.get(
     "/api/me/helpers",
-    { schema: { response: { 200: jsonSchema(z.object({ items: z.array(helperRecordSchema) })), 401: error } } },
+    { schema: { response: { 200: z.object({ items: z.array(helperRecordSchema) }), ...refusals(401) } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return { items: await listOwnHelpers(deps(request), request.viewer) };
+      return { items: await helpers.listOwn(request.viewer) };
     },
   );
 }

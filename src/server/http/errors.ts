@@ -1,6 +1,10 @@
 /**
  * One error shape for every API answer: `{ error: { code, message, fields? } }`. Client errors
  * say what to fix; server errors say nothing of their cause (it goes to the log).
+ *
+ * Services refuse by throwing an HttpError (the one convention, docs/decisions/012): the API
+ * answers it as it is, and page actions turn it into their page (a form with messages, /login,
+ * the 403 or 404 page).
  */
 import type { FastifyError, FastifyInstance } from "fastify";
 
@@ -35,12 +39,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, request.id));
     }
     if (error.validation) {
+      // A route's zod schema refused the request: one message per field, the first for each.
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
-        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".") || String(issue.params?.missingProperty ?? "");
+        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
         if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
       }
-      return reply.status(400).send(errorBody("bad_request", "Some values are not valid.", fields, request.id));
+      const message = request.routeOptions.config.invalidInput ?? "Some values are not valid.";
+      return reply.status(400).send(errorBody("bad_request", message, fields, request.id));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -50,4 +56,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again.", undefined, request.id));
   });
+}
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** What a 400 says when the route's request schema refuses the input. */
+    invalidInput?: string;
+  }
 }

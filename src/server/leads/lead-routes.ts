@@ -4,12 +4,13 @@
  */
 import rateLimit, { type FastifyRateLimitStore } from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { parseLeadInput } from "../../shared/lead-schema";
-import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
-import { badRequest, HttpError } from "../http/errors";
-import type { Services } from "../services";
+import { leadInputSchema } from "../../shared/lead-schema";
+import { HttpError } from "../http/errors";
+import { refusals } from "../http/schemas";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
+import type { LeadService } from "./lead-service";
 
 export const leadSchema = z.object({
   id: z.string(),
@@ -35,36 +36,27 @@ function limiterStore(limiter: RateLimiter) {
   };
 }
 
-export async function leadRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { limiter } = services.leads;
-  const error = jsonSchema(errorSchema);
+export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: LeadService }) {
+  const { limiter } = leads;
 
   // Registered inside this plugin, the limit applies to these routes only.
-  await app.register(rateLimit, {
+  await fastify.register(rateLimit, {
     max: limiter.limits.max,
     timeWindow: limiter.limits.windowMs,
     store: limiterStore(limiter),
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new HttpError(429, "too_many_requests", tooManyLeadsMessage(context.ttl)),
   });
-  app.addHook("onClose", async () => services.leads.close());
+  fastify.addHook("onClose", async () => leads.close());
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     "/api/leads",
     {
-      schema: {
-        body: {
-          type: "object",
-          properties: { name: { type: "string" }, phone: { type: "string" } },
-        },
-        response: { 201: jsonSchema(leadSchema), 400: error, 429: error },
-      },
+      config: { invalidInput: "Please check your name and phone number." },
+      // The gate's own schema: the body arrives tidied, the phone in E.164.
+      schema: { body: leadInputSchema, response: { 201: leadSchema, ...refusals(400, 429) } },
     },
-    async (request, reply) => {
-      const parsed = parseLeadInput(request.body);
-      if (!parsed.ok) throw badRequest("Please check your name and phone number.", parsed.fields);
-      const lead = await services.leads.record(parsed.lead);
-      return reply.status(201).send(lead);
-    },
+    async (request, reply) => reply.status(201).send(await leads.record(request.body)),
   );
 }

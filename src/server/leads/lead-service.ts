@@ -87,8 +87,15 @@ export type LeadSubmission =
   | { ok: false; status: 400; message: string; fields: Record<string, string> }
   | { ok: false; status: 429; message: string };
 
-export function createLeadService(db: Database, config: Config, options: { limits?: LeadLimits; log?: LimiterLog } = {}) {
-  const limiter = createRateLimiter(options.limits ?? DEFAULT_LEAD_LIMITS, { redisUrl: config.redisUrl, log: options.log });
+export interface LeadServiceDeps {
+  db: Database;
+  config: Config;
+  limits?: LeadLimits;
+  log?: LimiterLog;
+}
+
+export function createLeadService({ db, config, limits, log }: LeadServiceDeps) {
+  const limiter = createRateLimiter(limits ?? DEFAULT_LEAD_LIMITS, { redisUrl: config.redisUrl, log });
   return {
     /** Counts submissions per address; shared by the API's rate limit and submit(). */
     limiter,

@@ -1,16 +1,14 @@
 import multipart from "@fastify/multipart";
 import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { PHOTO_UPLOAD } from "../../shared/helper-schema";
+import { PHOTO_UPLOAD } from "../../shared/helper-limits";
 import { requireUser } from "../auth/guards";
 import { HttpError, badRequest } from "../http/errors";
-import { errorSchema, jsonSchema } from "../helpers/helper-schemas";
-import type { Services } from "../services";
-import { deleteImage, type MediaFolder } from "./images";
-import type { MediaStorage } from "./storage";
-import { storeUpload, tooLarge } from "./upload-checks";
-import { recordUpload, type UploadPurpose } from "./uploads";
+import { refusals } from "../http/schemas";
+import { isUploadPurpose, type MediaService } from "./service";
+import { tooLarge } from "./upload-checks";
 
 /**
  * A body that is not the multipart it claims (no boundary, cut short, parts without headers) is
@@ -25,20 +23,20 @@ function brokenMultipart(cause: unknown): unknown {
 /** Uploads per signed-in user: re-encoding is the costliest thing the server does. */
 export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
 
-const folders: Record<UploadPurpose, MediaFolder> = { helper: "helpers", avatar: "avatars" };
+const storedSchema = z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() });
 
 /**
  * POST /api/uploads (multipart, field `file`; `purpose` helper or avatar) -> the stored image's
  * key and addresses. The key then goes into a biodata's `photo` or a profile's avatar.
  */
-export async function uploadRoutes(app: FastifyInstance, { services, storage }: { services: Services; storage: MediaStorage }) {
-  await app.register(multipart, {
+export async function uploadRoutes(fastify: FastifyInstance, { media }: { media: MediaService }) {
+  await fastify.register(multipart, {
     limits: { fileSize: PHOTO_UPLOAD.maxBytes, files: 1, fields: 4, parts: 6, fieldSize: 100 },
   });
-  await app.register(rateLimit, { global: false });
-  const error = jsonSchema(errorSchema);
+  await fastify.register(rateLimit, { global: false });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  app.post<{ Querystring: { purpose?: string } }>(
+  app.post(
     "/api/uploads",
     {
       config: {
@@ -50,17 +48,13 @@ export async function uploadRoutes(app: FastifyInstance, { services, storage }: 
         },
       },
       schema: {
-        response: {
-          201: jsonSchema(z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() })),
-          400: error,
-          401: error,
-          413: error,
-          429: error,
-        },
+        // Checked by hand below, after the sign-in check (a form field may give it too).
+        querystring: z.looseObject({ purpose: z.unknown().optional() }),
+        response: { 201: storedSchema, ...refusals(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
-      const viewer = requireUser(request.viewer);
+      requireUser(request.viewer);
       if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data in the field “file”.");
       const part = await request.file().catch((cause: unknown) => {
         throw brokenMultipart(cause);
@@ -70,9 +64,9 @@ export async function uploadRoutes(app: FastifyInstance, { services, storage }: 
       }
       const purposeField = part.fields.purpose;
       const fieldValue = purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
-      const purpose = fieldValue ?? request.query.purpose ?? "helper";
-      const folder = Object.hasOwn(folders, purpose) ? folders[purpose as UploadPurpose] : undefined;
-      if (!folder) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
+      const queryValue = request.query.purpose;
+      const purpose = fieldValue ?? (queryValue === undefined ? "helper" : String(queryValue));
+      if (!isUploadPurpose(purpose)) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });
 
       let input: Buffer;
       try {
@@ -82,14 +76,7 @@ export async function uploadRoutes(app: FastifyInstance, { services, storage }: 
         throw brokenMultipart(cause);
       }
       if (part.file.truncated) throw tooLarge();
-      const stored = await storeUpload(storage, folder, input);
-      try {
-        await recordUpload(services.db, stored.key, viewer.id, purpose as UploadPurpose);
-      } catch (error) {
-        // An image nobody owns could never be used: take its files away again.
-        await deleteImage(storage, stored.key).catch(() => undefined);
-        throw error;
-      }
+      const stored = await media.store(request.viewer, purpose, input);
       return reply.status(201).header("cache-control", "no-store").send(stored);
     },
   );

@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
 import type { Services } from "../services";
-import { robotsTxt, sitemapEntries, sitemapXml } from "./sitemap";
+import { robotsTxt, sitemapXml } from "./sitemap";
 
 /**
  * Crawlers ask rarely and can wait a minute for a new helper, so the sitemap is kept that long
@@ -16,7 +16,7 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
 
   const sitemap = async (): Promise<string> => {
     if (cached && cached.expiresAt > Date.now()) return cached.xml;
-    building ??= sitemapEntries(services.db)
+    building ??= services.seo.sitemapEntries()
       .then((entries) => {
         const xml = sitemapXml(publicUrl, entries);
         cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };

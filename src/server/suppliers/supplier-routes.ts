@@ -1,21 +1,31 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorSchema, jsonSchema, supplierSchema } from "../helpers/helper-schemas";
 import { notFound } from "../http/errors";
-import type { Services } from "../services";
+import { refusals } from "../http/schemas";
+import type { SupplierService } from "./supplier-service";
 
-export async function supplierRoutes(app: FastifyInstance, { services }: { services: Services }) {
+export const supplierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  companyName: z.string().nullable(),
+  image: z.string().nullable(),
+  availableHelpers: z.number().int(),
+});
+
+export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { suppliers: SupplierService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/api/suppliers",
-    { schema: { response: { 200: jsonSchema(z.object({ items: z.array(supplierSchema) })) } } },
-    async () => ({ items: await services.suppliers.list() }),
+    { schema: { response: { 200: z.object({ items: z.array(supplierSchema) }) } } },
+    async () => ({ items: await suppliers.list() }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     "/api/suppliers/:id",
-    { schema: { response: { 200: jsonSchema(supplierSchema), 404: jsonSchema(errorSchema) } } },
+    { schema: { params: z.object({ id: z.string() }), response: { 200: supplierSchema, ...refusals(404) } } },
     async (request) => {
-      const supplier = await services.suppliers.find(request.params.id);
+      const supplier = await suppliers.find(request.params.id);
       if (!supplier) throw notFound("No supplier with this id.");
       return supplier;
     },

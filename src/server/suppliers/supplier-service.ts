@@ -6,6 +6,7 @@ import type { SupplierListItem } from "../../shared/helper-types";
 import { photoUrls } from "../../shared/media";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
+import { ListingCache } from "../helpers";
 
 const availableCount = count(helpers.id);
 
@@ -59,3 +60,20 @@ export async function findSupplier(db: Database, id: string): Promise<SupplierLi
     .groupBy(user.id);
   return row ? toItem(row) : undefined;
 }
+
+export interface SupplierServiceDeps {
+  db: Database;
+}
+
+/** Suppliers with their counts of available helpers; the list is cached like the listing. */
+export function createSupplierService({ db }: SupplierServiceDeps) {
+  const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
+  return {
+    list: () => cache.get("all", () => listSuppliers(db)),
+    find: (id: string) => findSupplier(db, id),
+    /** Drops the cached list (on every listing change). */
+    invalidate: () => cache.invalidate(),
+  };
+}
+
+export type SupplierService = ReturnType<typeof createSupplierService>;

@@ -1,0 +1,5 @@
+/** The helpers feature as other code sees it: its service, its routes, its response shapes. */
+export { createHelperService, type HelperService, type HelperServiceDeps } from "./service";
+export { helperRoutes } from "./helper-routes";
+export { helperWriteRoutes } from "./helper-write-routes";
+export { ListingCache } from "./listing-cache";

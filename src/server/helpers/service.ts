@@ -1,0 +1,57 @@
+/**
+ * The helpers feature's service: what pages and API routes may do with biodata (reads through
+ * the listing cache, writes with their permission checks).
+ */
+import { calendarDateAt, formatIsoDate } from "../../shared/age";
+import type { HelperPage, HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
+import type { HelperQuery } from "../../shared/listing-query";
+import type { Viewer } from "../auth/viewer";
+import type { Database } from "../db/connect";
+import type { MediaStorage } from "../media/storage";
+import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
+import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
+import { ListingCache } from "./listing-cache";
+
+export interface HelperServiceDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** Drops every cached listing of this instance (the database trigger tells the others). */
+  listingChanged(): void;
+  log?: WriteDeps["log"];
+}
+
+type MaybeViewer = Viewer | null | undefined;
+
+/**
+ * Reads and writes of biodata. Writes take the body as it arrived (a form's values or a JSON
+ * body): the shared helper schema checks it after the permission checks, and a refusal is an
+ * HttpError (400 with a message per field, 401, 403, 404).
+ */
+export function createHelperService(deps: HelperServiceDeps) {
+  const { db } = deps;
+  const listingCache = new ListingCache<HelperPage>();
+  return {
+    /** The public listing; ages depend on today's date, so it is part of the cache key. */
+    list(query: HelperQuery): Promise<HelperPage> {
+      const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
+      return listingCache.get(key, () => listAvailableHelpers(db, query));
+    },
+    /** One biodata: available ones for everybody, any for its owner or an operator. */
+    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+    /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
+    findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+    /** The available helper a reference such as DH1042 names, if any. */
+    idByRef: (ref: string) => findAvailableIdByRef(db, ref),
+    /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
+    forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
+    /** The signed-in supplier's own biodata, drafts included. */
+    listOwn: (viewer: MaybeViewer): Promise<HelperRecord[]> => listOwnHelpers(deps, viewer),
+    create: (viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> => createHelper(deps, viewer, body),
+    update: (viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> => updateHelper(deps, viewer, id, body),
+    remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
+    /** Drops this instance's cached listing pages. */
+    invalidate: () => listingCache.invalidate(),
+  };
+}
+
+export type HelperService = ReturnType<typeof createHelperService>;
