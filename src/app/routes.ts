@@ -21,6 +21,7 @@ export default [
   route("forgot-password", "routes/forgot-password.tsx"),
   route("reset-password", "routes/reset-password.tsx"),
   route("profile/:id", "routes/profile.tsx"),
+  route("confirm-email", "routes/confirm-email.tsx"),
   route("admin/leads", "routes/admin-leads.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("*", "routes/not-found.tsx"),

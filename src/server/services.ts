@@ -37,7 +37,9 @@ export function createServices({ config, database, auth, storage, leadLimits, pa
     helpers.invalidate();
     suppliers.invalidate();
   };
-  const helpers = createHelperService({ db, storage, listingChanged, log });
+  // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
+  const publishNeedsVerifiedEmail = Boolean(config.mail.smtpUrl);
+  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail });
   const suppliers = createSupplierService({ db });
 
   return {

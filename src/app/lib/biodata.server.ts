@@ -16,7 +16,7 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   } catch (error) {
     if (error instanceof HttpError) {
       if (error.statusCode === 401) throw loginRedirect(request);
-      if (error.statusCode === 403) throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
+      if (error.statusCode === 403 && error.code !== "email_not_verified") throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
       if (error.statusCode === 404) throw data(null, { status: 404 });
     }
     throw error;
@@ -66,6 +66,10 @@ async function saveForm(
       }
       return { failed: { message: "Please correct the marked fields.", fields, values: postedValues(values) } };
     }
+    // Publishing before the e-mail is confirmed: the form stays, with the way forward.
+    if (error instanceof HttpError && error.code === "email_not_verified") {
+      return { failed: { message: error.message, fields: { ...error.fields }, values: postedValues(values) } };
+    }
     throw error;
   }
 }
@@ -108,7 +112,7 @@ export async function changeStatus(
     await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 400) {
+    if (error instanceof HttpError && (error.statusCode === 400 || error.code === "email_not_verified")) {
       return { ok: false, message: error.fields?.status ?? error.message };
     }
     throw error;

@@ -14,9 +14,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context);
+  const viewer = requireViewer(request, context);
   const helpers = await ownBiodata(request, context);
+  const profile = await context.services.accounts.find(viewer.id);
+  // Only when mail can really be sent is an address confirmed before publishing.
+  const mustConfirm = Boolean(context.services.config.mail.smtpUrl) && profile?.role !== "admin" && !profile?.emailVerified;
+  const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
+    emailNotice: mustConfirm
+      ? `Confirm your email (${viewer.email}) to publish: open the link we sent you. You can save drafts meanwhile.`
+      : justConfirmed
+        ? "Your email is confirmed: you can publish your biodata."
+        : null,
     helpers: helpers.map((helper) => ({
       id: helper.id,
       name: helper.name,
@@ -69,7 +78,7 @@ function StatusForm({ helper }: { helper: Row }) {
 }
 
 export default function Dashboard() {
-  const { helpers } = useLoaderData<typeof loader>();
+  const { helpers, emailNotice } = useLoaderData<typeof loader>();
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
       <div className="dashboard-head">
@@ -78,6 +87,11 @@ export default function Dashboard() {
           Create a biodata
         </Link>
       </div>
+      {emailNotice ? (
+        <p className="form-success" role="status">
+          {emailNotice}
+        </p>
+      ) : null}
       {helpers.length === 0 ? (
         <p className="empty">No biodata found</p>
       ) : (

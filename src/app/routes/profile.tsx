@@ -106,7 +106,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data<Result>({
     intent: "details",
     ok: true,
-    message: saved.emailChanged ? "Your details are saved. Log in with your new email from now on." : "Your details are saved.",
+    message: saved.emailPending
+      ? `Your details are saved. We sent a link to ${saved.emailPending}: your email changes when you open it. Until then, log in with ${viewer.email}.`
+      : saved.emailChanged
+        ? "Your details are saved. Log in with your new email from now on."
+        : "Your details are saved.",
   });
 }
 

@@ -9,8 +9,8 @@ import type { Database } from "../db/connect";
 import { account, user } from "../db/schema";
 import type { MediaStorage } from "../media/storage";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media/uploads";
-import { enqueueMessage } from "../notify/outbox";
 import type { Auth } from "./auth";
+import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress } from "./email-change";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 import type { Viewer } from "./viewer";
 
@@ -22,6 +22,7 @@ export interface Profile {
   eaLicenceNumber: string | null;
   phone: string | null;
   role: "supplier" | "admin";
+  emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
 }
 
@@ -37,7 +38,7 @@ export interface ProfileChanges {
 
 export type FieldErrors = Record<string, string>;
 export type Outcome =
-  | { ok: true; emailChanged?: boolean }
+  | { ok: true; emailChanged?: boolean; /** The new address a confirmation link was sent to. */ emailPending?: string }
   | { ok: false; fields: FieldErrors; /** Set when too many password checks were made: seconds to wait. */ retryAfter?: number };
 
 /** An avatar key made by the upload endpoint: avatars/ and a random name. */
@@ -64,6 +65,7 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
       eaLicenceNumber: row.eaLicenceNumber,
       phone: row.phone,
       role: row.role === "admin" ? "admin" : "supplier",
+      emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
     };
   }
@@ -90,8 +92,9 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
 
   /**
    * Saves the profile form. A new e-mail address is where password resets go, so changing it
-   * asks for the current password (a borrowed, signed-in phone is not enough), and the old
-   * address is told about it. There is no verification mail: the new address is used as given.
+   * asks for the current password (a borrowed, signed-in phone is not enough, and tries are
+   * limited), and the old address is told about it. When mail can really be sent, the new
+   * address is used only once a link sent to it is opened (email-change.ts).
    */
   async function update(userId: string, changes: ProfileChanges, address?: string): Promise<Outcome> {
     const current = await find(userId);
@@ -113,30 +116,24 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
         return { ok: false, fields: { email: "Another account already uses this email" } };
       }
     }
+    // With real mail, the new address is confirmed from its own inbox before it is used.
+    const confirmFirst = emailChanged && Boolean(config.mail.smtpUrl);
     try {
       await db.transaction(async (tx) => {
         await tx
           .update(user)
           .set({
             name: changes.name,
-            email: newEmail,
+            email: confirmFirst ? current.email : newEmail,
             companyName: changes.companyName,
             eaLicenceNumber: changes.eaLicenceNumber,
             phone: changes.phone,
           })
           .where(eq(user.id, userId));
-        if (emailChanged) {
-          await enqueueMessage(tx, config, {
-            kind: "email-changed",
-            to: { email: current.email, name: current.name },
-            subject: `Your ${config.siteName} email was changed`,
-            text: [
-              `Hello ${changes.name},`,
-              "",
-              `The email of your ${config.siteName} account was changed from ${current.email} to ${newEmail}.`,
-              "If it was not you, reply to this message at once so we can lock the account.",
-            ].join("\n"),
-          });
+        if (confirmFirst) {
+          await requestEmailChange(tx, config, { userId, name: changes.name, oldEmail: current.email, newEmail });
+        } else if (emailChanged) {
+          await tellOldAddress(tx, config, { name: changes.name, oldEmail: current.email, newEmail });
         }
       });
     } catch (error) {
@@ -144,7 +141,7 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
       if (isUniqueViolation(error)) return { ok: false, fields: { email: "Another account already uses this email" } };
       throw error;
     }
-    return { ok: true, emailChanged };
+    return confirmFirst ? { ok: true, emailPending: newEmail } : { ok: true, emailChanged };
   }
 
   /**
@@ -174,14 +171,14 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
    */
   const handleAuthRequest = (request: Request): Promise<Response> => auth.handler(request);
 
-  return { find, update, setAvatar, passwordMatches, handleAuthRequest };
+  return {
+    find,
+    update,
+    setAvatar,
+    passwordMatches,
+    handleAuthRequest,
+    confirmEmailChange: (token: string) => confirmEmailChange(db, config, token),
+  };
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}

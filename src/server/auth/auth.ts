@@ -105,6 +105,28 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
     },
     verification: { storeIdentifier: { hash: hashIdentifier } },
+    // When mail can really be sent, a new account confirms its address by a link before it may
+    // publish (helper-writes.ts checks emailVerified); it may sign in and save drafts meanwhile.
+    emailVerification: {
+      sendOnSignUp: Boolean(config.mail.smtpUrl),
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, token }) {
+        const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
+        await enqueueMessage(db, config, {
+          kind: "email-verification",
+          to: { email: user.email, name: user.name },
+          subject: `Confirm your email for ${config.siteName}`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Open this link within 24 hours to confirm this is your email: ${url}`,
+            "Once it is confirmed, the biodata you publish are shown to households.",
+            "",
+            `If you did not sign up for ${config.siteName}, ignore this message.`,
+          ].join("\n"),
+        });
+      },
+    },
     plugins: [accountGuard({ passwordChecks })],
     session: {
       expiresIn: 60 * 60 * 24 * 30,

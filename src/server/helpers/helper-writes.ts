@@ -17,8 +17,8 @@ import {
 import { requireOwnerOrAdmin, requireUser } from "../auth/guards";
 import type { Viewer } from "../auth/viewer";
 import type { Database, Executor } from "../db/connect";
-import { helpers, type HelperRow, type NewHelperRow } from "../db/schema";
-import { badRequest, notFound } from "../http/errors";
+import { helpers, user as account, type HelperRow, type NewHelperRow } from "../db/schema";
+import { badRequest, HttpError, notFound } from "../http/errors";
 import type { MediaStorage } from "../media/storage";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media/uploads";
 import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
@@ -30,6 +30,19 @@ export interface WriteDeps {
   /** Drops this instance's cached listings (the database trigger tells the others). */
   listingChanged(): void;
   log?: { warn(details: object, message: string): void };
+  /** True when mail can really be sent: a supplier then confirms their e-mail before publishing. */
+  publishNeedsVerifiedEmail?: boolean;
+}
+
+export const CONFIRM_EMAIL_FIRST =
+  "Confirm your email before publishing: open the link we sent you. You can save this biodata as a draft meanwhile.";
+
+/** Listing a biodata (making it available) waits for a confirmed e-mail; drafts never do. */
+async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | undefined, before?: string): Promise<void> {
+  if (!deps.publishNeedsVerifiedEmail || user.role === "admin" || status !== "available" || before === "available") return;
+  const [row] = await deps.db.select({ verified: account.emailVerified }).from(account).where(eq(account.id, user.id)).limit(1);
+  if (row?.verified) return;
+  throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
 }
 
 const NOT_FOUND = "No biodata with this id.";
@@ -127,6 +140,7 @@ export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | un
 export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
+  await assertMayPublish(deps, user, input.status);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const id = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
@@ -167,6 +181,7 @@ export async function updateHelper(
   if (!before) throw notFound(NOT_FOUND);
   requireOwnerOrAdmin(user, before.supplierId);
   const input = parse(helperUpdateSchema, body);
+  await assertMayPublish(deps, user, input.status, before.status);
   const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
   if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
 

@@ -18,6 +18,7 @@ export interface HelperServiceDeps {
   /** Drops every cached listing of this instance (the database trigger tells the others). */
   listingChanged(): void;
   log?: WriteDeps["log"];
+  publishNeedsVerifiedEmail?: WriteDeps["publishNeedsVerifiedEmail"];
 }
 
 type MaybeViewer = Viewer | null | undefined;

@@ -1,0 +1,38 @@
+import { Link, useLoaderData } from "react-router";
+import { siteName } from "../lib/meta";
+import { paths } from "../lib/paths";
+import type { Route } from "./+types/confirm-email";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Confirm your new email — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** The link mailed to a new address: opening it is what makes the change. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const outcome = await context.services.accounts.confirmEmailChange(token);
+  if (outcome.ok) return { ok: true, message: `Your email is now ${outcome.email}. Log in with it from now on.` };
+  return {
+    ok: false,
+    message:
+      outcome.reason === "taken"
+        ? "Another account already uses this email, so yours was not changed."
+        : "This link does not work any more: it was used, replaced by a newer one, or is over a day old. Change your email on your profile again to get a new link.",
+  };
+}
+
+export default function ConfirmEmail() {
+  const { ok, message } = useLoaderData<typeof loader>();
+  return (
+    <section className="form-card account-card" aria-labelledby="confirm-email-heading">
+      <h1 id="confirm-email-heading">{ok ? "Email changed" : "Email not changed"}</h1>
+      <p className={ok ? "form-success" : "form-error"} role={ok ? "status" : "alert"}>
+        {message}
+      </p>
+      <p className="form-links">
+        <Link to={paths.dashboard()}>Go to my biodatas</Link>
+      </p>
+    </section>
+  );
+}

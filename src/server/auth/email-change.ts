@@ -1,0 +1,112 @@
+/**
+ * When mail can really be sent, a new e-mail address takes effect only once a link sent to it is
+ * opened: an address mistyped, or someone else's, never becomes where password resets go. The
+ * link's token is stored as a SHA-256 hash, like reset tokens; a newer request voids older ones.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, like, sql } from "drizzle-orm";
+import type { Config } from "../config";
+import type { Database, Executor } from "../db/connect";
+import { user, verification } from "../db/schema";
+import { enqueueMessage } from "../notify/outbox";
+
+const KIND = "change-email";
+const VALID_FOR_MS = 24 * 60 * 60 * 1000;
+export const CONFIRM_EMAIL_PATH = "/confirm-email";
+
+interface Pending {
+  userId: string;
+  email: string;
+}
+
+const storedIdentifier = (token: string) =>
+  `${KIND}:${createHash("sha256").update(`${KIND}:${token}`).digest("base64url")}`;
+
+/** The `value` of a pending change starts with the account, so its older requests can be found. */
+const valueOf = (pending: Pending) => JSON.stringify({ userId: pending.userId, email: pending.email });
+const accountPrefix = (userId: string) => `${JSON.stringify({ userId }).slice(0, -1)},%`;
+
+export async function requestEmailChange(
+  tx: Executor,
+  config: Config,
+  change: { userId: string; name: string; oldEmail: string; newEmail: string },
+): Promise<void> {
+  const token = randomBytes(32).toString("base64url");
+  await tx
+    .delete(verification)
+    .where(and(like(verification.identifier, `${KIND}:%`), like(verification.value, accountPrefix(change.userId))));
+  await tx.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: storedIdentifier(token),
+    value: valueOf({ userId: change.userId, email: change.newEmail }),
+    expiresAt: new Date(Date.now() + VALID_FOR_MS),
+  });
+  const link = `${config.publicUrl}${CONFIRM_EMAIL_PATH}?token=${token}`;
+  await enqueueMessage(tx, config, {
+    kind: "email-change-confirm",
+    to: { email: change.newEmail, name: change.name },
+    subject: `Confirm your new ${config.siteName} email`,
+    text: [
+      `Hello ${change.name},`,
+      "",
+      `You asked to use this address (${change.newEmail}) for your ${config.siteName} account instead of ${change.oldEmail}.`,
+      `Open this link within 24 hours to confirm it: ${link}`,
+      "",
+      "Until then, nothing changes: log in with your current email. If it was not you, ignore this message.",
+    ].join("\n"),
+  });
+}
+
+/** The old address hears of every change, so an account taken over does not go unnoticed. */
+export async function tellOldAddress(tx: Executor, config: Config, change: { name: string; oldEmail: string; newEmail: string }) {
+  await enqueueMessage(tx, config, {
+    kind: "email-changed",
+    to: { email: change.oldEmail, name: change.name },
+    subject: `Your ${config.siteName} email was changed`,
+    text: [
+      `Hello ${change.name},`,
+      "",
+      `The email of your ${config.siteName} account was changed from ${change.oldEmail} to ${change.newEmail}.`,
+      "If it was not you, reply to this message at once so we can lock the account.",
+    ].join("\n"),
+  });
+}
+
+export type ConfirmOutcome = { ok: true; email: string } | { ok: false; reason: "invalid" | "taken" };
+
+/** Opens a confirmation link: the account's address becomes the new one, and the old one is told. */
+export async function confirmEmailChange(db: Database, config: Config, token: string): Promise<ConfirmOutcome> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, reason: "invalid" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(verification)
+        .where(and(eq(verification.identifier, storedIdentifier(token)), gt(verification.expiresAt, new Date())))
+        .returning();
+      if (!row) return { ok: false, reason: "invalid" } as const;
+      const pending = JSON.parse(row.value) as Pending;
+      const [before] = await tx.select().from(user).where(eq(user.id, pending.userId)).for("update");
+      if (!before) return { ok: false, reason: "invalid" } as const;
+      const taken = await tx
+        .select({ id: user.id })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${pending.email} and ${user.id} <> ${pending.userId}`)
+        .limit(1);
+      if (taken.length > 0) return { ok: false, reason: "taken" } as const;
+      await tx.update(user).set({ email: pending.email, emailVerified: true }).where(eq(user.id, pending.userId));
+      await tellOldAddress(tx, config, { name: before.name, oldEmail: before.email, newEmail: pending.email });
+      return { ok: true, email: pending.email } as const;
+    });
+  } catch (error) {
+    // Two accounts confirming one address at the same moment: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
+    throw error;
+  }
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === "object"; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === "23505") return true;
+  }
+  return false;
+}
