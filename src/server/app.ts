@@ -53,6 +53,9 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Stopping (SIGTERM), a request already on an open connection is served, not answered 503:
+    // a balancer retries a refused connection on another instance, but not a 503.
+    return503OnClosing: false,
     // Every log line of a request and every error answer carry its id (X-Request-Id).
     requestIdHeader: false,
     logController: new LogController({ requestIdLogLabel: "requestId" }),
