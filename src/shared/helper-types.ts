@@ -79,4 +79,10 @@ export interface HelperPage {
 export interface SupplierListItem extends SupplierSummary {
   companyName: string | null;
   availableHelpers: number;
+  /** The employment agency's MOM licence (e.g. 19C9871); null for an overseas supplier. */
+  eaLicenceNumber: string | null;
+  /** Formatted for reading: "+65 6234 5678". */
+  phone: string | null;
+  /** When the supplier joined (ISO). */
+  since: string;
 }

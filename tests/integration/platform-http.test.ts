@@ -117,15 +117,16 @@ describeDb("the site's HTTP hygiene", () => {
   });
 
   describe("a shared biodata link", () => {
-    it("carries the helper's name in the title and an absolute photo URL for link previews", async () => {
+    it("carries the helper's name in the title and an absolute JPEG preview URL for link previews", async () => {
       const supplier = await createSupplier(t.db);
       const helper = await createHelper(t, supplier.id, { name: "Analyn Preview", photo: "helpers/previewphoto01" });
       const response = await t.app.inject({ url: `/posts/${helper.id}` });
       expect(response.statusCode).toBe(200);
       expect(response.body).toMatch(/<title>[^<]*Analyn Preview[^<]*<\/title>/);
-      expect(response.body).toContain(
-        `<meta property="og:image" content="${PUBLIC_URL}/media/helpers/previewphoto01.webp"/>`,
+      expect(response.body).toMatch(
+        new RegExp(`<meta property="og:image" content="${PUBLIC_URL}/previews/helpers/${helper.id}\\.jpg\\?v=\\w+"/>`),
       );
+      expect(response.body).toContain(`<meta property="og:image:type" content="image/jpeg"/>`);
       expect(response.body).toContain(`<meta property="og:url" content="${PUBLIC_URL}/posts/${helper.id}"/>`);
       expect(response.body).toMatch(/<meta property="og:title" content="Analyn Preview/);
     });

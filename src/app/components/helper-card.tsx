@@ -113,11 +113,15 @@ export function HelperCard({
   helper,
   eager = false,
   onOpen,
+  headingLevel = 2,
 }: {
   helper: HelperCardData;
   eager?: boolean;
   onOpen?: (helper: HelperCardData) => void;
+  /** 3 where the cards sit under a section's own heading. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const opened = (event: React.MouseEvent) => {
     helperOpenedFromCard(helper, event);
     onOpen?.(helper);
@@ -133,9 +137,9 @@ export function HelperCard({
         <HelperPhoto helper={helper} size="thumb" eager={eager} />
       </Link>
       <div className="helper-card-body">
-        <h2 id={`helper-${helper.id}`} className="helper-name">
+        <Heading id={`helper-${helper.id}`} className="helper-name">
           {helper.name}
-        </h2>
+        </Heading>
         <p className="helper-facts">{facts.join(" · ")}</p>
         <p className="helper-terms">
           <strong>{formatSalary(helper.salary)}</strong> a month · {formatOffDaysShort(helper.offDays)}

@@ -3,6 +3,7 @@ import type { HelperCard as HelperCardData } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { FilterChip } from "../lib/listing-chips";
 import { ListingControls } from "./listing-controls";
+import { useRememberListing } from "../lib/listing-return";
 import { HelperCard } from "./helper-card";
 import { Pagination } from "./pagination";
 
@@ -39,6 +40,7 @@ export function HelperListing({
   summary?: string[];
   onOpen?: (helper: HelperCardData) => void;
 }) {
+  useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
   return (

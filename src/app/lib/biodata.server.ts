@@ -6,7 +6,7 @@
 import { data, type AppLoadContext } from "react-router";
 import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
 import type { HelperRecord } from "../../shared/helper-types";
-import { HttpError } from "../../server/http/errors";
+import { isHttpError } from "../../server/http/errors";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
@@ -14,7 +14,7 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   try {
     return await work();
   } catch (error) {
-    if (error instanceof HttpError) {
+    if (isHttpError(error)) {
       if (error.statusCode === 401) throw loginRedirect(request);
       if (error.statusCode === 403 && error.code !== "email_not_verified") throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
       if (error.statusCode === 404) throw data(null, { status: 404 });
@@ -58,7 +58,7 @@ async function saveForm(
     }
     return { saved: await save(nestFormValues(values)) };
   } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 400 || error.statusCode === 413)) {
+    if (isHttpError(error) && (error.statusCode === 400 || error.statusCode === 413)) {
       const fields = { ...error.fields };
       if (fields.file) {
         fields.photo = fields.file;
@@ -67,7 +67,7 @@ async function saveForm(
       return { failed: { message: "Please correct the marked fields.", fields, values: postedValues(values) } };
     }
     // Publishing before the e-mail is confirmed: the form stays, with the way forward.
-    if (error instanceof HttpError && error.code === "email_not_verified") {
+    if (isHttpError(error) && error.code === "email_not_verified") {
       return { failed: { message: error.message, fields: { ...error.fields }, values: postedValues(values) } };
     }
     throw error;
@@ -112,7 +112,7 @@ export async function changeStatus(
     await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
-    if (error instanceof HttpError && (error.statusCode === 400 || error.code === "email_not_verified")) {
+    if (isHttpError(error) && (error.statusCode === 400 || error.code === "email_not_verified")) {
       return { ok: false, message: error.fields?.status ?? error.message };
     }
     throw error;

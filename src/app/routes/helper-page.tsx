@@ -2,19 +2,41 @@ import { data as response, Link, useLoaderData } from "react-router";
 import { labelOf } from "../../shared/catalogue";
 import { display } from "../../shared/format";
 import { ContactButtons } from "../components/contact-buttons";
-import { FactTable, HelperPhoto } from "../components/helper-card";
+import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
+import { ShareButtons } from "../components/share-buttons";
+import { ShortlistToggle } from "../components/shortlist-toggle";
+import { SupplierBlock } from "../components/supplier-block";
+import { useListingReturn } from "../lib/listing-return";
+import { useRootData } from "../lib/root-data";
 import { useBiodataViewed } from "../components/meta-pixel";
 import { RelativeTime } from "../components/relative-time";
 import { publicUrl, siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
+import { helperPreviewPath } from "../../shared/link-preview";
 import type { Route } from "./+types/helper-page";
+
+/** "More helpers like this": the newest available helpers of the same nationality. */
+const MORE_LIKE_THIS = 4;
+
+/**
+ * The notes sit under their own "Special notes" heading (h2): the editor's headings (h1, h2)
+ * become h3 inside them, so the page's outline stays in order.
+ */
+function nestedNotes(html: string): string {
+  return html.replace(/<(\/?)h[12]\b/g, "<$1h3");
+}
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const helper = await context.services.helpers.find(params.id ?? "", context.viewer);
   if (!helper) throw response(null, { status: 404 });
   const viewer = context.viewer;
   const mayEdit = Boolean(viewer && (viewer.role === "admin" || viewer.id === helper.supplier.id));
-  return { helper, mayEdit };
+  const [supplier, alike] = await Promise.all([
+    context.services.suppliers.find(helper.supplier.id),
+    context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
+  ]);
+  const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);
+  return { helper, mayEdit, supplier, more };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -43,18 +65,22 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     { property: "og:url", content: `${origin}${paths.helper(helper.id)}` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
-  if (helper.photo) {
-    tags.push(
-      { property: "og:image", content: `${origin}${helper.photo.url}` },
-      { property: "og:image:alt", content: `Photo of ${helper.name}` },
-    );
-  }
+  // A JPEG made for link previews (photo and name), which every messenger shows.
+  tags.push(
+    { property: "og:image", content: `${origin}${helperPreviewPath(helper)}` },
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${helper.name}, ${nationality} helper` },
+  );
   return tags;
 };
 
 
 export default function HelperBiodata() {
-  const { helper, mayEdit } = useLoaderData<typeof loader>();
+  const { helper, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();
+  const { config } = useRootData();
+  const backTo = useListingReturn();
   useBiodataViewed(helper);
   const more: [string, string][] = [
     ["Singapore experience", display(helper.singaporeExperience)],
@@ -63,6 +89,10 @@ export default function HelperBiodata() {
   ];
   const available = helper.status === "available";
   return (
+    <>
+    <p className="back-link">
+      <Link to={backTo}>‹ Back to results</Link>
+    </p>
     <article className="biodata" aria-labelledby="helper-name">
       <div className="biodata-photo">
         <HelperPhoto helper={helper} size="full" eager />
@@ -81,6 +111,10 @@ export default function HelperBiodata() {
               : `${helper.name} is no longer available (${labelOf("status", helper.status)?.toLowerCase()}).`}
           </p>
         )}
+        <div className="biodata-actions">
+          <ShortlistToggle helper={helper} />
+          <ShareButtons url={`${config.publicUrl}${paths.helper(helper.id)}`} title={`${helper.name} (${helper.ref}) on ${config.siteName}`} />
+        </div>
         <FactTable helper={helper} />
         <dl className="facts">
           {more.map(([label, value]) => (
@@ -105,15 +139,28 @@ export default function HelperBiodata() {
         <h2 id="notes-heading">Special notes</h2>
         {helper.specialNotes ? (
           // Stored only after the server sanitised it to the editor's allow-list.
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: helper.specialNotes }} />
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: nestedNotes(helper.specialNotes) }} />
         ) : (
           <p>—</p>
         )}
       </section>
-      <footer className="biodata-footer">
-        published by <Link to={paths.supplierListing(helper.supplier.id)}>{helper.supplier.name}</Link>{" "}
-        <RelativeTime date={helper.publishedAt} />
-      </footer>
+      <div className="biodata-supplier">
+        {supplier ? <SupplierBlock supplier={supplier} /> : null}
+        <p className="biodata-published">
+          Published <RelativeTime date={helper.publishedAt} />
+        </p>
+      </div>
     </article>
+    {alike.length > 0 ? (
+      <section className="more-like-this" aria-labelledby="more-heading">
+        <h2 id="more-heading">More helpers like this</h2>
+        <div className="card-grid">
+          {alike.map((other) => (
+            <HelperCard key={other.id} helper={other} headingLevel={3} />
+          ))}
+        </div>
+      </section>
+    ) : null}
+    </>
   );
 }

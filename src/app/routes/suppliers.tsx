@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { SupplierListItem } from "../../shared/helper-types";
+import { formatSingaporeDay } from "../../shared/format";
+import { helperCount, licenceText, SupplierAvatar } from "../components/supplier-block";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/suppliers";
@@ -17,26 +18,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => [
   },
 ];
 
-function helperCount(count: number): string {
-  return `${count.toLocaleString("en-SG")} ${count === 1 ? "helper" : "helpers"} available`;
-}
-
-function SupplierAvatar({ supplier }: { supplier: SupplierListItem }) {
-  if (supplier.image) {
-    return <img className="supplier-avatar" src={supplier.image} alt="" width={72} height={72} loading="lazy" decoding="async" />;
-  }
-  const initials = supplier.name
-    .split(/\s+/)
-    .slice(0, 2)
-    .map((word) => word.charAt(0).toUpperCase())
-    .join("");
-  return (
-    <span className="supplier-avatar placeholder" aria-hidden="true">
-      {initials}
-    </span>
-  );
-}
-
 export default function Suppliers({ loaderData }: Route.ComponentProps) {
   const { suppliers } = loaderData;
   return (
@@ -49,10 +30,13 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
           {suppliers.map((supplier) => (
             <li key={supplier.id}>
               <Link className="supplier-card" to={paths.supplierListing(supplier.id)}>
-                <SupplierAvatar supplier={supplier} />
+                <SupplierAvatar supplier={supplier} size={72} />
                 <span className="supplier-text">
                   <span className="supplier-name">{supplier.name}</span>
+                  <span className="supplier-licence">{licenceText(supplier)}</span>
+                  {supplier.phone ? <span className="supplier-count">{supplier.phone}</span> : null}
                   <span className="supplier-count">{helperCount(supplier.availableHelpers)}</span>
+                  <span className="supplier-count">Since {formatSingaporeDay(supplier.since)}</span>
                 </span>
               </Link>
             </li>

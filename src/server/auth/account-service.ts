@@ -70,6 +70,19 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
     };
   }
 
+  /**
+   * The only way this service checks a current password: every check counts against the shared
+   * limit first (the password change on better-auth's side counts against the same one).
+   */
+  async function checkCurrentPassword(userId: string, password: string, address?: string): Promise<Outcome> {
+    const verdict = await passwordChecks.hit(userId, address);
+    if (!verdict.allowed) {
+      return { ok: false, fields: { currentPassword: verdict.message, form: verdict.message }, retryAfter: verdict.retryAfterSeconds };
+    }
+    if (!(await passwordMatches(userId, password))) return { ok: false, fields: { currentPassword: "This is not your current password" } };
+    return { ok: true };
+  }
+
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
     const [credential] = await db
       .select({ hash: account.password })
@@ -105,13 +118,8 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
       if (!changes.currentPassword) {
         return { ok: false, fields: { currentPassword: "Enter your current password to change your email" } };
       }
-      const verdict = await passwordChecks.hit(userId, address);
-      if (!verdict.allowed) {
-        return { ok: false, fields: { currentPassword: verdict.message, form: verdict.message }, retryAfter: verdict.retryAfterSeconds };
-      }
-      if (!(await passwordMatches(userId, changes.currentPassword))) {
-        return { ok: false, fields: { currentPassword: "This is not your current password" } };
-      }
+      const checked = await checkCurrentPassword(userId, changes.currentPassword, address);
+      if (!checked.ok) return checked;
       if (await emailTaken(newEmail, userId)) {
         return { ok: false, fields: { email: "Another account already uses this email" } };
       }
@@ -175,7 +183,7 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
     find,
     update,
     setAvatar,
-    passwordMatches,
+    checkCurrentPassword,
     handleAuthRequest,
     confirmEmailChange: (token: string) => confirmEmailChange(db, config, token),
   };

@@ -145,6 +145,9 @@ export function createAuth(config: Config, db: Database, secret: string, options
         "/sign-up/email": { window: 60, max: limits.signUp },
         "/request-password-reset": { window: 60, max: limits.resetPassword },
         "/reset-password": { window: 60, max: limits.resetPassword },
+        // The real limit on guessing the current password is the shared one in account-guard.ts
+        // (5 per 15 minutes, with its own message); better-auth's 3-in-10-seconds would answer first.
+        "/change-password": { window: 60, max: 30 },
       },
     },
     advanced: {

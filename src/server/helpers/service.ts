@@ -11,6 +11,7 @@ import type { MediaStorage } from "../media/storage";
 import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
+import { helperPreviewJpeg } from "../seo/link-preview";
 
 export interface HelperServiceDeps {
   db: Database;
@@ -43,6 +44,11 @@ export function createHelperService(deps: HelperServiceDeps) {
     findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
     /** The available helper a reference such as DH1042 names, if any. */
     idByRef: (ref: string) => findAvailableIdByRef(db, ref),
+    /** A public biodata's link-preview JPEG (photo and name), or undefined for a draft or unknown id. */
+    async previewJpeg(id: string, siteName: string): Promise<Buffer | undefined> {
+      const helper = await findHelper(db, id);
+      return helper ? helperPreviewJpeg(helper, deps.storage, siteName) : undefined;
+    },
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included. */

@@ -22,6 +22,17 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Whether an error is an HttpError. Pages are a separate bundle with their own copy of this
+ * class, so an error thrown by the services fails `instanceof` there: the name and status tell.
+ */
+export function isHttpError(error: unknown): error is HttpError {
+  return (
+    error instanceof HttpError ||
+    (error instanceof Error && error.name === "HttpError" && typeof (error as Partial<HttpError>).statusCode === "number")
+  );
+}
+
 export const badRequest = (message: string, fields?: FieldErrors) =>
   new HttpError(400, "bad_request", message, fields);
 export const unauthorized = (message = "Please sign in first.") => new HttpError(401, "unauthorized", message);

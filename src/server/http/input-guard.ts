@@ -87,7 +87,11 @@ export async function checkPageForm(request: FastifyRequest, toRequest: () => Re
   const body = request.body;
   const empty = !Buffer.isBuffer(body) || body.length === 0;
   const type = mediaType(request.headers["content-type"]);
-  if (empty && type === "") return;
+  if (empty && type === "") {
+    // A bodiless post (a button with no fields, from a script) is an empty form, as a browser's is.
+    request.headers["content-type"] = "application/x-www-form-urlencoded";
+    return;
+  }
   if (!FORM_TYPES.includes(type)) {
     throw new HttpError(
       415,

@@ -37,4 +37,11 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
   app.get("/robots.txt", async (_request, reply) =>
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
   );
+
+  // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page).
+  app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
+    const jpeg = await services.helpers.previewJpeg(request.params.id, services.config.siteName);
+    if (!jpeg) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
+    return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
+  });
 }

@@ -11,6 +11,9 @@ export const supplierSchema = z.object({
   companyName: z.string().nullable(),
   image: z.string().nullable(),
   availableHelpers: z.number().int(),
+  eaLicenceNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  since: z.string(),
 });
 
 export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { suppliers: SupplierService }) {

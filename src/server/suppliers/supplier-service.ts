@@ -4,6 +4,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
 import { photoUrls } from "../../shared/media";
+import { formatPhone } from "../../shared/phone";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
 import { ListingCache } from "../helpers";
@@ -15,6 +16,9 @@ function toItem(row: {
   name: string;
   companyName: string | null;
   image: string | null;
+  eaLicenceNumber: string | null;
+  phone: string | null;
+  createdAt: Date;
   availableHelpers: number;
 }): SupplierListItem {
   return {
@@ -23,18 +27,27 @@ function toItem(row: {
     companyName: row.companyName,
     image: photoUrls(row.image)?.thumbUrl ?? null,
     availableHelpers: row.availableHelpers,
+    eaLicenceNumber: row.eaLicenceNumber || null,
+    phone: row.phone ? formatPhone(row.phone) : null,
+    since: row.createdAt.toISOString(),
   };
 }
 
+/** What a household is shown about a supplier: who they are, their licence, how to reach them. */
+const publicColumns = {
+  id: user.id,
+  name: user.name,
+  companyName: user.companyName,
+  image: user.image,
+  eaLicenceNumber: user.eaLicenceNumber,
+  phone: user.phone,
+  createdAt: user.createdAt,
+  availableHelpers: availableCount,
+};
+
 function selectSuppliers(db: Database) {
   return db
-    .select({
-      id: user.id,
-      name: user.name,
-      companyName: user.companyName,
-      image: user.image,
-      availableHelpers: availableCount,
-    })
+    .select(publicColumns)
     .from(user)
     .innerJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
     .groupBy(user.id);
@@ -47,13 +60,7 @@ export async function listSuppliers(db: Database): Promise<SupplierListItem[]> {
 
 export async function findSupplier(db: Database, id: string): Promise<SupplierListItem | undefined> {
   const [row] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      companyName: user.companyName,
-      image: user.image,
-      availableHelpers: availableCount,
-    })
+    .select(publicColumns)
     .from(user)
     .leftJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
     .where(eq(user.id, id))

@@ -1,0 +1,88 @@
+/**
+ * The picture WhatsApp, Telegram and Facebook show for a shared biodata: a 1200×630 JPEG (they
+ * do not show WebP previews reliably) with the helper's photo on the left and her name, a line
+ * of facts and the site's name on the right. Made on request from the stored photo.
+ */
+import type { Readable } from "node:stream";
+import sharp from "sharp";
+import { labelOf } from "../../shared/catalogue";
+import { initialsOf } from "../../shared/format";
+import type { HelperRecord } from "../../shared/helper-types";
+import { mediaFileNames } from "../../shared/media";
+import type { MediaStorage } from "../media/storage";
+
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+const PHOTO_WIDTH = 472; // 3:4 of the height, as the portraits are taken
+
+async function bufferOf(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Long names are cut into lines of about 15 characters, at most three. */
+function nameLines(name: string): string[] {
+  const lines: string[] = [];
+  for (const word of name.split(/\s+/)) {
+    const last = lines.at(-1);
+    if (last !== undefined && (last + " " + word).length <= 15) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines.slice(0, 3);
+}
+
+function textPanel(helper: HelperRecord, siteName: string): Buffer {
+  const width = PREVIEW_WIDTH - PHOTO_WIDTH;
+  const facts = [
+    labelOf("nationality", helper.nationality),
+    helper.age == null ? undefined : `age ${helper.age}`,
+    labelOf("experience", helper.experience),
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const lines = nameLines(helper.name);
+  const names = lines
+    .map((line, i) => `<text x="56" y="${140 + i * 74}" font-size="62" font-weight="700" fill="#ffffff">${escapeXml(line)}</text>`)
+    .join("");
+  const below = 140 + (lines.length - 1) * 74;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${PREVIEW_HEIGHT}">
+  <rect width="100%" height="100%" fill="#0f5f5a"/>
+  <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
+    ${names}
+    <text x="56" y="${below + 70}" font-size="36" fill="#d6ebe8">${escapeXml(facts)}</text>
+    <text x="56" y="${below + 130}" font-size="40" font-weight="700" fill="#fde7d4">$${helper.salary} a month · ref ${escapeXml(helper.ref)}</text>
+    <text x="56" y="${PREVIEW_HEIGHT - 56}" font-size="34" font-weight="700" fill="#ffffff">${escapeXml(siteName)}</text>
+  </g>
+</svg>`;
+  return Buffer.from(svg);
+}
+
+function initialsPanel(name: string): Buffer {
+  return Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO_WIDTH}" height="${PREVIEW_HEIGHT}">
+  <rect width="100%" height="100%" fill="#dcebe8"/>
+  <text x="50%" y="54%" text-anchor="middle" font-family="DejaVu Sans, Arial, sans-serif" font-size="150" font-weight="700" fill="#0a4541">${escapeXml(initialsOf(name))}</text>
+</svg>`);
+}
+
+export async function helperPreviewJpeg(helper: HelperRecord, storage: MediaStorage, siteName: string): Promise<Buffer> {
+  let photo: Buffer | undefined;
+  if (helper.photoKey) {
+    const stored = await storage.get(mediaFileNames(helper.photoKey).full);
+    if (stored) photo = await bufferOf(stored.body);
+  }
+  const left = photo
+    ? await sharp(photo).resize(PHOTO_WIDTH, PREVIEW_HEIGHT, { fit: "cover", position: "top" }).toBuffer()
+    : await sharp(initialsPanel(helper.name)).png().toBuffer();
+  return sharp({ create: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3, background: "#0f5f5a" } })
+    .composite([
+      { input: left, left: 0, top: 0 },
+      { input: textPanel(helper, siteName), left: PHOTO_WIDTH, top: 0 },
+    ])
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}

@@ -1,0 +1,60 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUp, TEST_PASSWORD } from "../support/auth";
+import { browserMissing } from "../support/browser";
+import { newPage, siteInBrowser } from "../support/e2e";
+import { uniqueEmail } from "../support/factories";
+
+/** Browsers log a refused answer (400, 429) as a console error; an expected refusal is no fault. */
+const unexpected = (errors: string[], ...statuses: number[]) =>
+  errors.filter((error) => !statuses.some((status) => error.includes(`status of ${status}`)));
+
+describe.skipIf(browserMissing)("account safety messages in a browser", () => {
+  const running = siteInBrowser({ seed: false });
+
+  async function logIn(page: Page, email: string) {
+    await page.goto(`${running.site.url}/login`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(/\/dashboard$/);
+  }
+
+  it("tells a supplier on the profile form to wait after five wrong current passwords", async () => {
+    const supplier = await signUp(running.site, { name: "Careful Agency" });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
+    await logIn(page, supplier.email);
+    await page.goto(`${running.site.url}/profile/${supplier.id}`);
+    const form = page.getByRole("region", { name: "Change password" });
+    for (let i = 0; i < 6; i++) {
+      await form.getByLabel("Current password", { exact: true }).fill(`wrong guess ${i}`);
+      await form.getByLabel("New password", { exact: true }).fill("a fresh long password");
+      await form.getByLabel("Confirm new password").fill("a fresh long password");
+      await form.getByRole("button", { name: "Change password" }).click();
+      await page.waitForLoadState("networkidle");
+    }
+    await expect
+      .poll(() => form.getByRole("alert").first().textContent())
+      .toBe("Too many tries of the current password. For your safety, wait 15 minutes and try again.");
+    expect(unexpected(errors, 400, 429)).toEqual([]);
+    await context.close();
+  });
+
+  it("refuses a common password at sign-up with a message at the password field", async () => {
+    const { page, context, errors } = await newPage(running.browser, { width: 1366, height: 900 });
+    await page.goto(`${running.site.url}/register`);
+    await page.getByLabel("Full name").fill("Common Choice");
+    await page.getByLabel("Email").fill(uniqueEmail("common"));
+    await page.getByLabel("Password", { exact: true }).fill("Password123");
+    await page.getByLabel("Confirm password").fill("Password123");
+    await page.getByRole("button", { name: "Register" }).click();
+
+    const password = page.getByLabel("Password", { exact: true });
+    await expect.poll(() => password.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await password.getAttribute("aria-describedby"))!.split(" ");
+    const described = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(described.join(" ")).toContain("This password is one of the most common and easily guessed.");
+    expect(unexpected(errors, 400)).toEqual([]);
+    await context.close();
+  });
+});
