@@ -1,12 +1,17 @@
 /**
  * npm run admin -- promote <email>   make the account an operator
  * npm run admin -- demote <email>    make it a supplier again
- * Works on the configured database (DATABASE_URL, or the embedded one under DATA_DIR).
+ * On PostgreSQL (DATABASE_URL) the change is made in the database directly; a signed-in user
+ * gets the new role on their next request. On the embedded database, a running site holds the
+ * data folder, so the command asks it over its operator socket and the change applies at once;
+ * with no site running, the command opens the folder itself.
  */
 import path from "node:path";
 import { loadConfig } from "../src/server/config";
 import { openDatabase } from "../src/server/db/connect";
-import { setRole, UnknownUserError, type Role } from "../src/server/auth/roles";
+import { DataDirLockedError, lockHolder } from "../src/server/db/data-lock";
+import { askRunningSite } from "../src/server/admin/operator-socket";
+import { setRole, UnknownUserError, type Role, type RoleChange } from "../src/server/auth/roles";
 
 const USAGE = "Usage: npm run admin -- promote <email> | demote <email>";
 const commands: Record<string, Role> = { promote: "admin", demote: "supplier" };
@@ -19,22 +24,52 @@ if (!role || !email || rest.length > 0) {
 }
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
-let exitCode = 0;
+const dbDir = path.join(config.dataDir, "db");
+
+async function directly(): Promise<RoleChange> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dbDir });
+  try {
+    await database.migrate();
+    return await setRole(database.db, email!, role!);
+  } finally {
+    await database.close();
+  }
+}
+
+async function change(): Promise<{ change: RoleChange; via?: number }> {
+  if (config.databaseUrl) return { change: await directly() };
+  const holder = lockHolder(dbDir);
+  if (holder === undefined) {
+    try {
+      return { change: await directly() };
+    } catch (error) {
+      // The site started meanwhile: ask it instead.
+      if (!(error instanceof DataDirLockedError)) throw error;
+    }
+  }
+  const via = lockHolder(dbDir);
+  try {
+    return { change: await askRunningSite(config.dataDir, { email: email!, role: role! }), via };
+  } catch (error) {
+    if (error instanceof UnknownUserError) throw error;
+    throw new Error(
+      `The site (process ${via}) holds ${dbDir} but did not answer on its operator socket (${(error as Error).message}). Stop it, then run the command again.`,
+      { cause: error },
+    );
+  }
+}
+
+const label = (r: Role) => (r === "admin" ? "an operator" : "a supplier");
 try {
-  await database.migrate();
-  const change = await setRole(database.db, email, role);
-  const label = (r: Role) => (r === "admin" ? "an operator" : "a supplier");
+  const { change: done, via } = await change();
+  const through = via ? ` (through the running site, process ${via}: in effect now)` : "";
   console.log(
-    change.before === change.after
-      ? `${change.name} <${change.email}> is already ${label(change.after)}; nothing changed.`
-      : `${change.name} <${change.email}> is now ${label(change.after)} (was ${label(change.before)}).`,
+    done.before === done.after
+      ? `${done.name} <${done.email}> is already ${label(done.after)}; nothing changed${through}.`
+      : `${done.name} <${done.email}> is now ${label(done.after)} (was ${label(done.before)})${through}.`,
   );
 } catch (error) {
-  if (!(error instanceof UnknownUserError)) throw error;
-  console.error(`${error.message}. Check the spelling, or ask the person to sign up first.`);
-  exitCode = 1;
-} finally {
-  await database.close();
+  if (error instanceof UnknownUserError) console.error(`${error.message}. Check the spelling, or ask the person to sign up first.`);
+  else console.error((error as Error).message.replace(/\s*[\r\n]+\s*/g, " "));
+  process.exitCode = 1;
 }
-process.exitCode = exitCode;

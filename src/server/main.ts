@@ -11,6 +11,8 @@ import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig, prepareDataDir, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/connect";
+import { DataDirLockedError } from "./db/data-lock";
+import { serveOperatorSocket } from "./admin/operator-socket";
 import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
 import { scheduleLeadRetention } from "./leads/lead-retention";
@@ -51,6 +53,7 @@ async function main() {
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
     await database.exclusive(() => database.migrate());
   } catch (error) {
+    if (error instanceof DataDirLockedError) stop(`Database error: ${error.message}`);
     stop(`Database error: could not open and migrate ${where}: ${reason(error)}`);
   }
   const storage = await openStorage(config);
@@ -99,7 +102,9 @@ async function main() {
   let stopRetention = () => {};
   let stopSweep = () => {};
 
+  let closeSocket = async () => {};
   const shutdown = async () => {
+    await closeSocket();
     await app.close();
     // Deliveries under way finish (or are handed back) before the database closes.
     await outboxWorker.stop();
@@ -125,6 +130,11 @@ async function main() {
     if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") stop(`Configuration error: HOST ${config.host} is not an address of this machine`);
     if (code === "EACCES") stop(`Configuration error: PORT ${config.port} needs privileges this process lacks; choose a PORT above 1023`);
     stop(`Could not listen on ${config.host}:${config.port}: ${reason(error)}`);
+  }
+  // The embedded database is this process's alone: operator commands come to it over a socket.
+  if (database.kind === "pglite") {
+    const socket = await serveOperatorSocket(config.dataDir, database.db, app.log.child({ module: "operator" }));
+    closeSocket = socket.close;
   }
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();

@@ -18,6 +18,7 @@ export interface Exit {
 
 export interface ServerProcess {
   url: string;
+  pid: number;
   /** Everything printed so far. */
   output(): string;
   /** Sends the signal and waits for the process to end. */
@@ -99,6 +100,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
   });
   return {
     url,
+    pid: child.pid!,
     output: () => out.stdout + out.stderr,
     async stop(signal = "SIGTERM") {
       child.kill(signal);

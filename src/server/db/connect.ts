@@ -14,6 +14,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { packageRoot } from "../package-root";
+import { lockDataDir } from "./data-lock";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -58,10 +59,29 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true });
+  // Before the first read of the folder: a second process stops here, naming the first.
+  const lock = dir ? lockDataDir(dir) : undefined;
   // pg_trgm backs the search indexes (a migration creates the extension in the database).
   const extensions = { pg_trgm };
-  const client = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
-  return pgliteHandle(client);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir ? { dataDir: dir, extensions } : { extensions });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  const handle = pgliteHandle(client);
+  if (!lock) return handle;
+  return {
+    ...handle,
+    async close() {
+      try {
+        await handle.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
 }
 
 /** A handle on an open PGlite instance (tests clone one migrated instance per suite). */
