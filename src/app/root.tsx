@@ -1,16 +1,15 @@
 import {
   isRouteErrorResponse,
-  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteError,
   useRouteLoaderData,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
+import { ErrorScreen } from "./components/error-screen";
 import { MetaPixelScript, PixelPageViews } from "./components/meta-pixel";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
@@ -91,24 +90,12 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const data = useRouteLoaderData<typeof loader>("root");
   return (
     <div className="page">
       {data ? <SiteNav /> : null}
       <main id="main" className="page-body">
-        <section className="message-screen">
-          <h1>{notFound ? "Page not found .." : "Something went wrong"}</h1>
-          <p>
-            {notFound
-              ? "This page does not exist, or the helper is no longer listed."
-              : "We could not show this page. Please try again in a moment."}
-          </p>
-          <Link className="button" to="/">
-            Go Back Home
-          </Link>
-        </section>
+        <ErrorScreen words={{ notFoundText: "This page does not exist, or the helper is no longer listed." }} />
       </main>
       {data ? <SiteFooter /> : null}
     </div>

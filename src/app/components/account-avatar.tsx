@@ -1,14 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-
-const ACCEPT = ".png,.jpg,.jpeg,.jfif,.webp,image/png,image/jpeg,image/webp";
-const MAX_BYTES = 8 * 1024 * 1024;
-
-interface UploadAnswer {
-  key?: string;
-  thumbUrl?: string;
-  error?: { message?: string; fields?: Record<string, string> };
-}
+import { PHOTO_UPLOAD } from "../../shared/helper-limits";
+import { uploadImage } from "./photo-upload-request";
 
 /**
  * The profile picture: choosing a file uploads it at once (POST /api/uploads, purpose avatar),
@@ -21,7 +14,7 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
   const [preview, setPreview] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const request = useRef<XMLHttpRequest | null>(null);
+  const request = useRef<AbortController | null>(null);
 
   useEffect(() => () => request.current?.abort(), []);
 
@@ -30,38 +23,22 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
   const shown = preview ?? thumbUrl;
   const busy = progress !== null || fetcher.state !== "idle";
 
+  // The same request, limits and checks as a biodata's photo (photo-upload-request.ts).
   function upload(file: File) {
     setError(null);
-    if (file.size > MAX_BYTES) {
-      setError("This picture is larger than 8 MB. Please choose a smaller one.");
-      return;
-    }
-    const body = new FormData();
-    body.append("file", file);
-    // XMLHttpRequest rather than fetch: it reports upload progress, which matters on a phone.
-    const xhr = new XMLHttpRequest();
-    request.current = xhr;
-    xhr.open("POST", "/api/uploads?purpose=avatar");
-    xhr.responseType = "json";
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));
-    };
-    xhr.onerror = () => {
-      setProgress(null);
-      setError("The upload did not go through. Check your connection and try again.");
-    };
-    xhr.onload = () => {
-      setProgress(null);
-      const answer = (xhr.response ?? {}) as UploadAnswer;
-      if (xhr.status !== 201 || !answer.key) {
-        setError(answer.error?.fields?.file ?? answer.error?.message ?? "The picture could not be uploaded.");
-        return;
-      }
-      setPreview(answer.thumbUrl ?? null);
-      fetcher.submit({ intent: "avatar", key: answer.key }, { method: "post" });
-    };
-    setProgress(0);
-    xhr.send(body);
+    const controller = new AbortController();
+    request.current = controller;
+    uploadImage(file, { purpose: "avatar", signal: controller.signal, onProgress: setProgress }).then(
+      (uploaded) => {
+        setProgress(null);
+        setPreview(uploaded.thumbUrl);
+        fetcher.submit({ intent: "avatar", key: uploaded.key }, { method: "post" });
+      },
+      (failure: Error) => {
+        setProgress(null);
+        setError(failure.message);
+      },
+    );
   }
 
   return (
@@ -79,7 +56,7 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
           className="account-avatar-input"
           type="file"
           name="avatar"
-          accept={ACCEPT}
+          accept={PHOTO_UPLOAD.accept}
           disabled={busy}
           aria-describedby={statusId}
           onChange={(event) => {
@@ -98,7 +75,7 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
               ? "Saving…"
               : saved?.ok
                 ? "Picture saved."
-                : "PNG, JPG or WebP, up to 8 MB."}
+                : `PNG, JPG or WebP, up to ${PHOTO_UPLOAD.maxLabel}.`}
         </p>
         {progress !== null ? <progress max={100} value={progress} aria-label="Upload progress" /> : null}
         {error || saveError ? <p className="field-error">{error ?? saveError}</p> : null}

@@ -1,40 +1,32 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
-import { TextField } from "./form-field";
+import { Field, type FieldState } from "./field";
 
 /** A new password and its confirmation, as sign-up, reset and profile ask for them. */
 export function NewPasswordFields({
-  name,
+  password,
+  confirm,
   label,
   confirmLabel,
-  errors,
 }: {
-  /** The form field of the new password; its confirmation is always `confirmPassword`. */
-  name: "password" | "newPassword";
+  /** The new password's field and its confirmation's (`confirmPassword`), from useForm. */
+  password: FieldState;
+  confirm: FieldState;
   label: string;
   confirmLabel: string;
-  errors: { [field: string]: string | undefined };
 }) {
   return (
     <>
-      <TextField
+      <Field
+        field={password}
         label={label}
-        name={name}
         type="password"
         autoComplete="new-password"
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
         hint={`At least ${PASSWORD_MIN} characters.`}
-        error={errors[name]}
       />
-      <TextField
-        label={confirmLabel}
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        error={errors.confirmPassword}
-      />
+      <Field field={confirm} label={confirmLabel} type="password" autoComplete="new-password" required />
     </>
   );
 }

@@ -90,12 +90,4 @@ export function SelectField({
   );
 }
 
-/** One line above a form for what is wrong with it as a whole (a failed sign-in, …). */
-export function FormError({ message }: { message?: string | null }) {
-  if (!message) return null;
-  return (
-    <p className="form-error" role="alert">
-      {message}
-    </p>
-  );
-}
+export { FormError } from "./field";

@@ -17,7 +17,7 @@ interface UploadAnswer extends Partial<UploadedPhoto> {
  */
 export function uploadImage(
   file: File,
-  options: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+  options: { onProgress?: (percent: number) => void; signal?: AbortSignal; purpose?: "helper" | "avatar" } = {},
 ): Promise<UploadedPhoto> {
   return new Promise((resolve, reject) => {
     if (file.size > PHOTO_UPLOAD.maxBytes) {
@@ -25,7 +25,7 @@ export function uploadImage(
       return;
     }
     const body = new FormData();
-    body.append("purpose", "helper");
+    body.append("purpose", options.purpose ?? "helper");
     body.append("file", file);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/api/uploads");
@@ -42,7 +42,7 @@ export function uploadImage(
       } else if (xhr.status === 401) {
         reject(new Error("Your session has ended: log in again in another tab, then upload the photo again."));
       } else {
-        reject(new Error(answer.error?.message ?? "The photo could not be uploaded. Please try another."));
+        reject(new Error(answer.error?.fields?.file ?? answer.error?.message ?? "The photo could not be uploaded. Please try another."));
       }
     };
     options.signal?.addEventListener("abort", () => xhr.abort());

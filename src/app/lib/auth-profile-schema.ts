@@ -12,3 +12,4 @@ export const profileSchema = accountDetailsSchema.extend({
 });
 
 export type ProfileInput = z.output<typeof profileSchema>;
+export type ProfileFormInput = z.input<typeof profileSchema>;

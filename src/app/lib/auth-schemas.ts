@@ -52,6 +52,12 @@ export const loginSchema = z.object({
   password: z.string({ message: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
 });
 
+export type LoginInput = z.input<typeof loginSchema>;
+export type RegisterInput = z.input<typeof registerSchema>;
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
 export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z

@@ -5,25 +5,20 @@
  */
 import { randomUUID } from "node:crypto";
 import { data, type AppLoadContext } from "react-router";
-
-type GateField = "name" | "phone";
-
-function field(form: FormData, name: GateField): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
+import { leadInputSchema } from "../../shared/lead-schema";
+import { parseWithZod, replyWith } from "./forms.server";
 
 export async function passGate(request: Request, context: AppLoadContext) {
-  const form = await request.formData();
-  const values = { name: field(form, "name"), phone: field(form, "phone") };
-
-  const result = await context.services.leads.submit(values, { ip: context.ip });
+  const submission = parseWithZod(await request.formData(), { schema: leadInputSchema });
+  // The service checks again, after the address's rate: a refused form counts like any other.
+  const result = await context.services.leads.submit(submission.payload, { ip: context.ip });
   if (!result.ok) {
     // A message per field goes next to its field; a refusal of the whole form goes above it.
-    const fields: Partial<Record<GateField, string>> =
-      result.status === 400 ? { name: result.fields.name, phone: result.fields.phone } : {};
-    const message = result.status === 429 ? result.message : undefined;
-    return data({ ok: false as const, values, fields, message }, { status: result.status });
+    const reply =
+      result.status === 400
+        ? replyWith(submission, { fields: result.fields })
+        : replyWith(submission, { formError: result.message, formErrorOnly: true });
+    return data({ ok: false as const, result: reply }, { status: result.status });
   }
 
   const { lead } = result;

@@ -1,6 +1,6 @@
 import { Form, useLoaderData } from "react-router";
 import { formatPhone } from "../../shared/phone";
-import { AccountErrorBoundary } from "../components/account-error";
+import { AccountErrorBoundary } from "../components/error-screen";
 import { Pagination } from "../components/pagination";
 import { formatSingaporeTime } from "../../shared/format";
 import { requireOperator } from "../lib/auth.server";

@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AccountErrorBoundary } from "../components/account-error";
+import { AccountErrorBoundary } from "../components/error-screen";
 import { FormError } from "../components/form-field";
 import { formatSingaporeTime } from "../../shared/format";
 import { assertSameOrigin, requireOperator } from "../lib/auth.server";

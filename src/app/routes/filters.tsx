@@ -35,7 +35,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
   const { visitorName, initial, fromUrl } = loaderData;
   const passed = actionData?.ok === true ? actionData : null;
-  const problem = actionData?.ok === false ? actionData : undefined;
+  const refused = actionData?.ok === false ? actionData.result : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const counted = useRef<string | null>(null);
 
@@ -51,7 +51,7 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
   if (!name) {
     return (
       <div className="filters-page">
-        <VisitorGate problem={problem} />
+        <VisitorGate lastResult={refused} />
       </div>
     );
   }

@@ -1,6 +1,8 @@
-import { data, Form, Link, useActionData, useNavigation } from "react-router";
-import { FormError, TextField } from "../components/form-field";
-import { fieldErrors, forgotPasswordSchema, formValues } from "../lib/auth-schemas";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Field, FormError } from "../components/field";
+import { forgotPasswordSchema, type ForgotPasswordInput } from "../lib/auth-schemas";
+import { parseWithZod, refuse } from "../lib/forms.server";
 import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/forgot-password";
@@ -9,47 +11,36 @@ export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot your 
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
-  const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return data({ sent: false, fields: fieldErrors(parsed.error), error: null }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return refuse(submission);
   // better-auth's link goes to its own endpoint, which checks the token and then sends the
   // browser to /reset-password?token=… (or ?error=INVALID_TOKEN).
   const result = await callAuth(context, "/request-password-reset", {
-    body: { email: parsed.data.email, redirectTo: "/reset-password" },
+    body: { email: submission.value.email, redirectTo: "/reset-password" },
   });
-  if (result.status === 429) return data({ sent: false, fields: {}, error: tooManyAttempts(result) }, { status: 429 });
-  if (!result.ok) {
-    return data({ sent: false, fields: {}, error: "We could not send the link just now. Please try again." }, { status: 500 });
-  }
+  if (result.status === 429) return refuse(submission, { formError: tooManyAttempts(result), status: 429 });
+  if (!result.ok) return refuse(submission, { formError: "We could not send the link just now. Please try again.", status: 500 });
   // The same answer whether or not the address has an account: nobody learns who is registered.
-  return { sent: true, fields: {}, error: null };
+  return { sent: true as const };
 }
 
 export default function ForgotPassword() {
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const [form, fields] = useForm<ForgotPasswordInput>({ lastResult: answer && "result" in answer ? answer.result : undefined });
   const busy = useNavigation().state === "submitting";
-  const fields: Record<string, string> = result?.fields ?? {};
   return (
     <section className="form-card account-card" aria-labelledby="forgot-heading">
       <h1 id="forgot-heading">Forgot your password?</h1>
-      {result?.sent ? (
+      {answer && "sent" in answer ? (
         <p className="form-success" role="status">
           If an account exists for this email, we have sent a link to choose a new password. It works for one hour.
         </p>
       ) : (
         <>
           <p className="account-lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
-          <FormError message={result?.error} />
-          <Form method="post" className="form">
-            <TextField
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              required
-              error={fields.email}
-            />
+          <FormError message={form.errors?.[0]} />
+          <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
+            <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={busy}>
                 {busy ? "Sending…" : "Send the link"}

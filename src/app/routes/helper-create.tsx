@@ -1,7 +1,7 @@
 import { data, Link, redirect, useActionData } from "react-router";
 import { photoUrls } from "../../shared/media";
 import { BiodataForm, NEW_BIODATA } from "../components/biodata-form";
-import { BiodataErrorBoundary } from "../components/biodata-form-error";
+import { BiodataErrorBoundary } from "../components/error-screen";
 import { requireViewer } from "../lib/auth.server";
 import { createFromForm } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";

@@ -1,6 +1,6 @@
 import { Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
 import { HelperPhoto } from "../components/helper-card";
-import { BiodataErrorBoundary } from "../components/biodata-form-error";
+import { BiodataErrorBoundary } from "../components/error-screen";
 import { biodataForEditing, deleteFromPage } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";

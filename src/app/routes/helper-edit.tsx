@@ -1,7 +1,7 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { photoUrls } from "../../shared/media";
 import { BiodataForm, biodataValues } from "../components/biodata-form";
-import { BiodataErrorBoundary } from "../components/biodata-form-error";
+import { BiodataErrorBoundary } from "../components/error-screen";
 import { biodataForEditing, updateFromForm } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";

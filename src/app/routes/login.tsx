@@ -1,6 +1,8 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { FormError, TextField } from "../components/form-field";
-import { loginSchema, formValues } from "../lib/auth-schemas";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { Field, FormError } from "../components/field";
+import { loginSchema, type LoginInput } from "../lib/auth-schemas";
+import { parseWithZod, refuse } from "../lib/forms.server";
 import { assertSameOrigin, callAuth, redirectWithCookies, safeRedirect, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/login";
@@ -27,26 +29,26 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
-  const redirectTo = safeRedirect(values.redirectTo ?? new URL(request.url).searchParams.get("redirectTo"));
-  const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) {
-    return data({ error: "Enter your email and password.", email: values.email }, { status: 400 });
-  }
+  const formData = await request.formData();
+  const redirectTo = safeRedirect(formData.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  // A sign-in says what is wrong with the whole form, never which half: no message per field.
+  const refused = (formError: string, status: number) =>
+    refuse(submission, { formError, status, hideFields: ["password"], formErrorOnly: true });
+  if (submission.status !== "success") return refused("Enter your email and password.", 400);
   const result = await callAuth(context, "/sign-in/email", {
-    body: { email: parsed.data.email, password: parsed.data.password, rememberMe: true },
+    body: { email: submission.value.email, password: submission.value.password, rememberMe: true },
   });
   if (result.ok) return redirectWithCookies(redirectTo, result.cookies);
-  if (result.status === 429) return data({ error: tooManyAttempts(result), email: values.email }, { status: 429 });
-  if (result.status === 401 || result.status === 400) {
-    return data({ error: "Wrong email or password.", email: values.email }, { status: 401 });
-  }
-  return data({ error: "We could not log you in just now. Please try again.", email: values.email }, { status: 500 });
+  if (result.status === 429) return refused(tooManyAttempts(result), 429);
+  if (result.status === 401 || result.status === 400) return refused("Wrong email or password.", 401);
+  return refused("We could not log you in just now. Please try again.", 500);
 }
 
 export default function Login() {
   const { redirectTo, notice } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const result = useActionData<typeof action>()?.result;
+  const [form, fields] = useForm<LoginInput>({ lastResult: result });
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="login-heading">
@@ -56,19 +58,18 @@ export default function Login() {
           {notice}
         </p>
       ) : null}
-      <FormError message={result?.error} />
-      <Form method="post" className="form">
+      <FormError message={form.errors?.[0]} />
+      <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <TextField
+        <Field
+          field={fields.email}
           label="Email"
-          name="email"
           type="email"
           autoComplete="username"
           inputMode="email"
           required
-          defaultValue={result?.email}
         />
-        <TextField label="Password" name="password" type="password" autoComplete="current-password" required />
+        <Field field={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="form-actions account-actions">
           <button type="submit" className="button primary" disabled={busy}>
             {busy ? "Logging in…" : "Login"}
@@ -77,7 +78,7 @@ export default function Login() {
         </div>
       </Form>
       <p className="form-links">
-        Don&apos;t have an account? <Link to="/register">Sign up</Link>
+        <Link to="/register">Dont have an account ? sign up</Link>
       </p>
     </section>
   );

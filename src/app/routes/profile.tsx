@@ -1,12 +1,14 @@
+import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatPhone } from "../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
-import { AccountErrorBoundary } from "../components/account-error";
-import { FormError, TextField } from "../components/form-field";
+import { AccountErrorBoundary } from "../components/error-screen";
+import { Field, FormError } from "../components/field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../lib/auth-limits";
-import { profileSchema } from "../lib/auth-profile-schema";
-import { changePasswordSchema, fieldErrors, formValues } from "../lib/auth-schemas";
+import { profileSchema, type ProfileFormInput } from "../lib/auth-profile-schema";
+import { changePasswordSchema, type ChangePasswordInput } from "../lib/auth-schemas";
+import { parseWithZod, replyWith, type Refusal } from "../lib/forms.server";
 import { assertSameOrigin, authMessage, callAuth, requireViewer, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
@@ -47,66 +49,68 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   };
 }
 
-type Intent = "details" | "password" | "avatar";
-interface Result {
-  intent: Intent;
-  ok: boolean;
-  message?: string;
-  fields?: Record<string, string>;
-}
-
-const fail = (result: Omit<Result, "ok">, status = 400) => data<Result>({ ...result, ok: false }, { status });
+const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireOwnProfile(request, context, params.id);
   assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
+  const formData = await request.formData();
+  const intent = formData.get("intent");
 
-  if (values.intent === "avatar") {
-    const saved = await context.services.accounts.setAvatar(viewer, values.key ?? "");
-    return saved.ok ? data<Result>({ intent: "avatar", ok: true }) : fail({ intent: "avatar", fields: saved.fields });
+  if (intent === "avatar") {
+    const key = formData.get("key");
+    const saved = await context.services.accounts.setAvatar(viewer, typeof key === "string" ? key : "");
+    return saved.ok
+      ? data({ intent: "avatar" as const, ok: true, fields: undefined })
+      : data({ intent: "avatar" as const, ok: false, fields: saved.fields }, { status: 400 });
   }
 
-  if (values.intent === "password") {
-    const parsed = changePasswordSchema.safeParse(values);
-    if (!parsed.success) return fail({ intent: "password", fields: fieldErrors(parsed.error) });
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const fail = (refusal: Omit<Refusal, "hideFields">, headers?: HeadersInit) =>
+      data(
+        { intent: "password" as const, result: replyWith(submission, { ...refusal, hideFields: PASSWORDS }) },
+        { status: refusal.status ?? 400, headers },
+      );
+    if (submission.status !== "success") return fail({});
     const result = await callAuth(context, "/change-password", {
       cookie: request.headers.get("cookie"),
-      body: { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword, revokeOtherSessions: true },
+      body: { currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword, revokeOtherSessions: true },
     });
     if (result.status === 429) {
       const headers = result.retryAfter ? { "retry-after": String(result.retryAfter) } : undefined;
       const message = result.code === "TOO_MANY_PASSWORD_CHECKS" ? authMessage(result) : undefined;
-      return data<Result>({ intent: "password", ok: false, message: message ?? tooManyAttempts(result) }, { status: 429, headers });
+      return fail({ formError: message ?? tooManyAttempts(result), status: 429 }, headers);
     }
+    if (result.code === "INVALID_PASSWORD") return fail({ fields: { currentPassword: "This is not your current password" } });
     if (result.code === "PASSWORD_TOO_COMMON") {
-      return fail({ intent: "password", fields: { newPassword: authMessage(result) ?? "Choose a less common password" } });
+      return fail({ fields: { newPassword: authMessage(result) ?? "Choose a less common password" } });
     }
-    if (result.code === "INVALID_PASSWORD") {
-      return fail({ intent: "password", fields: { currentPassword: "This is not your current password" } });
-    }
-    if (!result.ok) return fail({ intent: "password", message: "We could not change your password just now. Please try again." }, 500);
+    if (!result.ok) return fail({ formError: "We could not change your password just now. Please try again.", status: 500 });
     // Every session was ended, this one too; better-auth's new cookie keeps this device signed in.
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("set-cookie", cookie);
-    return data<Result>(
-      { intent: "password", ok: true, message: "Your password is changed. Your other devices have been logged out." },
+    return data(
+      { intent: "password" as const, done: "Your password is changed. Your other devices have been logged out." },
       { headers },
     );
   }
 
-  const parsed = profileSchema.safeParse(values);
-  if (!parsed.success) return fail({ intent: "details", fields: fieldErrors(parsed.error) });
-  const saved = await context.services.accounts.update(viewer.id, parsed.data, context.ip);
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  const fail = (refusal: Omit<Refusal, "hideFields">, headers?: HeadersInit) =>
+    data(
+      { intent: "details" as const, result: replyWith(submission, { ...refusal, hideFields: PASSWORDS }) },
+      { status: refusal.status ?? 400, headers },
+    );
+  if (submission.status !== "success") return fail({});
+  const saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
   if (!saved.ok && saved.retryAfter) {
-    const result: Result = { intent: "details", ok: false, fields: saved.fields, message: saved.fields.form };
-    return data(result, { status: 429, headers: { "retry-after": String(saved.retryAfter) } });
+    return fail({ fields: saved.fields, formError: saved.fields.form, status: 429 }, { "retry-after": String(saved.retryAfter) });
   }
-  if (!saved.ok) return fail({ intent: "details", fields: saved.fields, message: saved.fields.form });
-  return data<Result>({
-    intent: "details",
-    ok: true,
-    message: saved.emailPending
+  if (!saved.ok) return fail({ fields: saved.fields, formError: saved.fields.form });
+  return data({
+    intent: "details" as const,
+    done: saved.emailPending
       ? `Your details are saved. We sent a link to ${saved.emailPending}: your email changes when you open it. Until then, log in with ${viewer.email}.`
       : saved.emailChanged
         ? "Your details are saved. Log in with your new email from now on."
@@ -116,13 +120,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const details = result?.intent === "details" ? result : undefined;
-  const password = result?.intent === "password" ? result : undefined;
-  const detailErrors = details?.fields ?? {};
-  const passwordErrors = password?.fields ?? {};
+  const details = answer?.intent === "details" ? answer : undefined;
+  const password = answer?.intent === "password" ? answer : undefined;
+  const [detailsForm, detailFields] = useForm<ProfileFormInput>({
+    id: "profile-details",
+    lastResult: details && "result" in details ? details.result : undefined,
+    defaultValue: profile,
+  });
+  const [passwordForm, passwordFields] = useForm<ChangePasswordInput>({
+    id: "profile-password",
+    lastResult: password && "result" in password ? password.result : undefined,
+  });
 
   return (
     <div className="account-profile">
@@ -135,57 +146,36 @@ export default function Profile() {
         </div>
         <AccountAvatar name={profile.name} thumbUrl={profile.avatar} />
         <h2 className="account-section-heading">Your details</h2>
-        {details?.ok ? (
+        {details && "done" in details ? (
           <p className="form-success" role="status">
-            {details.message}
+            {details.done}
           </p>
         ) : (
-          <FormError message={details?.message ?? (details ? "Please check the fields marked below." : null)} />
+          <FormError message={detailsForm.errors?.[0] ?? (details ? "Please check the fields marked below." : null)} />
         )}
-        <Form method="post" className="form" noValidate>
+        <Form method="post" className="form" {...getFormProps(detailsForm)}>
           <input type="hidden" name="intent" value="details" />
-          <TextField label="Full name" name="name" autoComplete="name" required maxLength={NAME_MAX} defaultValue={profile.name} error={detailErrors.name} />
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={profile.email}
-            error={detailErrors.email}
-          />
-          <TextField
-            label="Company name"
-            name="companyName"
-            autoComplete="organization"
-            maxLength={COMPANY_MAX}
-            defaultValue={profile.companyName}
-            error={detailErrors.companyName}
-          />
-          <TextField
+          <Field field={detailFields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
+          <Field field={detailFields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
+          <Field field={detailFields.companyName} label="Company name" autoComplete="organization" maxLength={COMPANY_MAX} />
+          <Field
+            field={detailFields.eaLicenceNumber}
             label="EA licence number"
-            name="eaLicenceNumber"
             maxLength={EA_LICENCE_MAX}
-            defaultValue={profile.eaLicenceNumber}
             hint="Your employment agency licence from MOM, e.g. 19C9871."
-            error={detailErrors.eaLicenceNumber}
           />
-          <TextField
+          <Field
+            field={detailFields.phone}
             label="Phone"
-            name="phone"
             type="tel"
             autoComplete="tel"
-            defaultValue={profile.phone}
             hint="A Singapore number, or + and the country code for another country."
-            error={detailErrors.phone}
           />
-          <TextField
+          <Field
+            field={detailFields.currentPassword}
             label="Current password (only to change your email)"
-            name="currentPassword"
             type="password"
             autoComplete="current-password"
-            error={detailErrors.currentPassword}
           />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={sending === "details"}>
@@ -199,24 +189,22 @@ export default function Profile() {
         <h2 id="password-heading" className="account-section-heading">
           Change password
         </h2>
-        {password?.ok ? (
+        {password && "done" in password ? (
           <p className="form-success" role="status">
-            {password.message}
+            {password.done}
           </p>
         ) : (
-          <FormError message={password?.message} />
+          <FormError message={passwordForm.errors?.[0]} />
         )}
-        <Form method="post" className="form" noValidate>
+        <Form method="post" className="form" {...getFormProps(passwordForm)}>
           <input type="hidden" name="intent" value="password" />
-          <TextField
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            required
-            error={passwordErrors.currentPassword}
+          <Field field={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+          <NewPasswordFields
+            password={passwordFields.newPassword}
+            confirm={passwordFields.confirmPassword}
+            label="New password"
+            confirmLabel="Confirm new password"
           />
-          <NewPasswordFields name="newPassword" label="New password" confirmLabel="Confirm new password" errors={passwordErrors} />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={sending === "password"}>
               {sending === "password" ? "Changing…" : "Change password"}

@@ -1,8 +1,10 @@
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
-import { FormError } from "../components/form-field";
+import { getFormProps, useForm } from "@conform-to/react";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { FormError } from "../components/field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { PASSWORD_MAX, PASSWORD_MIN } from "../lib/auth-limits";
-import { fieldErrors, formValues, resetPasswordSchema } from "../lib/auth-schemas";
+import { resetPasswordSchema, type ResetPasswordInput } from "../lib/auth-schemas";
+import { parseWithZod, refuse, type Refusal } from "../lib/forms.server";
 import { assertSameOrigin, authMessage, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/reset-password";
@@ -19,43 +21,40 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
-  const parsed = resetPasswordSchema.safeParse(values);
-  if (!parsed.success) {
-    const fields = fieldErrors(parsed.error);
-    return data({ fields, error: fields.token ? INVALID_LINK : null }, { status: 400 });
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  const fail = (refusal: Omit<Refusal, "hideFields"> = {}) =>
+    refuse(submission, { ...refusal, hideFields: ["password", "confirmPassword"] });
+  if (submission.status !== "success") {
+    return fail({ formError: submission.error?.token ? INVALID_LINK : undefined });
   }
   const result = await callAuth(context, "/reset-password", {
-    body: { token: parsed.data.token, newPassword: parsed.data.password },
+    body: { token: submission.value.token, newPassword: submission.value.password },
   });
   if (result.ok) return redirect("/login?reset=1");
-  if (result.status === 429) return data({ fields: {}, error: tooManyAttempts(result) }, { status: 429 });
-  if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") {
-    return data({ fields: {}, error: INVALID_LINK }, { status: 400 });
-  }
+  if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
+  if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") return fail({ formError: INVALID_LINK });
   if (result.code === "PASSWORD_TOO_COMMON") {
-    return data({ fields: { password: authMessage(result) ?? "Choose a less common password" }, error: null }, { status: 400 });
+    return fail({ fields: { password: authMessage(result) ?? "Choose a less common password" } });
   }
   if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
-    return data({ fields: { password: `New password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` }, error: null }, { status: 400 });
+    return fail({ fields: { password: `New password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` } });
   }
-  return data({ fields: {}, error: "We could not change your password just now. Please try again." }, { status: 500 });
+  return fail({ formError: "We could not change your password just now. Please try again.", status: 500 });
 }
 
 export default function ResetPassword() {
   const { token } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const [form, fields] = useForm<ResetPasswordInput>({ lastResult: useActionData<typeof action>()?.result });
   const busy = useNavigation().state === "submitting";
-  const fields: Record<string, string> = result?.fields ?? {};
   return (
     <section className="form-card account-card" aria-labelledby="reset-heading">
       <h1 id="reset-heading">Choose a new password</h1>
       {token ? (
         <>
-          <FormError message={result?.error} />
-          <Form method="post" className="form">
+          <FormError message={form.errors?.[0]} />
+          <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
             <input type="hidden" name="token" value={token} />
-            <NewPasswordFields name="password" label="New password" confirmLabel="Confirm new password" errors={fields} />
+            <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" confirmLabel="Confirm new password" />
             <div className="form-actions">
               <button type="submit" className="button primary" disabled={busy}>
                 {busy ? "Saving…" : "Save the new password"}

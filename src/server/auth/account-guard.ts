@@ -7,6 +7,7 @@
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { z } from "zod";
 import { accountDetailsSchema } from "../../shared/account-schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
@@ -30,7 +31,16 @@ const NEW_PASSWORD_FIELD: Record<string, string> = {
 /** Endpoints that check the current password. */
 const CURRENT_PASSWORD_PATHS = new Set(["/change-password"]);
 
-const GUARDED_PATHS = new Set([...Object.keys(ALLOWED_FIELDS), ...Object.keys(NEW_PASSWORD_FIELD), ...CURRENT_PASSWORD_PATHS]);
+const RESET_REQUEST_PATH = "/request-password-reset";
+/** better-auth's own answer, given whether or not the account exists. */
+const RESET_REQUESTED = { status: true, message: "If this email exists in our system, check your email for the reset link" };
+
+const GUARDED_PATHS = new Set([
+  ...Object.keys(ALLOWED_FIELDS),
+  ...Object.keys(NEW_PASSWORD_FIELD),
+  ...CURRENT_PASSWORD_PATHS,
+  RESET_REQUEST_PATH,
+]);
 
 type Body = Record<string, unknown>;
 
@@ -72,7 +82,18 @@ function refuseCommonPassword(path: string, body: Body): void {
   throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE, fields: { [field!]: COMMON_PASSWORD_MESSAGE } });
 }
 
-export function accountGuard(options: { passwordChecks: PasswordCheckLimiter }) {
+const resetRequestSchema = z.object({ email: z.email(), redirectTo: z.string().max(2000).optional() });
+
+export interface AccountGuardOptions {
+  passwordChecks: PasswordCheckLimiter;
+  /**
+   * Does the real work of a reset request (find the account, make a token, queue the mail).
+   * Called after the answer, so the answer takes as long for an unknown address as a known one.
+   */
+  requestResetLater(body: { email: string; redirectTo?: string }): void;
+}
+
+export function accountGuard(options: AccountGuardOptions) {
   return {
     id: "account-guard",
     hooks: {
@@ -82,6 +103,13 @@ export function accountGuard(options: { passwordChecks: PasswordCheckLimiter }) 
           handler: createAuthMiddleware(async (ctx) => {
             const body: unknown = ctx.body;
             if (typeof body !== "object" || body === null || Array.isArray(body)) return;
+            // A request from outside answers at once; the later call (no request) does the work.
+            if (ctx.path === RESET_REQUEST_PATH && ctx.request) {
+              const parsed = resetRequestSchema.safeParse(body);
+              if (!parsed.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Enter a valid email address" });
+              options.requestResetLater(parsed.data);
+              return ctx.json(RESET_REQUESTED);
+            }
             refuseUnknownFields(ctx.path, body as Body);
             checkDetails(ctx.path, body as Body);
             refuseCommonPassword(ctx.path, body as Body);

@@ -48,7 +48,9 @@ async function hashIdentifier(identifier: string): Promise<string> {
 export function createAuth(config: Config, db: Database, secret: string, options: AuthOptions = {}) {
   const limits = options.limits ?? DEFAULT_AUTH_LIMITS;
   const passwordChecks = options.passwordChecks ?? createPasswordCheckLimiter(db);
-  return betterAuth({
+  // Filled in once better-auth exists: the plugin hands reset requests back to its own endpoint.
+  const resetRequests: { send?: (body: { email: string; redirectTo?: string }) => Promise<unknown> } = {};
+  const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
     basePath: AUTH_BASE_PATH,
@@ -127,7 +129,16 @@ export function createAuth(config: Config, db: Database, secret: string, options
         });
       },
     },
-    plugins: [accountGuard({ passwordChecks })],
+    plugins: [
+      accountGuard({
+        passwordChecks,
+        requestResetLater: (body) => {
+          setImmediate(() => {
+            resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
+          });
+        },
+      }),
+    ],
     session: {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
@@ -163,6 +174,8 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
     },
   });
+  resetRequests.send = (body) => auth.api.requestPasswordReset({ body });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
