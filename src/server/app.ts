@@ -4,7 +4,7 @@
  */
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
@@ -54,9 +54,12 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Stopping (SIGTERM), a request already on an open connection is served, not answered 503:
+    // a balancer retries a refused connection on another instance, but not a 503.
+    return503OnClosing: false,
     // Every log line of a request and every error answer carry its id (X-Request-Id).
     requestIdHeader: false,
-    requestIdLogLabel: "requestId",
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
