@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
-import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
+import { createVisitorCookie, type VisitorCookie } from "../leads";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { checkPageForm } from "./input-guard";
