@@ -11,6 +11,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { daysAhead } from "../src/shared/biodata-schema";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { seedDemoData } from "../src/server/db/seed/demo";
@@ -55,6 +56,11 @@ const SCENARIOS = [
   {
     name: "GET /api/helpers, 3 filters, page 2",
     path: "/api/helpers?nationality=philippines&marital=single&care=infant,child&page=2",
+  },
+  {
+    // Experience in both areas, available within a month: the standard form's search.
+    name: "GET /api/helpers, skill + availableBy, page 2",
+    path: `/api/helpers?skill=cooking,infant&availableBy=${daysAhead(30)}&page=2`,
   },
 ];
 const CEILING_PATH = "/__bench/ceiling/";

@@ -83,9 +83,13 @@ export function readRun(lhr: Result): Run {
 }
 
 /** The body bytes the server sends for `url` to a client that accepts gzip only. */
-export function gzipBytes(url: string): Promise<number> {
+/** What Chromium asks for, so the bytes weighed are the bytes a browser receives. */
+export const BROWSER_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
+
+/** Bytes on the wire for one URL, and the encoding the server chose. */
+export function sentBytes(url: string, acceptEncoding = BROWSER_ACCEPT_ENCODING): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.get(url, { headers: { "accept-encoding": "gzip" } }, (response) => {
+    const request = http.get(url, { headers: { "accept-encoding": acceptEncoding } }, (response) => {
       if (response.statusCode !== 200) reject(new Error(`${url} answered ${response.statusCode}`));
       let bytes = 0;
       response.on("data", (chunk: Buffer) => (bytes += chunk.length));

@@ -4,7 +4,7 @@
  */
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import Fastify, { type FastifyServerOptions } from "fastify";
+import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
@@ -30,6 +30,7 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
 import { supplierRoutes } from "./suppliers";
+import { pdfRoutes } from "./pdf/pdf-routes";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -53,9 +54,12 @@ export async function buildApp(deps: AppDeps) {
     logger: deps.logger ?? false,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // Stopping (SIGTERM), a request already on an open connection is served, not answered 503:
+    // a balancer retries a refused connection on another instance, but not a 503.
+    return503OnClosing: false,
     // Every log line of a request and every error answer carry its id (X-Request-Id).
     requestIdHeader: false,
-    requestIdLogLabel: "requestId",
+    logController: new LogController({ requestIdLogLabel: "requestId" }),
     genReqId: (request) => requestIdFor(request.headers["x-request-id"], Boolean(config.trustProxy)),
   });
   const authSecret = resolveAuthSecret(config);
@@ -91,6 +95,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(helperRoutes, { helpers: services.helpers });
   await app.register(supplierRoutes, { suppliers: services.suppliers });
   await app.register(helperWriteRoutes, { helpers: services.helpers });
+  await app.register(pdfRoutes, { helpers: services.helpers });
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });

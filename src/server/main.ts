@@ -51,13 +51,13 @@ async function main() {
   let database: DatabaseHandle;
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
-    await database.migrate();
+    await database.exclusive(() => database.migrate());
   } catch (error) {
     if (error instanceof DataDirLockedError) stop(`Database error: ${error.message}`);
     stop(`Database error: could not open and migrate ${where}: ${reason(error)}`);
   }
   const storage = await openStorage(config);
-  if (config.seedDemo) await seedDemoData(database.db, storage, { ifEmpty: true });
+  if (config.seedDemo) await database.exclusive(() => seedDemoData(database.db, storage, { ifEmpty: true }));
 
   const root = packageRoot();
   let pages: Parameters<typeof buildApp>[0]["pages"];

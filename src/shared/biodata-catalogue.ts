@@ -44,7 +44,7 @@ export const skillAreas = [
   { slug: "housework", label: "General housework", group: "housework" },
   { slug: "cooking", label: "Cooking", group: "cooking", detail: "Cuisines" },
   { slug: "english", label: "English", group: "language" },
-  { slug: "mandarin", label: "Mandarin or Chinese dialects", group: "language" },
+  { slug: "mandarin", label: "Mandarin and dialects", group: "language" },
   { slug: "malay", label: "Malay", group: "language" },
   { slug: "gardening", label: "Gardening", group: "other" },
   { slug: "sewing", label: "Sewing", group: "other" },
@@ -80,6 +80,12 @@ export type InterviewMode = (typeof interviewModes)[number]["slug"];
 
 /** Countries offered for employment rows (others may be typed). */
 export const employmentCountries = ["Singapore", "Hong Kong", "Taiwan", "Malaysia", "Saudi Arabia", "United Arab Emirates", "Kuwait", "Qatar"];
+
+/**
+ * A form that shows the standard form's parts says so with this hidden field; then a part
+ * sent with nothing ticked or filled in is cleared. A form without them leaves them alone.
+ */
+export const FULL_FORM_FIELD = "standardForm";
 
 export const BIODATA_LIMITS = {
   siblings: { min: 0, max: 20 },

@@ -8,6 +8,7 @@ import { ageFromIso, parseIsoDate } from "./age";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
+import { FULL_FORM_FIELD } from "./biodata-catalogue";
 import { biodataFields, checkBiodata } from "./biodata-schema";
 import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
 
@@ -16,11 +17,7 @@ export { HELPER_LIMITS, PHOTO_UPLOAD };
 /** Fields a form sends as several values (check boxes). */
 export const HELPER_LIST_FIELDS = ["otherLanguages", "cares", "illnesses", "interview"] as const;
 
-/**
- * A form that shows the standard form's parts says so with this hidden field; then a part
- * sent with nothing ticked or filled in is cleared. A form without them leaves them alone.
- */
-export const FULL_FORM_FIELD = "standardForm";
+export { FULL_FORM_FIELD };
 const STANDARD_LIST_FIELDS = new Set<string>(["illnesses", "interview"]);
 
 function catalogueValue<N extends CatalogueName>(name: N, label: string) {

@@ -24,6 +24,7 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
   let browser: Browser;
   let helperId: string;
   let supplierId: string;
+  let shortlistIds: string;
   beforeAll(async () => {
     site = await startSite();
     browser = await launchBrowser();
@@ -34,6 +35,8 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
       .limit(1);
     helperId = helper!.id;
     supplierId = helper!.supplierId;
+    const three = await site.db.select({ id: helpers.id }).from(helpers).where(eq(helpers.status, "available")).limit(3);
+    shortlistIds = three.map((row) => row.id).join(",");
   });
   afterAll(async () => {
     await browser?.close();
@@ -49,6 +52,9 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
     ["the privacy policy", () => "/privacy-policy"],
     ["a supplier's helpers", () => `/posts/users/${supplierId}`],
     ["a nationality's helpers", () => "/posts/categories/Filipines"],
+    ["a listing with filter chips", () => "/posts?category=Philippines&neg=Infant,Child&sort=salary"],
+    ["a shortlist", () => `/shortlist?ids=${shortlistIds}`],
+    ["an empty shortlist", () => "/shortlist"],
   ];
 
   for (const [what, path] of pages) {

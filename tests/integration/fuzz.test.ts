@@ -18,7 +18,7 @@ import type { TestApp } from "../support/test-app";
  * from the build) and the query parameters the site reads get the same treatment. Bounded by a
  * fixed number of runs and a seed per run, so it stays well under a minute.
  */
-const RUNS = Number(process.env.FUZZ_RUNS ?? 250);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 150);
 
 interface Target {
   method: string;

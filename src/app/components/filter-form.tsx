@@ -6,6 +6,8 @@ import {
   checkFilterForm,
   choiceFields,
   choicesFor,
+  interviewChoices,
+  skillChoices,
   numberFields,
   recalledFilterValues,
   rememberFilterValues,
@@ -15,7 +17,7 @@ import {
 import { paths } from "../lib/paths";
 import { SelectField, TextField } from "./form-field";
 
-const fieldOrder = [...choiceFields.map((choice) => choice.name), ...numberFields];
+const fieldOrder = [...choiceFields.map((choice) => choice.name), ...numberFields, "skill", "availableBy", "interview"];
 
 /**
  * "Your criteria for helper". A GET form to /posts, so it works before the page's script loads;
@@ -110,6 +112,12 @@ export function FilterForm({
             <TextField label="Age to" inputMode="numeric" autoComplete="off" {...field("ageMax")} />
           </div>
           <TextField label="Maximum salary (S$ a month)" inputMode="numeric" autoComplete="off" {...field("salaryMax")} />
+        </fieldset>
+        <fieldset className="filter-numbers">
+          <legend>Skills and availability</legend>
+          <SelectField label="Has experience in" placeholder="Any" options={skillChoices(values.skill)} {...field("skill")} />
+          <TextField label="Available by" type="date" autoComplete="off" hint="She can start on or before this day" {...field("availableBy")} />
+          <SelectField label="Interview" placeholder="Any" options={interviewChoices} {...field("interview")} />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary">

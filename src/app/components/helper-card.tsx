@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { availabilityShort } from "../../shared/biodata-format";
 import { labelOf } from "../../shared/catalogue";
 import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf } from "../../shared/format";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";
@@ -141,6 +142,7 @@ export function HelperCard({
           {helper.name}
         </Heading>
         <p className="helper-facts">{facts.join(" · ")}</p>
+        <p className="availability">{availabilityShort(helper.availableFrom)}</p>
         <p className="helper-terms">
           <strong>{formatSalary(helper.salary)}</strong> a month · {formatOffDaysShort(helper.offDays)}
         </p>

@@ -39,11 +39,9 @@ export function SiteNav() {
         Skip to content
       </a>
       <div className="site-header-inner">
-        <Link to="/" className="logo" onClick={close} aria-label={`${config.siteName} home`}>
-          <span className="logo-mark" aria-hidden="true">
-            DH
-          </span>
-          <span className="logo-text">{config.siteName}</span>
+        {/* Its name is its visible text ("DH Direct Helpers"): a logo leading home needs no more. */}
+        <Link to="/" className="logo" onClick={close}>
+          <span className="logo-mark">DH</span> <span className="logo-text">{config.siteName}</span>
         </Link>
         <ShortlistLink onClick={close} />
         <button

@@ -5,7 +5,8 @@
  */
 import { data, type AppLoadContext } from "react-router";
 import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
-import type { HelperRecord } from "../../shared/helper-types";
+import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
+import { applyEmploymentIntent, employmentRowNumbers, EMPLOYMENT_FIELDS, renumberEmployment, type BiodataValues } from "./biodata-form-values";
 import { isHttpError } from "../../server/http/errors";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
 
@@ -38,6 +39,17 @@ function postedValues(values: Record<string, unknown>): Record<string, string | 
   return kept;
 }
 
+function withoutBlankJobs(values: BiodataValues): BiodataValues {
+  const kept = { ...values };
+  for (const n of employmentRowNumbers(values)) {
+    const names = EMPLOYMENT_FIELDS.map((field) => `employment[${n}].${field}`);
+    if (names.every((name) => typeof kept[name] !== "string" || (kept[name] as string).trim() === "")) {
+      for (const name of names) delete kept[name];
+    }
+  }
+  return kept;
+}
+
 /**
  * Saves a posted biodata form through `save`. Without JavaScript the photo arrives as a file in
  * the form itself (`photoFile`); it goes through the same checks as an upload.
@@ -46,16 +58,24 @@ async function saveForm(
   request: Request,
   context: AppLoadContext,
   save: (values: Record<string, unknown>) => Promise<HelperRecord>,
-): Promise<{ saved: HelperRecord } | { failed: FormFailure }> {
+): Promise<SaveResult> {
   const form = await request.formData();
-  const values = helperFormValues(form);
+  // Job rows left empty are dropped and the rest numbered 0, 1, 2…, as the schema will count
+  // them, so a message for `employment[1].to` lands beside the row shown second.
+  const posted = postedValues(helperFormValues(form));
+  delete posted.intent;
+  const values: Record<string, unknown> = renumberEmployment(withoutBlankJobs(posted));
   delete values.photoFile;
   const file = form.get("photoFile");
+  const intent = form.get("intent");
   try {
     if (file instanceof File && file.size > 0) {
       const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
       values.photo = upload.key;
     }
+    // "Add a job" or "Remove job 2" without the page's script: the form again, nothing saved.
+    const edited = typeof intent === "string" ? applyEmploymentIntent({ ...posted, ...postedValues({ photo: values.photo }) }, intent) : undefined;
+    if (edited) return { edited: { message: "", fields: {}, values: edited } };
     return { saved: await save(nestFormValues(values)) };
   } catch (error) {
     if (isHttpError(error) && (error.statusCode === 400 || error.statusCode === 413)) {
@@ -74,7 +94,7 @@ async function saveForm(
   }
 }
 
-export type SaveResult = { saved: HelperRecord } | { failed: FormFailure };
+export type SaveResult = { saved: HelperRecord } | { failed: FormFailure } | { edited: FormFailure };
 
 export function createFromForm(request: Request, context: AppLoadContext): Promise<SaveResult> {
   assertSameOrigin(request, context);
@@ -87,7 +107,7 @@ export function updateFromForm(request: Request, context: AppLoadContext, id: st
 }
 
 /** A biodata the viewer may change; otherwise /login, the 403 page or the 404 page. */
-export function biodataForEditing(request: Request, context: AppLoadContext, id: string): Promise<HelperRecord> {
+export function biodataForEditing(request: Request, context: AppLoadContext, id: string): Promise<OwnedHelperRecord> {
   return asPage(request, () => context.services.helpers.forEditing(context.viewer, id));
 }
 

@@ -3,6 +3,8 @@
  * Apply makes before going to /posts, pre-filling from a URL and the session's memory of the
  * last choices.
  */
+import { parseIsoDate } from "../../shared/age";
+import { interviewModes, isInterviewMode, isSkillArea, skillAreas } from "../../shared/biodata-catalogue";
 import {
   careGroups,
   catalogue,
@@ -43,12 +45,27 @@ export const choiceFields: readonly ChoiceField[] = [
 ];
 
 export const numberFields = ["ageMin", "ageMax", "salaryMax"] as const;
+
+/** What she has done and when she can start: the listing's own parameter names. */
+export const biodataFilterFields = ["skill", "availableBy", "interview"] as const;
+
+/** The skill drop-down: one area, or a combination a link asked for ("cooking,infant"). */
+export function skillChoices(current = ""): Choice[] {
+  const choices: Choice[] = skillAreas.map((area) => ({ value: area.slug, label: area.label }));
+  const parts = current.split(",").map((part) => part.trim()).filter(Boolean);
+  if (parts.length > 1 && parts.every(isSkillArea)) {
+    choices.push({ value: parts.join(","), label: parts.map((part) => skillAreas.find((a) => a.slug === part)!.label).join(" and ") });
+  }
+  return choices;
+}
+
+export const interviewChoices: Choice[] = interviewModes.map((mode) => ({ value: mode.slug, label: mode.label }));
 export type NumberField = (typeof numberFields)[number];
 
 export type FilterValues = Record<string, string>;
 
 export function emptyFilterValues(): FilterValues {
-  return Object.fromEntries([...choiceFields.map((f) => f.name), ...numberFields].map((name) => [name, ""]));
+  return Object.fromEntries([...choiceFields.map((f) => f.name), ...numberFields, ...biodataFilterFields].map((name) => [name, ""]));
 }
 
 const CARE_SEPARATOR = ",";
@@ -96,12 +113,15 @@ export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
     const value = query[name];
     if (value !== undefined) values[name] = String(value);
   }
+  if (query.skill) values.skill = query.skill.join(",");
+  if (query.availableBy) values.availableBy = query.availableBy;
+  if (query.interview) values.interview = query.interview[0]!;
   return values;
 }
 
 /** Whether a URL asks for any filter at all (then it, not the session's memory, pre-fills). */
 export function hasFilterParams(params: URLSearchParams): boolean {
-  const names = [...listFilters.flatMap((filter) => filterParams[filter]), ...numberFields];
+  const names = [...listFilters.flatMap((filter) => filterParams[filter]), ...numberFields, ...biodataFilterFields];
   return names.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
 }
 
@@ -132,7 +152,18 @@ const salaryCheck: Check = (value) => {
   return undefined;
 };
 
+const skillCheck: Check = (value) =>
+  value.split(",").every((part) => isSkillArea(part.trim())) ? undefined : "Choose a skill from the list";
+
+const dateCheck: Check = (value) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && parseIsoDate(value) ? undefined : "Enter the date as day, month and year";
+
+const interviewCheck: Check = (value) => (isInterviewMode(value) ? undefined : "Choose a way to interview from the list");
+
 const checks: Record<string, Check> = {
+  skill: skillCheck,
+  availableBy: dateCheck,
+  interview: interviewCheck,
   ...Object.fromEntries(choiceFields.map((field) => [field.name, choiceCheck(field.filter)])),
   ageMin: ageCheck,
   ageMax: ageCheck,
@@ -172,6 +203,9 @@ export function checkFilterForm(
     const n = wholeNumber(text(name));
     if (n !== undefined) query[name] = n;
   }
+  if (text("skill")) query.skill = text("skill").split(",").map((part) => part.trim());
+  if (text("availableBy")) query.availableBy = text("availableBy");
+  if (text("interview")) query.interview = [text("interview")];
   return { ok: true, query: query as Partial<HelperQuery> };
 }
 

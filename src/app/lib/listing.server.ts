@@ -1,5 +1,7 @@
 import { redirect, type AppLoadContext } from "react-router";
+import { interviewLabel, skillArea } from "../../shared/biodata-catalogue";
 import { labelOf } from "../../shared/catalogue";
+import { formatBirthDate } from "../../shared/format";
 import { listingNotes } from "../../shared/listing-notes";
 import { clearAllHref, filterChips } from "./listing-chips";
 import { parseHelperQuery, type HelperFilter } from "../../shared/listing-query";
@@ -50,5 +52,8 @@ export function describeFilter(filter: HelperFilter): string[] {
   }
   if (filter.salaryMax !== undefined) words.push(`salary up to $${filter.salaryMax}`);
   if (filter.q) words.push(`“${filter.q}”`);
+  if (filter.skill) words.push(`experienced in ${filter.skill.map((slug) => skillArea(slug)?.label.toLowerCase() ?? slug).join(" and ")}`);
+  if (filter.availableBy) words.push(`available by ${formatBirthDate(filter.availableBy) ?? filter.availableBy}`);
+  if (filter.interview) words.push(`interview ${filter.interview.map((mode) => interviewLabel(mode).toLowerCase()).join(" or ")}`);
   return words;
 }

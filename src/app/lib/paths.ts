@@ -6,6 +6,7 @@ export const paths = {
     return query ? `/posts?${query}` : "/posts";
   },
   helper: (id: string) => `/posts/${id}`,
+  biodataPdf: (id: string) => `/posts/${id}/biodata.pdf`,
   editHelper: (id: string) => `/posts/${id}/edit`,
   deleteHelper: (id: string) => `/posts/${id}/delete`,
   createHelper: () => "/create",

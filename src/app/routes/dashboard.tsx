@@ -134,6 +134,10 @@ export default function Dashboard() {
                   <Link to={paths.editHelper(helper.id)}>
                     Edit<span className="visually-hidden"> {helper.name}</span>
                   </Link>
+                  {/* The supplier's copy, with the private details: a file the browser opens itself. */}
+                  <a href={paths.biodataPdf(helper.id)}>
+                    Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>
+                  </a>
                   <Link to={paths.deleteHelper(helper.id)} className="danger-link">
                     Delete<span className="visually-hidden"> {helper.name}</span>
                   </Link>

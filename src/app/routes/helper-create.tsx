@@ -1,6 +1,7 @@
 import { data, Link, redirect, useActionData } from "react-router";
 import { photoUrls } from "../../shared/media";
-import { BiodataForm, NEW_BIODATA } from "../components/biodata-form";
+import { BiodataForm } from "../components/biodata-form";
+import { NEW_BIODATA } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
 import { requireViewer } from "../lib/auth.server";
 import { createFromForm } from "../lib/biodata.server";
@@ -22,6 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireViewer(request, context);
   const result = await createFromForm(request, context);
   if ("failed" in result) return data(result.failed, { status: 400 });
+  if ("edited" in result) return result.edited;
   return redirect(paths.helper(result.saved.id));
 }
 

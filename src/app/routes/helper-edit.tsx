@@ -1,6 +1,7 @@
 import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
 import { photoUrls } from "../../shared/media";
-import { BiodataForm, biodataValues } from "../components/biodata-form";
+import { BiodataForm } from "../components/biodata-form";
+import { biodataValues } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
 import { biodataForEditing, updateFromForm } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";
@@ -20,6 +21,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const result = await updateFromForm(request, context, params.id);
   if ("failed" in result) return data(result.failed, { status: 400 });
+  if ("edited" in result) return result.edited;
   return redirect(paths.helper(result.saved.id));
 }
 

@@ -1,6 +1,7 @@
 import { data as response, Link, useLoaderData } from "react-router";
 import { labelOf } from "../../shared/catalogue";
 import { display } from "../../shared/format";
+import { BiodataParts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
 import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
 import { ShareButtons } from "../components/share-buttons";
@@ -135,6 +136,13 @@ export default function HelperBiodata() {
           </div>
         ) : null}
       </div>
+      <BiodataParts helper={helper} />
+      <p className="biodata-download">
+        {/* A file, not a page: the browser opens or saves it itself. */}
+        <a className="button" href={paths.biodataPdf(helper.id)}>
+          Download biodata (PDF)
+        </a>
+      </p>
       <section className="biodata-notes" aria-labelledby="notes-heading">
         <h2 id="notes-heading">Special notes</h2>
         {helper.specialNotes ? (

@@ -28,6 +28,11 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   /** Applies every migration not yet applied. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other instance on this database runs its own (start-up: migrations and
+   * demo data, which two instances starting together must not both do).
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Calls `onNotify` for every NOTIFY on `channel`, from this or any other instance. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   ping(): Promise<void>;
@@ -86,6 +91,8 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
     db,
     kind: "pglite",
     dumpDataDir: (compression) => client.dumpDataDir(compression),
+    // One process owns the embedded database: nobody to wait for.
+    exclusive: (work) => work(),
     async migrate() {
       await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
       // PGlite runs no autovacuum: without this the planner would guess at every table's size
@@ -105,6 +112,9 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
   };
 }
 
+/** The advisory lock instances take while they migrate and seed ("DH" and a date). */
+const START_LOCK = 0x4448_2026;
+
 async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A pool error (a server restart, a dropped idle connection) must not end the process.
@@ -116,6 +126,17 @@ async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
     db,
     kind: "postgres",
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async exclusive(work) {
+      const holder = await pool.connect();
+      try {
+        // A session-level advisory lock, held on its own connection while `work` uses the pool.
+        await holder.query("select pg_advisory_lock($1)", [START_LOCK]);
+        return await work();
+      } finally {
+        await holder.query("select pg_advisory_unlock($1)", [START_LOCK]).catch(() => undefined);
+        holder.release();
+      }
+    },
     migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
     async listen(channel, onNotify) {
       let client: pg.Client | undefined;

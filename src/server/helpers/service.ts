@@ -11,6 +11,7 @@ import type { MediaStorage } from "../media";
 import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
+import { createBiodataPdfs } from "../pdf/biodata-pdf";
 import { helperPreviewJpeg } from "../seo";
 
 export interface HelperServiceDeps {
@@ -32,6 +33,7 @@ type MaybeViewer = Viewer | null | undefined;
 export function createHelperService(deps: HelperServiceDeps) {
   const { db } = deps;
   const listingCache = new ListingCache<HelperPage>();
+  const pdfs = createBiodataPdfs(db, deps.storage);
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {
@@ -56,8 +58,13 @@ export function createHelperService(deps: HelperServiceDeps) {
     create: (viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> => createHelper(deps, viewer, body),
     update: (viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> => updateHelper(deps, viewer, id, body),
     remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
-    /** Drops this instance's cached listing pages. */
-    invalidate: () => listingCache.invalidate(),
+    /** The biodata as an A4 PDF: the public copy, or the owner's and operators' with private details. */
+    pdf: (id: string, viewer: MaybeViewer) => pdfs.get(id, viewer),
+    /** Drops this instance's cached listing pages and PDFs. */
+    invalidate: () => {
+      listingCache.invalidate();
+      pdfs.invalidate();
+    },
   };
 }
 

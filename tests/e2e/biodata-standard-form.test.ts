@@ -1,0 +1,135 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { signUp, TEST_PASSWORD } from "../support/auth";
+import { browserMissing } from "../support/browser";
+import { newPage, siteInBrowser } from "../support/e2e";
+import { pdfText } from "../support/pdf-text";
+
+const unexpected = (errors: string[]) => errors.filter((error) => !error.includes("status of 400"));
+
+describe.skipIf(browserMissing)("a supplier filling the full standard form on a phone", () => {
+  const running = siteInBrowser({ seed: false });
+
+  async function logInToCreate(page: Page, email: string) {
+    await page.goto(`${running.site.url}/login?redirectTo=%2Fcreate`);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${running.site.url}/create`);
+  }
+
+  async function fillRequired(page: Page) {
+    await page.getByLabel("Name").fill("Marites Bautista");
+    await page.getByLabel("Nationality").selectOption({ label: "Philippines" });
+    await page.getByLabel("Date of birth").fill("1991-08-14");
+    await page.getByLabel("Marital status").selectOption({ label: "Single" });
+    await page.getByLabel("Religion").selectOption({ label: "Catholic" });
+    await page.getByLabel("Mother tongue").selectOption({ label: "Tagalog" });
+    await page.getByLabel("Experience", { exact: true }).selectOption({ label: "Transfer" });
+    await page.getByLabel("Salary ($ a month)").fill("820");
+    await page.getByLabel("Days off (a month)").fill("4");
+  }
+
+  it("fills every section, adds and removes jobs in place, fixes a refused month, and sees it on the page and in the PDF", async () => {
+    const supplier = await signUp(running.site, { name: "Bayanihan Agency" });
+    const { page, context, errors } = await newPage(running.browser, { width: 390, height: 844 });
+    await logInToCreate(page, supplier.email);
+
+    await fillRequired(page);
+    // Personal, with the private details.
+    await page.getByLabel("Place of birth").fill("Tarlac City");
+    await page.getByLabel("Number of siblings").fill("5");
+    await page.getByLabel("Home address").fill("12 Mabini Street, Tarlac City");
+    await page.getByLabel("Repatriation port or airport").fill("Clark International Airport");
+    await page.getByLabel("Home contact number").fill("+63 917 222 3344");
+    await page.getByLabel("Passport number").fill("P4455667B");
+    // Medical and diet.
+    await page.getByLabel("Allergies").fill("Dust");
+    await page.getByRole("checkbox", { name: "Asthma" }).check();
+    await page.getByLabel("Willing to handle pork").selectOption({ label: "Yes" });
+    await page.getByLabel("Willing to handle beef").selectOption({ label: "No" });
+    // Skills: the table's toggles, years and ratings.
+    await page.getByLabel("Method of evaluation").selectOption({ label: "Interviewed by video" });
+    await page.getByRole("checkbox", { name: "Cooking: Willing" }).check();
+    await page.getByLabel("Cooking: years").fill("6");
+    await page.getByLabel("Cooking: rating").selectOption({ label: "4 stars" });
+    await page.getByLabel("Cooking: cuisines").fill("Filipino and Chinese");
+    await page.getByRole("checkbox", { name: "Care of infants: Has experience" }).check();
+    await page.getByLabel("Care of infants: years").fill("3");
+    await page.getByLabel("Care of infants: rating").selectOption({ label: "5 stars" });
+    // Employment: two jobs added, the second removed again, all without leaving the page.
+    await page.getByRole("button", { name: "Add a job" }).click();
+    await page.getByRole("button", { name: "Add a job" }).click();
+    await expect.poll(() => page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(2);
+    await page.getByRole("button", { name: "Remove job 2" }).click();
+    await expect.poll(() => page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(1);
+    const job = page.getByRole("group", { name: "Job 1" });
+    await job.getByLabel("From (month and year)").fill("2021-05");
+    await job.getByLabel("To (month and year)").fill("2019-04");
+    await job.getByLabel("Country").fill("Hong Kong");
+    await job.getByLabel("Employer", { exact: true }).fill("Mrs Wong");
+    await job.getByLabel("Feedback from this employer").fill("Kind and careful with the baby");
+    // Availability.
+    await page.getByLabel("Available from").fill("2027-02-01");
+    await page.getByRole("checkbox", { name: "By video" }).check();
+    await page.getByLabel("Other remarks").fill("Sings to the children at bedtime.");
+
+    // The job ends before it starts: refused, the message beside it and focus on it, nothing lost.
+    await page.getByRole("button", { name: "Create" }).click();
+    const to = page.getByRole("group", { name: "Job 1" }).getByLabel("To (month and year)");
+    await expect.poll(() => to.getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByText("The job cannot end before it starts: check the months").count()).toBe(1);
+    await expect.poll(() => to.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel("Passport number").inputValue()).toBe("P4455667B");
+    expect(await page.getByLabel("Cooking: years").inputValue()).toBe("6");
+    expect(await page.getByRole("checkbox", { name: "Asthma" }).isChecked()).toBe(true);
+    await page.screenshot({ path: "/tmp/bd/form-refused-390.png", fullPage: false });
+
+    await to.fill("2023-04");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+
+    // The biodata page: the new parts, public fields only.
+    await expect.poll(() => page.getByText("Available from 1 Feb 2027").count()).toBe(1);
+    const skills = page.getByRole("table", { name: /Skills/ });
+    expect(await skills.getByRole("row", { name: /Cooking/ }).textContent()).toContain("6 years");
+    expect(await skills.getByRole("img", { name: "5 of 5 stars" }).count()).toBe(1);
+    expect(await page.getByRole("table", { name: "Employment history" }).textContent()).toContain("Kind and careful with the baby");
+    const html = await page.content();
+    for (const secret of ["P4455667B", "12 Mabini Street", "Clark International Airport", "+63 917 222 3344"]) expect(html).not.toContain(secret);
+    await page.screenshot({ path: "/tmp/bd/page-390.png", fullPage: true });
+
+    // The PDF: the owner's copy has the private details; a visitor's has not.
+    const href = await page.getByRole("link", { name: "Download biodata (PDF)" }).getAttribute("href");
+    const owners = await context.request.get(`${running.site.url}${href}`);
+    expect(owners.headers()["content-type"]).toBe("application/pdf");
+    const ownerText = (await pdfText(await owners.body())).text;
+    for (const expected of ["Marites Bautista", "Cooking (Filipino and Chinese)", "Care of infants", "Hong Kong", "P4455667B", "Available from 1 Feb 2027"]) {
+      expect(ownerText).toContain(expected);
+    }
+    const visitors = await fetch(`${running.site.url}${href}`);
+    const visitorText = (await pdfText(Buffer.from(await visitors.arrayBuffer()))).text;
+    expect(visitorText).toContain("Marites Bautista");
+    expect(visitorText).not.toContain("P4455667B");
+
+    expect(unexpected(errors)).toEqual([]);
+    await context.close();
+  });
+
+  it("adds and removes jobs without JavaScript, keeping what was typed", async () => {
+    const supplier = await signUp(running.site);
+    const context = await running.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await logInToCreate(page, supplier.email);
+    await fillRequired(page);
+    await page.getByLabel("Place of birth").fill("Baguio");
+    await page.getByRole("button", { name: "Add a job" }).click();
+    await page.getByRole("group", { name: "Job 1" }).getByLabel("Country").fill("Taiwan");
+    await page.getByRole("button", { name: "Add a job" }).click();
+    expect(await page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(2);
+    expect(await page.getByLabel("Place of birth").inputValue()).toBe("Baguio");
+    await page.getByRole("button", { name: "Remove job 1" }).click();
+    expect(await page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(1);
+    await context.close();
+  });
+});

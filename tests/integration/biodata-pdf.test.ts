@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { signUp, type SignedIn } from "../support/auth";
+import { biodataBody, uploadedPhotoKey } from "../support/biodata";
+import { describeDb } from "../support/database";
+import { pdfText } from "../support/pdf-text";
+import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
+import { createTestApp, type TestApp } from "../support/test-app";
+
+describeDb("the biodata as an A4 PDF", () => {
+  let t: TestApp;
+  let owner: SignedIn;
+  let id: string;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    owner = await signUp(t);
+    const photo = await uploadedPhotoKey(t, owner.cookie);
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: biodataBody({ name: "Lorna Dela Cruz", photo, ...standardFormParts() }),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    id = response.json().id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const get = (cookie?: string) =>
+    t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf`, headers: cookie ? { cookie } : {} });
+
+  it("gives a visitor an A4 PDF of the standard form whose text can be read back, without the private details", async () => {
+    const response = await get();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/pdf");
+    expect(response.headers["content-disposition"]).toMatch(/^inline; filename="biodata-DH\d+\.pdf"$/);
+    const { text, pageSize } = await pdfText(response.rawPayload);
+    expect(pageSize.map(Math.round)).toEqual([595, 842]);
+    for (const expected of ["Lorna Dela Cruz", "Care of infants", "Cooking", "Hong Kong", "A. PROFILE OF FDW", "B. SKILLS OF FDW", "C. EMPLOYMENT HISTORY", "D. AVAILABILITY"]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).toContain("Very patient with the babies");
+    for (const value of Object.values(PRIVATE_VALUES)) expect(text).not.toContain(value);
+    expect(text).not.toContain("Passport number");
+  });
+
+  it("gives the owner and operators their copy with the private details, never to be stored by a shared cache", async () => {
+    const admin = await signUp(t, { role: "admin" });
+    for (const cookie of [owner.cookie, admin.cookie]) {
+      const response = await get(cookie);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["cache-control"]).toBe("private, no-store");
+      const { text } = await pdfText(response.rawPayload);
+      for (const value of Object.values(PRIVATE_VALUES)) expect(text).toContain(value);
+    }
+    const stranger = await signUp(t);
+    const { text } = await pdfText((await get(stranger.cookie)).rawPayload);
+    expect(text).not.toContain(PRIVATE_VALUES.passportNumber);
+  });
+
+  it("keeps the PDF until the biodata changes, then shows the change", async () => {
+    const first = await get();
+    const again = await get();
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const patch = await t.app.inject({
+      method: "PATCH",
+      url: `/api/helpers/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { skills: { sewing: { willing: true, experienced: true, years: 7, rating: 5 } } },
+    });
+    expect(patch.statusCode).toBe(200);
+    const { text } = await pdfText((await get()).rawPayload);
+    expect(text).toContain("Sewing");
+    expect(text).not.toContain("Care of infants");
+  });
+
+  it("answers 404 for a draft to visitors, and for an unknown id", async () => {
+    const draft = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: owner.cookie }, payload: biodataBody({ status: "draft" }) });
+    const draftId = draft.json().id;
+    expect((await t.app.inject({ method: "GET", url: `/posts/${draftId}/biodata.pdf` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: `/posts/${draftId}/biodata.pdf`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: "/posts/not-an-id/biodata.pdf" })).statusCode).toBe(404);
+  });
+});
