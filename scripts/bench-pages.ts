@@ -72,16 +72,18 @@ function table(head: string[], rows: string[][]): string {
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
-/** The pages measured: a real helper's biodata, and the filters' gate (no visitor cookie). */
+/** The pages measured: a real helper's biodata, a shortlist of three, and the filters' gate (no visitor cookie). */
 async function pagesOf(origin: string): Promise<[label: string, path: string][]> {
-  const response = await fetch(`${origin}/api/helpers?pageSize=1`);
+  const response = await fetch(`${origin}/api/helpers?pageSize=3`);
   const listing = (await response.json()) as { items?: { id: string }[] };
   const helperId = listing.items?.[0]?.id;
+  const shortlisted = (listing.items ?? []).map((item) => item.id).join(",");
   if (!helperId) throw new Error("the demo data has no available helper");
   return [
     ["/", "/"],
     ["/posts", "/posts"],
     ["/posts/:id", `/posts/${helperId}`],
+    ["/shortlist (3 helpers)", `/shortlist?ids=${shortlisted}`],
     ["/filters (gate)", "/filters"],
   ];
 }

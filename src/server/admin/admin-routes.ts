@@ -5,7 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../auth/guards";
+import { requireAdmin } from "../auth";
 import { notFound } from "../http/errors";
 import { idParams, refusals, sendBytes } from "../http/schemas";
 import type { LeadService } from "../leads";

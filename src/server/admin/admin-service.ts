@@ -3,7 +3,7 @@
  * failing to go out, and a retry. The queries are the outbox's own (notify/outbox-admin.ts).
  */
 import type { Database } from "../db/connect";
-import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify/outbox-admin";
+import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;

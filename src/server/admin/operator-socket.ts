@@ -10,7 +10,7 @@ import http from "node:http";
 import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/connect";
-import { setRole, UnknownUserError, type Role, type RoleChange } from "../auth/roles";
+import { setRole, UnknownUserError, type Role, type RoleChange } from "../auth";
 
 export const OPERATOR_SOCKET = "operator.sock";
 

@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
-import { enqueueMessage } from "../notify/outbox";
+import { enqueueMessage } from "../notify";
 import { accountGuard } from "./account-guard";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 

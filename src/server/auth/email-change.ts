@@ -8,7 +8,7 @@ import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/connect";
 import { user, verification } from "../db/schema";
-import { enqueueMessage } from "../notify/outbox";
+import { enqueueMessage } from "../notify";
 
 const KIND = "change-email";
 const VALID_FOR_MS = 24 * 60 * 60 * 1000;

@@ -14,13 +14,13 @@ import {
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../shared/helper-schema";
-import { requireOwnerOrAdmin, requireUser } from "../auth/guards";
-import type { Viewer } from "../auth/viewer";
+import { requireOwnerOrAdmin, requireUser } from "../auth";
+import type { Viewer } from "../auth";
 import type { Database, Executor } from "../db/connect";
 import { helpers, user as account, type HelperRow, type NewHelperRow } from "../db/schema";
 import { badRequest, HttpError, notFound } from "../http/errors";
-import type { MediaStorage } from "../media/storage";
-import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media/uploads";
+import type { MediaStorage } from "../media";
+import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media";
 import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
 

@@ -5,14 +5,14 @@
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import type { HelperPage, HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../auth";
 import type { Database } from "../db/connect";
-import type { MediaStorage } from "../media/storage";
+import type { MediaStorage } from "../media";
 import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
 import { createBiodataPdfs } from "../pdf/biodata-pdf";
-import { helperPreviewJpeg } from "../seo/link-preview";
+import { helperPreviewJpeg } from "../seo";
 
 export interface HelperServiceDeps {
   db: Database;

@@ -5,8 +5,8 @@
  * site's own cache of rendered pages) for a short while.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { hasSessionCookie } from "../auth/session";
-import { VISITOR_COOKIE } from "../leads/visitor-cookie";
+import { hasSessionCookie } from "../auth";
+import { VISITOR_COOKIE } from "../leads";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 /** A minute fresh, then five more served while a fresh copy is fetched. */

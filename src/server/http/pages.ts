@@ -8,13 +8,13 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
-import { createVisitorCookie, type VisitorCookie } from "../leads/visitor-cookie";
+import { createVisitorCookie, type VisitorCookie } from "../leads";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { checkPageForm } from "./input-guard";
 import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
-import { keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
+import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
 export interface PageContext {
   services: Services;
@@ -80,7 +80,10 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         ip: request.ip,
         visitorCookie,
       });
-      const render = async (nonce: string) => (await getHandler())(toWebRequest(request), context(nonce));
+      // A page rendered for the cache is for everyone waiting on it: only the visitor's own
+      // render stops when they leave.
+      const render = async (nonce: string, signal?: AbortSignal) =>
+        (await getHandler())(toWebRequest(request, signal), context(nonce));
       const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
       // The site decides, not the page: a page cannot know whether its answer was personal.
       const cacheControl = (response: Response) => {
@@ -122,7 +125,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       }
 
       const nonce = newNonce();
-      const response = await render(nonce);
+      const response = await render(nonce, clientGone(reply));
       reply.header("content-security-policy", csp(nonce));
       reply.header("cache-control", cacheControl(response));
       return sendWebResponse(reply, response);

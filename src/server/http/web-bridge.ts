@@ -10,7 +10,19 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 /** Set from Fastify's idea of the client's address (trusting the proxy); never from the client. */
 export const CLIENT_IP_HEADER = "x-dh-client-ip";
 
-export function toWebRequest(request: FastifyRequest): Request {
+/**
+ * A signal that fires when the client's connection closes before its answer was sent, so React
+ * Router stops running loaders and actions for a visitor who has gone (decision 018).
+ */
+export function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once("close", () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller.signal;
+}
+
+export function toWebRequest(request: FastifyRequest, signal?: AbortSignal): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === CLIENT_IP_HEADER) continue;
@@ -22,6 +34,7 @@ export function toWebRequest(request: FastifyRequest): Request {
     method: request.method,
     headers,
     body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,
+    signal,
   });
 }
 

@@ -3,3 +3,4 @@ export { createLeadService, type LeadService, type LeadServiceDeps } from "./lea
 export { leadRoutes } from "./lead-routes";
 export type { LeadLimits } from "./lead-rate-limit";
 export { scheduleLeadRetention } from "./lead-retention";
+export { createVisitorCookie, VISITOR_COOKIE, type Visitor, type VisitorCookie } from "./visitor-cookie";

@@ -6,7 +6,7 @@ import { formatSingaporeTime } from "../../shared/format";
 import { formatPhone } from "../../shared/phone";
 import { whatsappLink } from "../../shared/whatsapp";
 import type { Config } from "../config";
-import type { OutboundMessage } from "../notify/outbox";
+import type { OutboundMessage } from "../notify";
 
 export interface LeadFacts {
   name: string;

@@ -8,7 +8,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
 import { visitors, type VisitorRow } from "../db/schema";
-import { enqueueMessage } from "../notify/outbox";
+import { enqueueMessage } from "../notify";
 import { leadMessage } from "./lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
 import { leadsCsv } from "./lead-export";

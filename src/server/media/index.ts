@@ -5,3 +5,14 @@ export { uploadRoutes, UPLOAD_RATE } from "./upload-routes";
 export { openStorage } from "./open-storage";
 export type { MediaStorage } from "./storage";
 export type { StoredUpload } from "./upload-checks";
+export {
+  keysNotOwned,
+  lockKey,
+  markUsed,
+  mediaKeysInNotes,
+  recordUpload,
+  releaseUnused,
+  storedFileExists,
+  sweepOrphanUploads,
+  scheduleUploadSweep,
+} from "./uploads";

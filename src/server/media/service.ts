@@ -2,8 +2,8 @@
  * The media feature's service: storing an uploaded photo (checked by content, re-encoded) for
  * the upload API and for page forms that carry the file themselves.
  */
-import type { Viewer } from "../auth/viewer";
-import { requireUser } from "../auth/guards";
+import type { Viewer } from "../auth";
+import { requireUser } from "../auth";
 import type { Database } from "../db/connect";
 import { deleteImage, type MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";

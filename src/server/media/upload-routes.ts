@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PHOTO_UPLOAD } from "../../shared/helper-limits";
-import { requireUser } from "../auth/guards";
+import { requireUser } from "../auth";
 import { HttpError, badRequest } from "../http/errors";
 import { refusals } from "../http/schemas";
 import { isUploadPurpose, type MediaService } from "./service";

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { mediaFileNames, MEDIA_PREFIX } from "../../shared/media";
-import type { Viewer } from "../auth/viewer";
+import type { Viewer } from "../auth";
 import type { Database, Executor } from "../db/connect";
 import { helpers, uploads, user } from "../db/schema";
 import { deleteImage } from "./images";

@@ -44,6 +44,8 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
 
 export function createBiodataPdfs(db: Database, storage: MediaStorage) {
   const cache = new ListingCache<Buffer>({ maxEntries: 200, ttlMs: 60 * 60_000 });
+  // A photo's key names its content (a new photo gets a new key), so its JPEG never goes stale.
+  const photos = new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 });
 
   async function render(helper: HelperRecord, privateDetails: Awaited<ReturnType<typeof findPrivateDetails>>, today: string) {
     const [supplierRow] = await db
@@ -51,7 +53,8 @@ export function createBiodataPdfs(db: Database, storage: MediaStorage) {
       .from(user)
       .where(eq(user.id, helper.supplier.id));
     const supplier = { name: supplierRow?.companyName || supplierRow?.name || helper.supplier.name, eaLicenceNumber: supplierRow?.eaLicenceNumber ?? null };
-    const photo = await photoJpeg(storage, helper.photoKey);
+    const key = helper.photoKey;
+    const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
     const element = createElement(BiodataDocument, {
       helper,
       privateDetails: privateDetails ?? null,

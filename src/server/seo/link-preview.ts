@@ -9,7 +9,7 @@ import { labelOf } from "../../shared/catalogue";
 import { initialsOf } from "../../shared/format";
 import type { HelperRecord } from "../../shared/helper-types";
 import { mediaFileNames } from "../../shared/media";
-import type { MediaStorage } from "../media/storage";
+import type { MediaStorage } from "../media";
 
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
