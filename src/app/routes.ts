@@ -15,6 +15,7 @@ export default [
   route("authors", "routes/suppliers.tsx"),
   route("shortlist", "routes/shortlist.tsx"),
   route("privacy-policy", "routes/privacy-policy.tsx"),
+  route("privacy/my-data", "routes/privacy-my-data.tsx"),
   route("register", "routes/register.tsx"),
   route("login", "routes/login.tsx"),
   route("logout", "routes/logout.tsx"),

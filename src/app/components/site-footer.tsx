@@ -11,6 +11,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       <nav aria-label="Footer">
         <Link to={paths.privacy()}>Privacy Policy</Link>
+        <Link to={paths.myData()}>Your Data</Link>
         <Link to={paths.suppliers()}>Overseas Suppliers</Link>
         <a href={whatsappLink(config.contactPhone)} target="_blank" rel="noopener noreferrer">
           Contact Us

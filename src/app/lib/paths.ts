@@ -15,6 +15,7 @@ export const paths = {
   suppliers: () => "/authors",
   filters: () => "/filters",
   privacy: () => "/privacy-policy",
+  myData: () => "/privacy/my-data",
   login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),
   register: () => "/register",
   logout: () => "/logout",

@@ -1,9 +1,11 @@
-import { Form, useLoaderData } from "react-router";
+import { data, Form, useLoaderData } from "react-router";
+import { z } from "zod";
 import { formatPhone } from "../../shared/phone";
 import { AccountErrorBoundary } from "../components/error-screen";
 import { Pagination } from "../components/pagination";
+import { PrivacyRequests } from "../components/privacy-requests";
 import { formatSingaporeTime } from "../../shared/format";
-import { requireOperator } from "../lib/auth.server";
+import { assertSameOrigin, requireOperator } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import { whatsappLink } from "../../shared/whatsapp";
 import type { Route } from "./+types/admin-leads";
@@ -19,8 +21,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(url.searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
-  const result = await context.services.leads.list({ q: q || undefined, page });
+  const [result, requests] = await Promise.all([
+    context.services.leads.list({ q: q || undefined, page }),
+    context.services.leads.privacy.openRequests(),
+  ]);
+  const now = Date.now();
   return {
+    withdrawals: requests.map((request) => ({
+      id: request.id,
+      phoneShown: formatPhone(request.phone),
+      requested: formatSingaporeTime(request.requestedAt),
+      dueBy: formatSingaporeTime(request.dueBy),
+      overdue: Date.parse(request.dueBy) < now,
+    })),
     q,
     total: result.total,
     page: result.page,
@@ -37,8 +50,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Carries out a recorded withdrawal of consent: the lead and its queued notifications go. */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireOperator(request, context);
+  assertSameOrigin(request, context);
+  const id = z.uuid().safeParse((await request.formData()).get("id"));
+  if (!id.success || !(await context.services.leads.privacy.carryOut(id.data))) {
+    throw data("This withdrawal is no longer open: it may have been carried out already.", { status: 404 });
+  }
+  return { ok: true };
+}
+
 export default function AdminLeads() {
-  const { q, total, page, pageSize, leads } = useLoaderData<typeof loader>();
+  const { q, total, page, pageSize, leads, withdrawals } = useLoaderData<typeof loader>();
   const query = (next: Record<string, string>) => {
     const params = new URLSearchParams({ ...(q ? { q } : {}), ...next });
     const text = params.toString();
@@ -53,6 +77,7 @@ export default function AdminLeads() {
           Export CSV
         </a>
       </div>
+      <PrivacyRequests requests={withdrawals} />
       <Form method="get" className="admin-search" role="search">
         <label htmlFor="lead-search">Search by name or phone</label>
         <div className="admin-search-row">

@@ -8,7 +8,7 @@ import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "..
 import { displayPhone } from "../../shared/format";
 
 /** Changed by hand whenever the text below changes; never "today". */
-const PRIVACY_POLICY_UPDATED = "22 November 2026";
+const PRIVACY_POLICY_UPDATED = "23 November 2026";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Privacy Policy — ${siteName(matches)}` },
@@ -82,8 +82,9 @@ export default function PrivacyPolicy() {
           <h2>Your rights</h2>
           <p>
             You may ask us what we hold about you, correct it, or have it deleted. You may withdraw your consent at any
-            time: message us at {contact} with the number you gave, and we delete your visitor record within 30 days and
-            stop contacting you. Delete the <code>visitor</code> cookie in your browser's settings to be asked for your
+            time on <Link to={paths.myData()}>your data</Link>: from the browser you gave your number in, we delete your
+            visitor record at once; otherwise, or if you message us at {contact} with the number you gave, we delete it
+            within 30 days. Either way we stop contacting you. Delete the <code>visitor</code> cookie in your browser's settings to be asked for your
             details again.
           </p>
         </li>

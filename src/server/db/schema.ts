@@ -232,6 +232,24 @@ export const outbox = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
+// Withdrawals of consent (PDPA) that could not be carried out at once because the visitor had no
+// signed visitor cookie for the number: an operator confirms it is theirs and deletes the lead.
+
+export const privacyRequests = pgTable(
+  "privacy_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The number in E.164, as leads store it. */
+    phone: text("phone").notNull(),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The PDPA's reasonable time: 30 days from the request. */
+    dueBy: timestamp("due_by", { withTimezone: true }).notNull(),
+  },
+  // One open request per number: asking again does not fill the operators' list.
+  (t) => [uniqueIndex("privacy_requests_phone_idx").on(t.phone)],
+);
+
+// ---------------------------------------------------------------------------------------------
 // Uploaded images: who uploaded each, so a biodata, a notes picture or an avatar can only use
 // its own account's images, and so files are deleted only once nothing uses them.
 
@@ -257,3 +275,4 @@ export type NewHelperRow = typeof helpers.$inferInsert;
 export type VisitorRow = typeof visitors.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
+export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;

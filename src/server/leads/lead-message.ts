@@ -20,6 +20,11 @@ export function visitorWhatsappLink(config: Pick<Config, "siteName">, lead: Pick
   return whatsappLink(lead.phone, greeting);
 }
 
+/** What a lead's notifications are marked with, so a withdrawal can drop those still queued. */
+export function visitorAbout(phone: string): string {
+  return `visitor:${phone}`;
+}
+
 export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): OutboundMessage {
   const phone = formatPhone(lead.phone);
   const returning = lead.visits > 1;
@@ -38,5 +43,5 @@ export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): 
     "",
     `WhatsApp: ${visitorWhatsappLink(config, lead)}`,
   ].join("\n");
-  return { kind: "lead", to: "support", subject, text };
+  return { kind: "lead", to: "support", subject, text, about: visitorAbout(lead.phone) };
 }

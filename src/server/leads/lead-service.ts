@@ -12,6 +12,7 @@ import { enqueueMessage } from "../notify";
 import { leadMessage } from "./lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
 import { leadsCsv } from "./lead-export";
+import { createPrivacyService } from "./privacy";
 
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_LEADS_PAGE_SIZE = 200;
@@ -112,6 +113,8 @@ export function createLeadService({ db, config, limits, log }: LeadServiceDeps) 
       if (!parsed.ok) return { ok: false, status: 400, message: "Please check your name and phone number.", fields: parsed.fields };
       return { ok: true, lead: await recordLead(db, config, parsed.lead) };
     },
+    /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
+    privacy: createPrivacyService({ db, limiter }),
     list: (options: { q?: string; page?: number; pageSize?: number } = {}) => listLeads(db, options),
     exportCsv: (q?: string) => exportLeadsCsv(db, q),
     close: () => limiter.close(),

@@ -24,6 +24,8 @@ export interface OutboundMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Whose data it carries (`visitor:<E.164>` for a lead), so it can be dropped if they withdraw consent. */
+  about?: string;
 }
 
 /**

@@ -1,0 +1,131 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { outbox, privacyRequests, visitors } from "../../src/server/db/schema";
+import { signUp, type SignedIn } from "../support/auth";
+import { describeDb } from "../support/database";
+import { uniqueSgMobile } from "../support/notify";
+import { createPageApp, formBody, formHeaders } from "../support/pages";
+import type { TestApp } from "../support/test-app";
+
+describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
+  let t: TestApp;
+  let operator: SignedIn;
+  beforeAll(async () => {
+    t = await createPageApp();
+    operator = await signUp(t, { name: "Olivia Operator", role: "admin" });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Passes the /filters gate as a browser does: the lead and its notification are stored, the cookie set. */
+  const passGate = async (name: string) => {
+    const phone = uniqueSgMobile();
+    const passed = await t.app.inject({ method: "POST", url: "/filters", headers: formHeaders, payload: formBody({ name, phone: phone.typed }) });
+    expect(passed.statusCode).toBe(200);
+    return { phone, cookie: String(passed.headers["set-cookie"]).split(";")[0]! };
+  };
+  const leadsWith = (phone: string) => t.db.select().from(visitors).where(eq(visitors.phone, phone));
+  const queuedFor = (phone: string) =>
+    t.db.select().from(outbox).where(sql`${outbox.payload}->>'text' like ${`%${phone.slice(3, 7)} ${phone.slice(7)}%`}`);
+  const withdraw = (phone: string, cookie?: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/privacy/my-data",
+      headers: { ...formHeaders, ...(cookie ? { cookie } : {}) },
+      payload: formBody({ phone }),
+    });
+
+  it("shows the visitor of this browser their name and number, never from a shared cache", async () => {
+    const { phone, cookie } = await passGate("Mei Ling Tan");
+    const page = await t.app.inject({ url: "/privacy/my-data", headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("Mei Ling Tan");
+    expect(page.body).toContain(`+65 ${phone.e164.slice(3, 7)} ${phone.e164.slice(7)}`);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const anonymous = await t.app.inject({ url: "/privacy/my-data" });
+    expect(anonymous.body).not.toContain("Mei Ling Tan");
+    expect(anonymous.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("deletes the lead and its queued notification at once for the visitor holding the signed cookie, and clears it", async () => {
+    const { phone, cookie } = await passGate("Withdrawing Visitor");
+    expect(await leadsWith(phone.e164)).toHaveLength(1);
+    expect((await queuedFor(phone.e164)).length).toBeGreaterThan(0);
+
+    const done = await withdraw(phone.typed, cookie);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("your name and number are deleted");
+    expect(String(done.headers["set-cookie"])).toMatch(/^visitor=; .*Max-Age=0/);
+    expect(done.headers["cache-control"]).toBe("private, no-store");
+    expect(await leadsWith(phone.e164)).toHaveLength(0);
+    expect(await queuedFor(phone.e164)).toHaveLength(0);
+    expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, phone.e164))).toHaveLength(0);
+  });
+
+  it("records a withdrawal without the cookie, deletes nothing, and shows it to operators to carry out within 30 days", async () => {
+    const { phone } = await passGate("Other Browser Visitor");
+    const done = await withdraw(phone.typed);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("We have recorded your request");
+    expect(done.body).toContain("within 30 days");
+    expect(await leadsWith(phone.e164)).toHaveLength(1);
+    expect((await queuedFor(phone.e164)).length).toBeGreaterThan(0);
+    const [request] = await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, phone.e164));
+    expect(request!.dueBy.getTime() - request!.requestedAt.getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+
+    // Asking twice does not fill the operators' list.
+    await withdraw(phone.typed);
+    expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, phone.e164))).toHaveLength(1);
+
+    const shown = `+65 ${phone.e164.slice(3, 7)} ${phone.e164.slice(7)}`;
+    const admin = await t.app.inject({ url: "/admin/leads", headers: { cookie: operator.cookie } });
+    expect(admin.body).toContain("Withdrawals of consent to carry out");
+    expect(admin.body).toContain(shown);
+
+    const carried = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: request!.id }),
+    });
+    expect(carried.statusCode).toBeLessThan(400);
+    expect(await leadsWith(phone.e164)).toHaveLength(0);
+    expect(await queuedFor(phone.e164)).toHaveLength(0);
+    expect((await t.app.inject({ url: "/admin/leads", headers: { cookie: operator.cookie } })).body).not.toContain(shown);
+  });
+
+  it("does not delete the lead for a cookie holding another number", async () => {
+    const victim = await passGate("Victim Visitor");
+    const other = await passGate("Other Visitor");
+    const done = await withdraw(victim.phone.typed, other.cookie);
+    expect(done.body).toContain("We have recorded your request");
+    expect(await leadsWith(victim.phone.e164)).toHaveLength(1);
+    expect(done.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("answers a number that cannot be one with a message beside the phone field", async () => {
+    const done = await withdraw("12ab");
+    expect(done.statusCode).toBe(400);
+    expect(done.body).toContain("Use digits only; spaces, dashes, brackets and a leading + are fine.");
+    expect(done.body).toMatch(/aria-invalid="true"/);
+  });
+
+  it("lets only operators carry out a withdrawal", async () => {
+    const supplier = await signUp(t, { name: "Sam Supplier" });
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: supplier.cookie },
+      payload: formBody({ id: "00000000-0000-4000-8000-000000000000" }),
+    });
+    expect(refused.statusCode).toBe(403);
+    const unknown = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: "not-an-id" }),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
