@@ -10,6 +10,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { ErrorScreen } from "./components/error-screen";
+import type { RootData } from "./lib/root-data";
 import { MetaPixelScript, PixelPageViews } from "./components/meta-pixel";
 import { SiteFooter } from "./components/site-footer";
 import { SiteNav } from "./components/site-nav";
@@ -21,7 +22,7 @@ export const links = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: LoaderFunctionArgs) {
+export function loader({ context }: LoaderFunctionArgs): RootData {
   const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
   return { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString() };

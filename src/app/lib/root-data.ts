@@ -1,9 +1,19 @@
-import { useRouteLoaderData } from "react-router";
-import type { loader } from "../root";
+import { useRouteLoaderData, type AppLoadContext } from "react-router";
 
-/** The root loader's data (signed-in user, public configuration), from any component. */
-export function useRootData() {
-  const data = useRouteLoaderData<typeof loader>("root");
+/**
+ * What the root loader gives every page (signed-in user, public configuration), declared here
+ * so components read it without importing root.tsx, which imports them.
+ */
+export interface RootData {
+  viewer: { id: string; name: string; role: "supplier" | "admin" } | null;
+  config: AppLoadContext["config"];
+  nonce: string;
+  renderedAt: string;
+}
+
+/** The root loader's data, from any component. */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData<RootData>("root");
   if (!data) throw new Error("The root loader's data is missing");
   return data;
 }

@@ -4,21 +4,13 @@
  * a repeat as harmless as it can: the same Message-ID, the same file name.
  */
 import type { Config } from "../../config";
-import type { Channel, OutboundMessage } from "../outbox";
+import type { Channel } from "../outbox";
+import type { Deliver } from "./delivery";
 import { emailChannel } from "./email";
 import { fileChannel } from "./file";
 import { telegramChannel } from "./telegram";
 
-export interface DeliveryContext {
-  /** The outbox row's id: stable across retries. */
-  id: string;
-  /** When the message was queued: its Date header and file name. */
-  createdAt: Date;
-  /** Aborted when the worker stops; a channel gives up promptly. */
-  signal: AbortSignal;
-}
-
-export type Deliver = (message: OutboundMessage, context: DeliveryContext) => Promise<void>;
+export type { Deliver, DeliveryContext } from "./delivery";
 
 export interface ChannelSet {
   deliver: Partial<Record<Channel, Deliver>>;

@@ -2,7 +2,7 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
 import { abortable } from "./abortable";
-import type { Deliver } from "./deliver";
+import type { Deliver } from "./delivery";
 import { mailOptions } from "./mail-message";
 
 /** A server that does not answer must not hold a delivery (and the worker's lease) for long. */

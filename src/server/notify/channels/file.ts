@@ -9,7 +9,7 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
-import type { Deliver } from "./deliver";
+import type { Deliver } from "./delivery";
 import { mailOptions } from "./mail-message";
 
 export function outboxFolder(config: Config): string {

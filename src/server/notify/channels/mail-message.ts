@@ -6,7 +6,7 @@
 import type Mail from "nodemailer/lib/mailer";
 import type { Config } from "../../config";
 import type { OutboundMessage } from "../outbox";
-import type { DeliveryContext } from "./deliver";
+import type { DeliveryContext } from "./delivery";
 
 export function mailHost(config: Config): string {
   return new URL(config.publicUrl).hostname;

@@ -1,6 +1,6 @@
 /** A Telegram message to the operator's chat through the Bot API's sendMessage. */
 import type { Config } from "../../config";
-import type { Deliver } from "./deliver";
+import type { Deliver } from "./delivery";
 
 /** Telegram refuses longer texts. */
 const MAX_TEXT = 4096;
