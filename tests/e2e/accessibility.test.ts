@@ -3,10 +3,16 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
+import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { launchBrowser, newPage, startSite, type Site } from "../support/e2e";
+import { TEST_AUTH_SECRET } from "../support/test-app";
 
-const returningVisitor = encodeURIComponent(JSON.stringify({ name: "Axe Visitor", phone: "+6591230000" }));
+/** The signed cookie the site sets for a visitor who passed the gate earlier. */
+async function returningVisitor(): Promise<string> {
+  const header = await createVisitorCookie(TEST_AUTH_SECRET).write({ name: "Axe Visitor", phone: "+6591230000" });
+  return header.split(";")[0]!.slice("visitor=".length);
+}
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -76,7 +82,7 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
 
   it("has no serious problem on the filter form a returning visitor sees, nor with its messages", async () => {
     const { page, context, errors } = await newPage(browser, { width: 390, height: 844 });
-    await context.addCookies([{ name: "visitor", value: returningVisitor, url: site.url }]);
+    await context.addCookies([{ name: "visitor", value: await returningVisitor(), url: site.url }]);
     await page.goto(`${site.url}/filters`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

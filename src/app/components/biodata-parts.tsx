@@ -35,7 +35,8 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
   const rows = skillRows(helper.skills);
   if (rows.length === 0) return <p>No skills recorded yet.</p>;
   return (
-    <div className="table-scroll">
+    // Focusable so a keyboard can scroll the table sideways on a phone.
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Skills">
       <table className="skills-table">
         <caption className="visually-hidden">Skills: willingness, experience and assessment</caption>
         <thead>
@@ -72,7 +73,7 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
 function EmploymentTable({ helper }: { helper: BiodataPublic }) {
   if (helper.employment.length === 0) return <p>No previous employment.</p>;
   return (
-    <div className="table-scroll">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Employment history">
       <table className="employment-table">
         <caption className="visually-hidden">Employment history</caption>
         <thead>
