@@ -8,7 +8,7 @@ import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "..
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../shared/biodata-format";
 import type { BiodataPrivate } from "../../shared/biodata-types";
 import { labelOf } from "../../shared/catalogue";
-import { display, formatBirthDate } from "../../shared/format";
+import { display, formatBirthDate, formatOffDaysShort } from "../../shared/format";
 import type { HelperRecord } from "../../shared/helper-types";
 import { styles } from "./pdf-styles";
 
@@ -204,7 +204,7 @@ export function BiodataDocument({ helper, privateDetails, supplier, photo, gener
               Reference {helper.ref} · generated {generatedOn}
             </Text>
             <Text style={styles.subtitle}>
-              Salary ${helper.salary} a month · {helper.offDays} days off · {availabilityText(helper.availableFrom)}
+              Salary ${helper.salary} a month · {formatOffDaysShort(helper.offDays)} · {availabilityText(helper.availableFrom)}
             </Text>
             {privateDetails ? <Text style={[styles.subtitle, styles.private]}>Supplier's copy: contains private details, do not share.</Text> : null}
           </View>
