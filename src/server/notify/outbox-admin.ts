@@ -63,7 +63,9 @@ export async function retryDelivery(db: Executor, id: string): Promise<boolean> 
   if (!UUID.test(id)) return false;
   const updated = await db
     .update(outbox)
-    .set({ nextAttemptAt: sql`now()` })
+    // A second back, so the row is due for any worker at once: workers compare with their own
+    // clock in milliseconds, and now() has microseconds that can lie just ahead of it.
+    .set({ nextAttemptAt: sql`now() - interval '1 second'` })
     .where(and(eq(outbox.id, id), inArray(outbox.status, ["pending", "failing"])))
     .returning({ id: outbox.id });
   if (updated.length === 0) return false;
