@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../shared/catalogue";
+import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
 import { requireViewer } from "../lib/auth.server";
 import { formatSingaporeDay } from "../../shared/format";
@@ -138,12 +139,7 @@ export default function Dashboard() {
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
                 <td className="dashboard-actions">
-                  <Link to={paths.helper(helper.id)}>
-                    View<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
-                  <Link to={paths.editHelper(helper.id)}>
-                    Edit<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
+                  <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}
                   <a href={paths.biodataPdf(helper.id)}>
                     Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>
