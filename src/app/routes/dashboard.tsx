@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../shared/catalogue";
+import { optionsOf } from "../../shared/options";
 import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
 import { requireViewer } from "../lib/auth.server";
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
-const statusOptions = catalogue.status.map((entry) => ({ value: entry.slug, label: entry.label }));
+const statusOptions = optionsOf(catalogue.status);
 
 function StatusForm({ helper }: { helper: Row }) {
   const fetcher = useFetcher<typeof action>();
