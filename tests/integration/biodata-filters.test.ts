@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { biodataBody, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -18,7 +18,7 @@ describeDb("searching by skill, availability and interview", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
-      payload: biodataBody({ name, ...parts }),
+      payload: await withPhoto(t, supplier, biodataBody({ name, ...parts })),
     });
     if (response.statusCode !== 201) throw new Error(response.body);
   }
