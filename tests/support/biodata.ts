@@ -174,8 +174,9 @@ export async function withPhoto(t: Stores, who: { id: string }, body: Record<str
   return { ...body, photo: await ownPhotoKey(t, who) };
 }
 
-/** POST /api/helpers as this user: the biodata body with these changes, and a photo if it is published. */
-export async function postBiodata(t: Stores, who: SignedIn, overrides: Record<string, unknown> = {}) {
-  const payload = await withPhoto(t, who, biodataBody(overrides));
-  return t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: who.cookie }, payload });
+/** A supplier publishes a biodata through the API: the body above with the parts a test is about, and a photo of theirs. */
+export async function publishBiodata(t: Stores, who: SignedIn, name: string, parts: Record<string, unknown> = {}): Promise<void> {
+  const payload = await withPhoto(t, who, biodataBody({ name, ...parts }));
+  const response = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: who.cookie }, payload });
+  if (response.statusCode !== 201) throw new Error(response.body);
 }

@@ -1,9 +1,11 @@
-import { Link, redirect, useActionData } from "react-router";
+import { Link, useActionData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
 import { requireViewer } from "../lib/auth.server";
+import { savedMessage } from "../lib/action-messages";
 import { createFromForm } from "../lib/biodata.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-create";
@@ -21,7 +23,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireViewer(request, context);
   const result = await createFromForm(request, context);
-  return "saved" in result ? redirect(paths.helper(result.saved.id)) : result.answer;
+  if ("answer" in result) return result.answer;
+  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved));
 }
 
 export default function HelperCreate() {

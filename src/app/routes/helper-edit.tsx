@@ -1,8 +1,10 @@
-import { Link, redirect, useActionData, useLoaderData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { biodataValues } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
+import { savedMessage } from "../lib/action-messages";
 import { biodataForEditing, updateFromForm } from "../lib/biodata.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-edit";
@@ -18,8 +20,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // The status before, to tell publishing apart from saving an edit.
+  const before = await biodataForEditing(request, context, params.id);
   const result = await updateFromForm(request, context, params.id);
-  return "saved" in result ? redirect(paths.helper(result.saved.id)) : result.answer;
+  if ("answer" in result) return result.answer;
+  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved, before.status));
 }
 
 export default function HelperEdit() {
