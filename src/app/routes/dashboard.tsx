@@ -1,6 +1,7 @@
 import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../shared/catalogue";
 import { optionsOf } from "../../shared/options";
+import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
 import { requireViewer } from "../lib/auth.server";
 import { formatSingaporeDay } from "../../shared/format";
@@ -139,12 +140,7 @@ export default function Dashboard() {
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
                 <td className="dashboard-actions">
-                  <Link to={paths.helper(helper.id)}>
-                    View<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
-                  <Link to={paths.editHelper(helper.id)}>
-                    Edit<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
+                  <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}
                   <a href={paths.biodataPdf(helper.id)}>
                     Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>
