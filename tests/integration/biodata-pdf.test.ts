@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, uploadedPhotoKey } from "../support/biodata";
+import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 describeDb("the biodata as an A4 PDF", () => {
@@ -19,7 +18,7 @@ describeDb("the biodata as an A4 PDF", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: biodataBody({ name: "Lorna Dela Cruz", photo, ...standardFormParts() }),
+      payload: fullBiodata({ name: "Lorna Dela Cruz", photo }),
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;
