@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, uploadedPhotoKey } from "../support/biodata";
+import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 describeDb("the biodata as an A4 PDF", () => {
@@ -21,7 +20,7 @@ describeDb("the biodata as an A4 PDF", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: biodataBody({ name: "Lorna Dela Cruz", photo, ...standardFormParts() }),
+      payload: fullBiodata({ name: "Lorna Dela Cruz", photo }),
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;
