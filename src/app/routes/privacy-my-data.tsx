@@ -3,9 +3,9 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatSingaporeTime } from "../../shared/format";
 import { leadInputSchema } from "../../shared/lead-schema";
-import { LEAD_LIMITS } from "../../shared/lead-limits";
 import { formatPhone } from "../../shared/phone";
-import { Field, FormError } from "../components/field";
+import { FormError } from "../components/field";
+import { PhoneField } from "../components/phone-field";
 import { assertSameOrigin } from "../lib/auth.server";
 import { parseWithZod, replyWith } from "../lib/forms.server";
 import { siteName } from "../lib/meta";
@@ -17,6 +17,7 @@ const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your data — ${siteName(matches)}` },
+  { name: "description", content: "See the name and phone number we keep about you, and withdraw your consent to delete them." },
   { name: "robots", content: "noindex" },
 ];
 
@@ -104,14 +105,7 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
       </p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
-        <Field
-          field={fields.phone}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={LEAD_LIMITS.phone.max}
-        />
+        <PhoneField field={fields.phone} />
         <div className="form-actions">
           <button type="submit" className="button primary">
             Withdraw consent and delete my data
