@@ -150,6 +150,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     expect(await message.getAttribute("id")).toBe((await photo.getAttribute("aria-describedby"))?.split(" ")[0]);
     await expect.poll(() => photo.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.getByLabel("Name").inputValue()).toBe("Marites Bautista");
+    await page.locator(".field.photo-upload").screenshot({ path: "/tmp/bd/photo-refused-390.png" });
 
     await page.getByLabel("Status", { exact: true }).selectOption("draft");
     await page.getByRole("button", { name: "Create" }).click();

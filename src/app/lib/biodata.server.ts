@@ -47,12 +47,13 @@ async function takePhotoFile(form: FormData, context: AppLoadContext): Promise<s
   }
 }
 
+type Answer = ReturnType<typeof refuse>;
+
 /**
  * Saves a posted biodata form through `save`, or answers it again: with a job row more or
  * less ("Add a job" without the page's script; nothing saved), or refused, with a message per
  * field from the schema or the service and every value as it was sent.
  */
-type Answer = ReturnType<typeof refuse>;
 
 async function saveForm(
   request: Request,
