@@ -5,6 +5,7 @@ import { BIODATA_LIMITS, illnesses, interviewModes } from "../../shared/biodata-
 import { catalogue, type CatalogueName } from "../../shared/catalogue";
 import { HELPER_LIMITS } from "../../shared/helper-limits";
 import { photoUrls } from "../../shared/media";
+import { optionsOf } from "../../shared/options";
 import type { BiodataFormValues } from "../lib/biodata-form-values";
 import { EmploymentFields } from "./biodata-employment-fields";
 import { SkillsFields } from "./biodata-skills-fields";
@@ -12,8 +13,7 @@ import { Field, FormError } from "./field";
 import { PHOTO_HINT, PhotoUpload } from "./photo-upload";
 import { RichTextEditor } from "./rich-text-editor";
 
-const options = (name: CatalogueName) => catalogue[name].map((entry) => ({ value: entry.slug, label: entry.label }));
-const choices = (list: readonly { slug: string; label: string }[]) => list.map((entry) => ({ value: entry.slug, label: entry.label }));
+const options = (name: CatalogueName) => optionsOf(catalogue[name]);
 const YES_NO = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },
@@ -100,7 +100,7 @@ export function BiodataForm({
           <Field field={fields.disabilities} label="Physical disabilities" maxLength={lengths.medium} />
           <Field field={fields.dietaryRestrictions} label="Dietary restrictions" maxLength={lengths.medium} />
         </div>
-        <Field kind="checkboxes" field={fields.illnesses} label="Past and existing illnesses" options={choices(illnesses)} />
+        <Field kind="checkboxes" field={fields.illnesses} label="Past and existing illnesses" options={optionsOf(illnesses)} />
         <div className="form-grid">
           <Field field={fields.illnessOther} label="Other illness (if Other)" maxLength={lengths.medium} />
           <Field kind="select" field={fields.handlesPork} label="Willing to handle pork" options={YES_NO} placeholder="Not given" />
@@ -132,7 +132,7 @@ export function BiodataForm({
           <Field field={fields.offDays} label="Days off (a month)" type="number" inputMode="numeric" min={offDays.min} max={offDays.max} step={1} required />
           <Field field={fields.restDays} label="Preferred rest days (a month)" type="number" inputMode="numeric" min={restDays.min} max={restDays.max} step={1} />
         </div>
-        <Field kind="checkboxes" field={fields.interview} label="Interview" options={choices(interviewModes)} hint="Tick none if she is not available for interview." />
+        <Field kind="checkboxes" field={fields.interview} label="Interview" options={optionsOf(interviewModes)} hint="Tick none if she is not available for interview." />
         <Field
           kind="select"
           field={fields.status}

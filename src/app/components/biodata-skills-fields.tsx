@@ -5,6 +5,7 @@
  */
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { BIODATA_LIMITS, evaluationMethods, skillAreas, skillGroupLabels, type SkillArea } from "../../shared/biodata-catalogue";
+import { optionsOf } from "../../shared/options";
 import type { BiodataFormValues, SkillFormRow } from "../lib/biodata-form-values";
 import { Field, initialText } from "./field";
 import { FORM_SKILL_COLUMNS, SkillsHead } from "./skills-head";
@@ -61,7 +62,7 @@ export function SkillsFields({ fields }: { fields: Fields }) {
           kind="select"
           field={fields.skillsEvaluation}
           label="Method of evaluation"
-          options={evaluationMethods.map((m) => ({ value: m.slug, label: m.label }))}
+          options={optionsOf(evaluationMethods)}
           placeholder="Not given"
         />
         <Field field={fields.skillsEvaluationOther} label="Other method (if Other)" maxLength={BIODATA_LIMITS.text.short} />
