@@ -42,12 +42,15 @@ describe.skipIf(browserMissing)("a confirmation after each of a supplier's actio
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(`${running.site.url}/posts/${helper.id}`);
     await expect.poll(() => flash(page).textContent()).toBe("Saved the biodata of Saved Sari.");
+    // In sight, though the form it came from was scrolled far down to its Save button.
+    await expect.poll(() => flash(page).evaluate((element) => element.getBoundingClientRect().top >= 0)).toBe(true);
     expect(await flash(page).getAttribute("aria-live")).toBe("polite");
 
     // Moving on leaves it behind; coming back to the page does not bring it again.
     await page.getByRole("button", { name: "Menu" }).click();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your biodata");
     expect(await flash(page).textContent()).toBe("");
     await page.goto(`${running.site.url}/posts/${helper.id}`);
     expect(await flash(page).textContent()).toBe("");

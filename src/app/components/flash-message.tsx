@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useRootData } from "../lib/root-data";
 
@@ -15,10 +15,15 @@ export function FlashMessage() {
   const [shown, setShown] = useState(flash ? { id: flash.id, at: location.key } : null);
   // A new message arrived with this navigation: it belongs to this location.
   if (flash && shown?.id !== flash.id) setShown({ id: flash.id, at: location.key });
-  if (!viewer) return null;
   const text = flash && shown?.id === flash.id && shown.at === location.key ? flash.text : "";
+  const region = useRef<HTMLDivElement>(null);
+  // A form's redirect keeps the scroll of the long form it left: the words would be out of sight.
+  useEffect(() => {
+    if (text && (region.current?.getBoundingClientRect().top ?? 0) < 0) window.scrollTo({ top: 0 });
+  }, [text]);
+  if (!viewer) return null;
   return (
-    <div className="flash-message" role="status" aria-live="polite">
+    <div className="flash-message" role="status" aria-live="polite" ref={region}>
       {text ? <p className="form-success">{text}</p> : null}
     </div>
   );
