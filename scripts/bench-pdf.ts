@@ -19,7 +19,7 @@ import { helpers, user } from "../src/server/db/schema";
 import { portraitSvg, rasterise } from "../src/server/db/seed/portraits";
 import { storeImage } from "../src/server/media/images";
 import { diskStorage } from "../src/server/media/storage";
-import { createBiodataPdfs } from "../src/server/pdf/biodata-pdf";
+import { createHelperService } from "../src/server/helpers";
 import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({
@@ -90,8 +90,10 @@ try {
     })
     .returning({ id: helpers.id });
   const id = row!.id;
-  const pdfs = createBiodataPdfs(db, storage);
-  const owner = { id: supplierId, role: "supplier" };
+  // The PDFs as the site makes them: through the helpers service, its reads and its caches.
+  const service = createHelperService({ db, storage, listingChanged: () => undefined });
+  const pdfs = { get: service.pdf, invalidate: service.invalidate };
+  const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 
   const time = async (viewer: typeof owner | null, emptyCache: boolean) => {
     if (emptyCache) pdfs.invalidate();

@@ -30,7 +30,7 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
 import { supplierRoutes } from "./suppliers";
-import { pdfRoutes } from "./pdf/pdf-routes";
+import { pdfRoutes } from "./pdf";
 import "./auth/viewer";
 
 export interface AppDeps {

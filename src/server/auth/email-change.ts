@@ -8,6 +8,7 @@ import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Database, Executor } from "../db/connect";
 import { user, verification } from "../db/schema";
+import { HttpError } from "../http/errors";
 import { enqueueMessage } from "../notify";
 
 const KIND = "change-email";
@@ -72,36 +73,51 @@ export async function tellOldAddress(tx: Executor, config: Config, change: { nam
   });
 }
 
-export type ConfirmOutcome = { ok: true; email: string } | { ok: false; reason: "invalid" | "taken" };
+const linkInvalid = () =>
+  new HttpError(
+    400,
+    "invalid_link",
+    "This link does not work any more: it was used, replaced by a newer one, or is over a day old.",
+  );
+const emailTaken = () => new HttpError(409, "email_taken", "Another account already uses this email.");
 
-/** Opens a confirmation link: the account's address becomes the new one, and the old one is told. */
-export async function confirmEmailChange(db: Database, config: Config, token: string): Promise<ConfirmOutcome> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { ok: false, reason: "invalid" };
+/**
+ * Opens a confirmation link: the account's address becomes the new one (returned), and the old
+ * one is told. A link that is unknown, used or old is refused with a 400, an address another
+ * account took meanwhile with a 409; either way the link is used up.
+ */
+export async function confirmEmailChange(db: Database, config: Config, token: string): Promise<string> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw linkInvalid();
+  let outcome: { email: string } | "invalid" | "taken";
   try {
-    return await db.transaction(async (tx) => {
+    // The refusals are returned from the transaction, not thrown in it: the used link stays deleted.
+    outcome = await db.transaction(async (tx) => {
       const [row] = await tx
         .delete(verification)
         .where(and(eq(verification.identifier, storedIdentifier(token)), gt(verification.expiresAt, new Date())))
         .returning();
-      if (!row) return { ok: false, reason: "invalid" } as const;
+      if (!row) return "invalid" as const;
       const pending = JSON.parse(row.value) as Pending;
       const [before] = await tx.select().from(user).where(eq(user.id, pending.userId)).for("update");
-      if (!before) return { ok: false, reason: "invalid" } as const;
+      if (!before) return "invalid" as const;
       const taken = await tx
         .select({ id: user.id })
         .from(user)
         .where(sql`lower(${user.email}) = ${pending.email} and ${user.id} <> ${pending.userId}`)
         .limit(1);
-      if (taken.length > 0) return { ok: false, reason: "taken" } as const;
+      if (taken.length > 0) return "taken" as const;
       await tx.update(user).set({ email: pending.email, emailVerified: true }).where(eq(user.id, pending.userId));
       await tellOldAddress(tx, config, { name: before.name, oldEmail: before.email, newEmail: pending.email });
-      return { ok: true, email: pending.email } as const;
+      return { email: pending.email };
     });
   } catch (error) {
     // Two accounts confirming one address at the same moment: the unique index decides.
-    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
+    if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  if (outcome === "invalid") throw linkInvalid();
+  if (outcome === "taken") throw emailTaken();
+  return outcome.email;
 }
 
 export function isUniqueViolation(error: unknown): boolean {

@@ -8,10 +8,10 @@ import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth";
 import type { Database } from "../db/connect";
 import type { MediaStorage } from "../media";
-import { findAvailableIdByRef, findHelper, findPublicHelpers, listAvailableHelpers } from "./helper-service";
+import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers, listAvailableHelpers } from "./helper-service";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
-import { createBiodataPdfs } from "../pdf/biodata-pdf";
+import { createBiodataPdfs } from "../pdf";
 import { helperPreviewJpeg } from "../seo";
 
 export interface HelperServiceDeps {
@@ -33,7 +33,14 @@ type MaybeViewer = Viewer | null | undefined;
 export function createHelperService(deps: HelperServiceDeps) {
   const { db } = deps;
   const listingCache = new ListingCache<HelperPage>();
-  const pdfs = createBiodataPdfs(db, deps.storage);
+  const pdfs = createBiodataPdfs({
+    db,
+    storage: deps.storage,
+    findHelper: (id, viewer) => findHelper(db, id, viewer),
+    findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
+    cache: new ListingCache<Buffer>({ maxEntries: 200, ttlMs: 60 * 60_000 }),
+    photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+  });
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {

@@ -7,6 +7,7 @@ import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-sch
 import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
+import { badRequest, tooManyRequests } from "../http/errors";
 import { visitors, type VisitorRow } from "../db/schema";
 import { enqueueMessage } from "../notify";
 import { leadMessage } from "./lead-message";
@@ -83,11 +84,6 @@ export async function exportLeadsCsv(db: Database, q?: string): Promise<string> 
   return leadsCsv(rows.map(toLead));
 }
 
-export type LeadSubmission =
-  | { ok: true; lead: Lead }
-  | { ok: false; status: 400; message: string; fields: Record<string, string> }
-  | { ok: false; status: 429; message: string };
-
 export interface LeadServiceDeps {
   db: Database;
   config: Config;
@@ -104,14 +100,15 @@ export function createLeadService({ db, config, limits, log }: LeadServiceDeps) 
     record: (input: ValidLead) => recordLead(db, config, input),
     /**
      * For the /filters gate: checks the address's rate, validates the raw form values and
-     * stores the lead. Never throws for the visitor's mistakes: it answers what to show.
+     * stores the lead. Refuses with a 429 over the rate, or a 400 with a message per field, as
+     * POST /api/leads does.
      */
-    async submit(input: unknown, { ip }: { ip: string }): Promise<LeadSubmission> {
+    async submit(input: unknown, { ip }: { ip: string }): Promise<Lead> {
       const hit = await limiter.hit(ip);
-      if (!hit.allowed) return { ok: false, status: 429, message: tooManyLeadsMessage(hit.ttlMs) };
+      if (!hit.allowed) throw tooManyRequests(tooManyLeadsMessage(hit.ttlMs));
       const parsed = parseLeadInput(input);
-      if (!parsed.ok) return { ok: false, status: 400, message: "Please check your name and phone number.", fields: parsed.fields };
-      return { ok: true, lead: await recordLead(db, config, parsed.lead) };
+      if (!parsed.ok) throw badRequest("Please check your name and phone number.", parsed.fields);
+      return recordLead(db, config, parsed.lead);
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
     privacy: createPrivacyService({ db, limiter }),

@@ -10,13 +10,13 @@ import { createElement } from "react";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import { formatBirthDate } from "../../shared/format";
+import type { BiodataPrivate } from "../../shared/biodata-types";
 import type { HelperRecord } from "../../shared/helper-types";
 import { mediaFileNames } from "../../shared/media";
 import type { Database } from "../db/connect";
 import { user } from "../db/schema";
-import { findHelper, findPrivateDetails } from "../helpers/helper-service";
-import { ListingCache } from "../helpers/listing-cache";
-import type { MediaStorage } from "../media/storage";
+import type { ListingCache } from "../helpers";
+import type { MediaStorage } from "../media";
 import { BiodataDocument } from "./biodata-document";
 
 export interface BiodataPdf {
@@ -32,6 +32,18 @@ Font.registerHyphenationCallback((word) => [word]);
 
 type Viewer = { id: string; role: string } | null | undefined;
 
+export interface BiodataPdfDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** The helpers feature's reads, with its permission checks: the PDF shows what they return. */
+  findHelper(id: string, viewer: Viewer): Promise<HelperRecord | undefined>;
+  findPrivateDetails(id: string, viewer: Viewer): Promise<BiodataPrivate | undefined>;
+  /** Rendered PDFs by biodata, change and day; dropped on every listing change. */
+  cache: ListingCache<Buffer>;
+  /** Photos as JPEG by key. A key names its content (a new photo gets a new key): never stale. */
+  photos: ListingCache<Buffer | null>;
+}
+
 /** The photo as a small JPEG (the PDF library reads JPEG and PNG; the site stores WebP). */
 async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
@@ -42,12 +54,9 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs(db: Database, storage: MediaStorage) {
-  const cache = new ListingCache<Buffer>({ maxEntries: 200, ttlMs: 60 * 60_000 });
-  // A photo's key names its content (a new photo gets a new key), so its JPEG never goes stale.
-  const photos = new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 });
+export function createBiodataPdfs({ db, storage, findHelper, findPrivateDetails, cache, photos }: BiodataPdfDeps) {
 
-  async function render(helper: HelperRecord, privateDetails: Awaited<ReturnType<typeof findPrivateDetails>>, today: string) {
+  async function render(helper: HelperRecord, privateDetails: BiodataPrivate | undefined, today: string) {
     const [supplierRow] = await db
       .select({ name: user.name, companyName: user.companyName, eaLicenceNumber: user.eaLicenceNumber })
       .from(user)
@@ -69,9 +78,9 @@ export function createBiodataPdfs(db: Database, storage: MediaStorage) {
   return {
     /** The PDF a viewer may have: undefined when the biodata is unknown or not theirs to see. */
     async get(id: string, viewer: Viewer): Promise<BiodataPdf | undefined> {
-      const helper = await findHelper(db, id, viewer);
+      const helper = await findHelper(id, viewer);
       if (!helper) return undefined;
-      const privateDetails = await findPrivateDetails(db, id, viewer);
+      const privateDetails = await findPrivateDetails(id, viewer);
       const today = formatIsoDate(calendarDateAt(new Date()));
       const owner = privateDetails !== undefined;
       const key = `${id}|${helper.updatedAt}|${today}|${owner ? "owner" : "public"}`;
