@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/server/config";
 import { outbox } from "../../src/server/db/schema";
 import { recordLead } from "../../src/server/leads/lead-service";
+import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/server/notify/channels/deliver";
 import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/server/notify/outbox-admin";
 import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/server/notify/outbox-worker";
@@ -34,7 +35,7 @@ describeDb("a running worker, a failing channel and the operator", () => {
   });
 
   const db = () => database.handle.db;
-  const lead = (name = "Lifecycle Visitor") => recordLead(db(), config, { name, phone: uniqueSgMobile().e164 });
+  const lead = (name = "Lifecycle Visitor") => recordLead(db(), leadNotice(config), { name, phone: uniqueSgMobile().e164 });
   const rows = () => db().select().from(outbox);
 
   it("backs off 5 s, doubling, never more than 5 minutes", () => {

@@ -4,14 +4,13 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { photoUrls } from "../../shared/media";
-import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { account, user } from "../db/schema";
 import { badRequest, tooManyRequests } from "../http/errors";
 import type { MediaStorage } from "../media";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";
 import type { Auth } from "./auth";
-import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress } from "./email-change";
+import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress, type MailSettings } from "./email-change";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 import type { Viewer } from "./viewer";
 
@@ -51,14 +50,15 @@ const emailTakenError = () => badRequest("Another account already uses this emai
 export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
 
 export interface AccountServiceDeps {
-  config: Config;
+  /** For the account's messages; with real e-mail, a new address is confirmed from its inbox. */
+  mail: MailSettings;
   db: Database;
   auth: Auth;
   storage: MediaStorage;
   passwordChecks: PasswordCheckLimiter;
 }
 
-export function createAccountService({ config, db, auth, storage, passwordChecks }: AccountServiceDeps) {
+export function createAccountService({ mail, db, auth, storage, passwordChecks }: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -130,7 +130,7 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
       if (await emailTaken(newEmail, userId)) throw emailTakenError();
     }
     // With real mail, the new address is confirmed from its own inbox before it is used.
-    const confirmFirst = emailChanged && Boolean(config.mail.smtpUrl);
+    const confirmFirst = emailChanged && mail.channels.email;
     try {
       await db.transaction(async (tx) => {
         await tx
@@ -144,9 +144,9 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
           })
           .where(eq(user.id, userId));
         if (confirmFirst) {
-          await requestEmailChange(tx, config, { userId, name: changes.name, oldEmail: current.email, newEmail });
+          await requestEmailChange(tx, mail, { userId, name: changes.name, oldEmail: current.email, newEmail });
         } else if (emailChanged) {
-          await tellOldAddress(tx, config, { name: changes.name, oldEmail: current.email, newEmail });
+          await tellOldAddress(tx, mail, { name: changes.name, oldEmail: current.email, newEmail });
         }
       });
     } catch (error) {
@@ -191,7 +191,9 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
     update,
     setAvatar,
     handleAuthRequest,
-    confirmEmailChange: (token: string) => confirmEmailChange(db, config, token),
+    confirmEmailChange: (token: string) => confirmEmailChange(db, mail, token),
+    /** Whether a supplier confirms their e-mail before publishing (only when mail is really sent). */
+    emailNeedsConfirming: mail.channels.email,
   };
 }
 
