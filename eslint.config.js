@@ -4,6 +4,12 @@ import importX from "eslint-plugin-import-x";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const serverOnly = { group: ["**/server/**"], message: "Server code stays on the server." };
+const noValidationInBrowser = {
+  group: ["zod", "zod/*", "@conform-to/zod", "@conform-to/zod/*", "**/listing-query-schema"],
+  message: "Validation runs on the server: import it from a loader, an action or a .server module.",
+};
+
 export default tseslint.config(
   { ignores: ["build/", "dist/", "data/", ".react-router/", "node_modules/", "src/server/db/migrations/"] },
   js.configs.recommended,
@@ -27,7 +33,16 @@ export default tseslint.config(
     files: ["src/app/**", "src/shared/**"],
     ignores: ["src/app/**/*.server.ts"],
     rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/server/**"], message: "Server code stays on the server." }] }],
+      "no-restricted-imports": ["error", { patterns: [serverOnly] }],
+    },
+  },
+  {
+    // Components and the page libraries they use go to the browser: zod and the schemas stay
+    // with the loaders and actions (docs/decisions/013), so the pages' scripts stay small.
+    files: ["src/app/components/**", "src/app/lib/**"],
+    ignores: ["src/app/**/*.server.ts", "src/app/lib/*-schema.ts", "src/app/lib/*-schemas.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [serverOnly, noValidationInBrowser] }],
     },
   },
   {

@@ -1,4 +1,5 @@
 import {
+  data as withHeaders,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -10,6 +11,7 @@ import {
   type MetaFunction,
 } from "react-router";
 import { ErrorScreen } from "./components/error-screen";
+import { FlashMessage } from "./components/flash-message";
 import type { RootData } from "./lib/root-data";
 import { MetaPixelScript, PixelPageViews } from "./components/meta-pixel";
 import { SiteFooter } from "./components/site-footer";
@@ -22,10 +24,13 @@ export const links = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export function loader({ context }: LoaderFunctionArgs): RootData {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
+  // A message left by the form that sent the person here is shown once, then forgotten.
+  const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname) : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
-  return { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString() };
+  const root: RootData = { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString(), flash };
+  return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;
 }
 
 /**
@@ -83,6 +88,7 @@ export default function App() {
     <div className="page">
       <SiteNav />
       <main id="main" className="page-body">
+        <FlashMessage />
         <Outlet />
       </main>
       <SiteFooter />

@@ -23,6 +23,7 @@ export default [
   route("reset-password", "routes/reset-password.tsx"),
   route("profile/:id", "routes/profile.tsx"),
   route("confirm-email", "routes/confirm-email.tsx"),
+  route("admin/helpers", "routes/admin-helpers.tsx"),
   route("admin/leads", "routes/admin-leads.tsx"),
   route("admin/outbox", "routes/admin-outbox.tsx"),
   route("*", "routes/not-found.tsx"),

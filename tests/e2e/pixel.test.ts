@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { helpers } from "../../src/server/db/schema";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
 
@@ -55,6 +57,35 @@ function uniqueMobile(): string {
 
 describe.skipIf(browserMissing)("the advertising pixel, when the site has one", () => {
   const running = siteInBrowser({ env: { META_PIXEL_ID: PIXEL_ID } });
+
+  it("counts each helper added to the shortlist by reference, and nothing for a removal", async () => {
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    await recordPixel(context, running.site.url);
+    await page.goto(`${running.site.url}/posts`);
+    const cards = page.getByRole("article");
+    /** The card's helper as the pixel should name her: reference from the database, by the card's link. */
+    const helperOf = async (n: number) => {
+      const href = (await cards.nth(n).getByRole("link", { name: /Details\.\./ }).getAttribute("href"))!;
+      const [row] = await running.site.db.select().from(helpers).where(eq(helpers.id, href.split("/").pop()!));
+      return { name: row!.name, ref: row!.ref, toggle: cards.nth(n).getByRole("button", { name: /^Shortlist/ }) };
+    };
+    const wished = (helper: { name: string; ref: string }) => [
+      "track",
+      "AddToWishlist",
+      { content_ids: [helper.ref], content_name: helper.name, content_type: "maid_profile" },
+    ];
+    const [first, second, third] = [await helperOf(0), await helperOf(1), await helperOf(2)];
+    await first.toggle.click();
+    await expect.poll(() => first.toggle.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(async () => events(await pixelCalls(page), "AddToWishlist")).toEqual([wished(first)]);
+    // Taking her off again is no wish: the next helper added is the second event, not the third.
+    await first.toggle.click();
+    await expect.poll(() => first.toggle.getAttribute("aria-pressed")).toBe("false");
+    await second.toggle.click();
+    await third.toggle.click();
+    await expect.poll(async () => events(await pixelCalls(page), "AddToWishlist")).toEqual([wished(first), wished(second), wished(third)]);
+    await context.close();
+  });
 
   it("counts the first page and every page reached by a link", async () => {
     const { page, context } = await newPage(running.browser);

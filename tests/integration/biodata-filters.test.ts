@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { publishBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -13,15 +13,7 @@ describeDb("searching by skill, availability and interview", () => {
   const experienced = (years = 2) => ({ willing: true, experienced: true, years, rating: 4 });
   const willingOnly = { willing: true, experienced: false };
 
-  async function add(name: string, parts: Record<string, unknown>) {
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/helpers",
-      headers: { cookie: supplier.cookie },
-      payload: biodataBody({ name, ...parts }),
-    });
-    if (response.statusCode !== 201) throw new Error(response.body);
-  }
+  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier.cookie, name, parts);
 
   beforeAll(async () => {
     t = await createTestApp();

@@ -32,6 +32,12 @@ export function biodataBody(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+/** A supplier publishes a biodata through the API: the body above with the parts a test is about. */
+export async function publishBiodata(t: TestApp, cookie: string, name: string, parts: Record<string, unknown> = {}): Promise<void> {
+  const response = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie }, payload: biodataBody({ name, ...parts }) });
+  if (response.statusCode !== 201) throw new Error(response.body);
+}
+
 export interface FilePart {
   name: string;
   filename: string;

@@ -51,3 +51,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * The same database for a second instance: its own connections to PostgreSQL, or the same
+ * embedded database (one process owns it). Dropping it only closes what it opened.
+ */
+export async function sharedDatabase(of: TestDatabase): Promise<TestDatabase> {
+  if (!of.url) return { handle: of.handle, drop: async () => undefined };
+  const handle = await openDatabase({ databaseUrl: of.url, poolSize: 3 });
+  return { handle, url: of.url, drop: () => handle.close() };
+}

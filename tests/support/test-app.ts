@@ -29,6 +29,8 @@ export async function createTestApp(
     authLimits?: AppDeps["authLimits"];
     leadLimits?: AppDeps["leadLimits"];
     logger?: AppDeps["logger"];
+    /** A database of another test app, as a second instance shares it (sharedDatabase()). */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
@@ -40,7 +42,7 @@ export async function createTestApp(
     LOG_LEVEL: "silent",
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   // Disk under the data folder, or the bucket a suite configures with S3_* (as the app starts).
   const storage = await openStorage(config);
   // Generous limits: a suite signs in many times from one address. Rate-limit tests set their own.

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkFilterForm, emptyFilterValues, hasFilterParams, skillChoices, valuesFromQuery } from "../../src/app/lib/filter-form";
-import { parseHelperQuery, toListingSearchParams } from "../../src/shared/listing-query";
+import { emptyFilterValues, hasFilterParams, skillChoices, valuesFromQuery } from "../../src/app/lib/filter-form";
+import { checkFilterForm } from "../support/filter-form";
+import { toListingSearchParams } from "../../src/shared/listing-query";
+import { parseHelperQuery } from "../../src/shared/listing-query-schema";
 
 describe("searching by what she has done, from a link or the /filters form", () => {
   it("reads skill, availableBy and interview from a link, in any case and spacing", () => {

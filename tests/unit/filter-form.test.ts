@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { careGroups } from "../../src/shared/catalogue";
-import { parseHelperQuery, toListingSearchParams } from "../../src/shared/listing-query";
+import { toListingSearchParams } from "../../src/shared/listing-query";
+import { parseHelperQuery } from "../../src/shared/listing-query-schema";
+import { checkFilterForm } from "../support/filter-form";
 import {
-  checkFilterForm,
   choiceFields,
   choicesFor,
   emptyFilterValues,
@@ -59,6 +60,11 @@ describe("the filter form", () => {
       ageMax: "Enter the age as a whole number, like 30",
       salaryMax: "Enter a monthly salary of at least $300",
     });
+  });
+
+  it("applies only the form's own fields, whatever else the address carries", () => {
+    const result = checkFilterForm({ ...form({ religion: "muslim" }), supplier: "someone", page: "x", sort: "salary" });
+    expect(result).toEqual({ ok: true, query: { religion: ["muslim"] } });
   });
 
   it("refuses a value that is not in the list", () => {

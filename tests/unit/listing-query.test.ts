@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseHelperQuery, toListingSearchParams } from "../../src/shared/listing-query";
+import { toListingSearchParams } from "../../src/shared/listing-query";
+import { helperQuerySchema, parseHelperQuery } from "../../src/shared/listing-query-schema";
 
 const parse = (query: string) => parseHelperQuery(new URLSearchParams(query));
 
@@ -64,6 +65,21 @@ describe("listing query from a URL", () => {
   ])("names the parameter that is wrong in %s", (search, param) => {
     const { problems } = parse(search);
     expect(problems.map((p) => p.param)).toContain(param);
+  });
+
+  it("reads on past a malformed parameter, leaving out both ends of a backwards age range", () => {
+    const { query, problems } = parse("page=x&category=india&ageMin=40&ageMax=30&salaryMax=800");
+    expect(query).toEqual({ sort: "newest", page: 1, pageSize: 24, nationality: ["india"], salaryMax: 800 });
+    expect(problems.map((p) => p.param)).toEqual(["page", "ageMin"]);
+  });
+
+  it("answers the API's strict reading with an issue at each malformed parameter's name", () => {
+    const result = helperQuerySchema.safeParse({ page: "x", availableBy: "2027-02-30", category: "Atlantis" });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["availableBy", "availableBy must be a date (YYYY-MM-DD)"],
+      ["page", "page must be a whole number"],
+    ]);
   });
 
   it("writes the old names back, leaving defaults out, and reads its own output", () => {

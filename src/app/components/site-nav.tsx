@@ -19,6 +19,7 @@ export function SiteNav() {
         { to: paths.dashboard(), label: "Dashboard" },
         ...(viewer.role === "admin"
           ? [
+              { to: "/admin/helpers", label: "All biodata" },
               { to: "/admin/leads", label: "Leads" },
               { to: "/admin/outbox", label: "Outbox" },
             ]

@@ -3,6 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { LEAD_LIMITS } from "../../shared/lead-limits";
 import { paths } from "../lib/paths";
 import { Field, FormError } from "./field";
+import { PhoneField } from "./phone-field";
 
 /**
  * "Simply login with your name and phone number": a real form posted to the route's action,
@@ -20,15 +21,7 @@ export function VisitorGate({ lastResult }: { lastResult?: SubmissionResult<stri
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" replace {...getFormProps(form)} noValidate={false}>
         <Field field={fields.name} label="Name" autoComplete="name" required maxLength={LEAD_LIMITS.name.max} />
-        <Field
-          field={fields.phone}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={LEAD_LIMITS.phone.max}
-          hint="A Singapore number as it is (9123 4567); another country's with + and its code."
-        />
+        <PhoneField field={fields.phone} />
         <p className="consent">
           By submitting you agree that we keep your name and number to help you find a helper and may contact you
           about it, as our <Link to={paths.privacy()}>privacy policy</Link> explains.

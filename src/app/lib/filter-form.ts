@@ -1,31 +1,14 @@
 /**
- * The filter form of /filters: its fields under the original site's parameter names, the check
- * Apply makes before going to /posts, pre-filling from a URL and the session's memory of the
- * last choices.
+ * The filter form of /filters: its fields under the original site's parameter names, pre-filling
+ * from a URL and the session's memory of the last choices. Apply is checked on the server
+ * (filter-form.server.ts), so the page's script carries no validation library.
  */
-import { parseIsoDate } from "../../shared/age";
-import { interviewModes, isInterviewMode, isSkillArea, skillAreas } from "../../shared/biodata-catalogue";
-import {
-  careGroups,
-  catalogue,
-  labelOf,
-  resolveSlug,
-  type CatalogueName,
-} from "../../shared/catalogue";
-import { HELPER_LIMITS } from "../../shared/helper-limits";
-import {
-  filterParams,
-  listFilters,
-  type HelperQuery,
-  type ListFilter,
-} from "../../shared/listing-query";
+import { interviewModes, isSkillArea, skillAreas } from "../../shared/biodata-catalogue";
+import { careGroups, catalogue, labelOf, resolveSlug, type CatalogueName } from "../../shared/catalogue";
+import { filterParams, listFilters, type HelperQuery, type ListFilter } from "../../shared/listing-query";
+import { optionsOf, type Option } from "../../shared/options";
 
-export const MAX_SALARY_FILTER = 100_000;
-
-export interface Choice {
-  value: string;
-  label: string;
-}
+export type Choice = Option;
 
 export interface ChoiceField {
   name: string;
@@ -51,7 +34,7 @@ export const biodataFilterFields = ["skill", "availableBy", "interview"] as cons
 
 /** The skill drop-down: one area, or a combination a link asked for ("cooking,infant"). */
 export function skillChoices(current = ""): Choice[] {
-  const choices: Choice[] = skillAreas.map((area) => ({ value: area.slug, label: area.label }));
+  const choices = optionsOf(skillAreas);
   const parts = current.split(",").map((part) => part.trim()).filter(Boolean);
   if (parts.length > 1 && parts.every(isSkillArea)) {
     choices.push({ value: parts.join(","), label: parts.map((part) => skillAreas.find((a) => a.slug === part)!.label).join(" and ") });
@@ -59,13 +42,19 @@ export function skillChoices(current = ""): Choice[] {
   return choices;
 }
 
-export const interviewChoices: Choice[] = interviewModes.map((mode) => ({ value: mode.slug, label: mode.label }));
+export const interviewChoices = optionsOf(interviewModes);
 export type NumberField = (typeof numberFields)[number];
+
+/** Every field of the form, in its order on the page. */
+export const filterFieldNames: readonly string[] = [...choiceFields.map((f) => f.name), ...numberFields, ...biodataFilterFields];
+
+/** Sent with Apply: the form's values are then checked and applied, not only shown. */
+export const APPLY_FIELD = "apply";
 
 export type FilterValues = Record<string, string>;
 
 export function emptyFilterValues(): FilterValues {
-  return Object.fromEntries([...choiceFields.map((f) => f.name), ...numberFields, ...biodataFilterFields].map((name) => [name, ""]));
+  return Object.fromEntries(filterFieldNames.map((name) => [name, ""]));
 }
 
 const CARE_SEPARATOR = ",";
@@ -86,13 +75,8 @@ function careValue(slugs: readonly string[]): string {
 
 /** The choices of a drop-down; a care combination that no group offers (from a link) is added. */
 export function choicesFor(field: ChoiceField, current = ""): Choice[] {
-  if (field.filter !== "care") {
-    return (catalogue[field.filter as CatalogueName] as readonly { slug: string; label: string }[]).map((e) => ({
-      value: e.slug,
-      label: e.label,
-    }));
-  }
-  const choices: Choice[] = careGroups.map((g) => ({ value: g.value, label: g.label }));
+  if (field.filter !== "care") return optionsOf(catalogue[field.filter as CatalogueName]);
+  const choices = optionsOf(careGroups);
   const slugs = current ? careSlugs(current) : undefined;
   if (slugs && !choices.some((c) => c.value === current)) {
     choices.push({ value: current, label: slugs.map((slug) => labelOf("care", slug)).join(" or ") });
@@ -123,90 +107,6 @@ export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
 export function hasFilterParams(params: URLSearchParams): boolean {
   const names = [...listFilters.flatMap((filter) => filterParams[filter]), ...numberFields, ...biodataFilterFields];
   return names.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
-}
-
-function wholeNumber(value: string): number | undefined {
-  const digits = value.replace(/[$,\s]/g, "");
-  return /^\d+$/.test(digits) ? Number(digits) : undefined;
-}
-
-/** What is wrong with one field's value, or undefined; empty means "Any" and is always fine. */
-type Check = (value: string) => string | undefined;
-
-function choiceCheck(filter: ListFilter): Check {
-  return (value) =>
-    (filter === "care" ? careSlugs(value) : resolveSlug(filter, value)) === undefined ? "Choose a value from the list" : undefined;
-}
-
-const ageCheck: Check = (value) => {
-  const n = wholeNumber(value);
-  if (n === undefined) return "Enter the age as a whole number, like 30";
-  if (n < HELPER_LIMITS.age.min || n > HELPER_LIMITS.age.max) return `Enter an age from ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}`;
-  return undefined;
-};
-
-const salaryCheck: Check = (value) => {
-  const n = wholeNumber(value);
-  if (n === undefined) return "Enter the salary as a number of dollars, like 700";
-  if (n < HELPER_LIMITS.salary.min || n > MAX_SALARY_FILTER) return `Enter a monthly salary of at least $${HELPER_LIMITS.salary.min}`;
-  return undefined;
-};
-
-const skillCheck: Check = (value) =>
-  value.split(",").every((part) => isSkillArea(part.trim())) ? undefined : "Choose a skill from the list";
-
-const dateCheck: Check = (value) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) && parseIsoDate(value) ? undefined : "Enter the date as day, month and year";
-
-const interviewCheck: Check = (value) => (isInterviewMode(value) ? undefined : "Choose a way to interview from the list");
-
-const checks: Record<string, Check> = {
-  skill: skillCheck,
-  availableBy: dateCheck,
-  interview: interviewCheck,
-  ...Object.fromEntries(choiceFields.map((field) => [field.name, choiceCheck(field.filter)])),
-  ageMin: ageCheck,
-  ageMax: ageCheck,
-  salaryMax: salaryCheck,
-};
-
-export type FilterErrors = Record<string, string>;
-
-/**
- * Apply's check (written without a schema library, to keep this page's script small): the
- * listing query for the chosen values, or a message per field to show next to it.
- */
-export function checkFilterForm(
-  values: FilterValues,
-): { ok: true; query: Partial<HelperQuery> } | { ok: false; errors: FilterErrors } {
-  const errors: FilterErrors = {};
-  const text = (name: string) => (values[name] ?? "").trim();
-  for (const [name, check] of Object.entries(checks)) {
-    const value = text(name);
-    const problem = value === "" ? undefined : check(value);
-    if (problem) errors[name] = problem;
-  }
-  const from = wholeNumber(text("ageMin"));
-  const to = wholeNumber(text("ageMax"));
-  if (!errors.ageMin && !errors.ageMax && from !== undefined && to !== undefined && from > to) {
-    errors.ageMax = `Must not be less than the “from” age (${from})`;
-  }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
-
-  const query: Record<string, unknown> = {};
-  for (const field of choiceFields) {
-    const value = text(field.name);
-    if (value === "") continue;
-    query[field.filter] = field.filter === "care" ? careSlugs(value) : [resolveSlug(field.filter, value)];
-  }
-  for (const name of numberFields) {
-    const n = wholeNumber(text(name));
-    if (n !== undefined) query[name] = n;
-  }
-  if (text("skill")) query.skill = text("skill").split(",").map((part) => part.trim());
-  if (text("availableBy")) query.availableBy = text("availableBy");
-  if (text("interview")) query.interview = [text("interview")];
-  return { ok: true, query: query as Partial<HelperQuery> };
 }
 
 const STORAGE_KEY = "dh:filters";

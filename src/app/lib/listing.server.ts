@@ -3,8 +3,9 @@ import { interviewLabel, skillArea } from "../../shared/biodata-catalogue";
 import { labelOf } from "../../shared/catalogue";
 import { formatBirthDate } from "../../shared/format";
 import { listingNotes } from "../../shared/listing-notes";
+import type { HelperFilter, HelperQuery } from "../../shared/listing-query";
+import { readListingUrl } from "../../shared/listing-query-schema";
 import { clearAllHref, filterChips } from "./listing-chips";
-import { parseHelperQuery, type HelperFilter } from "../../shared/listing-query";
 
 /** The same listing's address on another page, every other parameter kept. */
 export function listingPageHref(url: URL, page: number): string {
@@ -22,8 +23,10 @@ export function listingPageHref(url: URL, page: number): string {
  * redirects to the last one, so an old link or a shrunken listing never shows an empty page.
  */
 export async function loadListing(context: AppLoadContext, url: URL, fixed: HelperFilter = {}) {
-  const { query, problems, unknown } = parseHelperQuery(url.searchParams);
-  Object.assign(query, fixed);
+  const reading = readListingUrl(url);
+  const { problems, unknown } = reading;
+  // The reading is shared by every request for this URL: what the route fixes goes on a copy.
+  const query: HelperQuery = { ...reading.query, ...fixed };
   const notes = listingNotes(problems, unknown);
   const result =
     unknown.length > 0

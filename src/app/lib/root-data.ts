@@ -9,6 +9,8 @@ export interface RootData {
   config: AppLoadContext["config"];
   nonce: string;
   renderedAt: string;
+  /** A confirmation of what the signed-in person just did, for this page only (FlashMessage). */
+  flash: { id: string; text: string } | null;
 }
 
 /** The root loader's data, from any component. */

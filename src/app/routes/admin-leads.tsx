@@ -1,6 +1,7 @@
 import { data, Form, useLoaderData } from "react-router";
 import { z } from "zod";
 import { formatPhone } from "../../shared/phone";
+import { AdminTable, type AdminColumn } from "../components/admin-table";
 import { AccountErrorBoundary } from "../components/error-screen";
 import { Pagination } from "../components/pagination";
 import { PrivacyRequests } from "../components/privacy-requests";
@@ -61,6 +62,23 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true };
 }
 
+type LeadRow = Awaited<ReturnType<typeof loader>>["leads"][number];
+
+const leadColumns: AdminColumn<LeadRow>[] = [
+  { label: "Name", cell: (lead) => lead.name },
+  {
+    label: "Phone",
+    cell: (lead) => (
+      <a href={whatsappLink(lead.phone)} target="_blank" rel="noopener noreferrer">
+        {lead.phoneShown}
+      </a>
+    ),
+  },
+  { label: "Visits", cell: (lead) => lead.visits },
+  { label: "First seen", cell: (lead) => lead.firstSeen },
+  { label: "Last seen", cell: (lead) => lead.lastSeen },
+];
+
 export default function AdminLeads() {
   const { q, total, page, pageSize, leads, withdrawals } = useLoaderData<typeof loader>();
   const query = (next: Record<string, string>) => {
@@ -94,34 +112,7 @@ export default function AdminLeads() {
       {leads.length === 0 ? (
         <p className="empty">{q ? "No lead matches this search." : "No leads yet."}</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Phone</th>
-                <th scope="col">Visits</th>
-                <th scope="col">First seen</th>
-                <th scope="col">Last seen</th>
-              </tr>
-            </thead>
-            <tbody>
-              {leads.map((lead) => (
-                <tr key={lead.id}>
-                  <td data-label="Name">{lead.name}</td>
-                  <td data-label="Phone">
-                    <a href={whatsappLink(lead.phone)} target="_blank" rel="noopener noreferrer">
-                      {lead.phoneShown}
-                    </a>
-                  </td>
-                  <td data-label="Visits">{lead.visits}</td>
-                  <td data-label="First seen">{lead.firstSeen}</td>
-                  <td data-label="Last seen">{lead.lastSeen}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable columns={leadColumns} rows={leads} rowKey={(lead) => lead.id} />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/leads${query({ page: String(p) })}`} />
     </section>

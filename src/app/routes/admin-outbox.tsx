@@ -1,4 +1,5 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AdminTable, type AdminColumn } from "../components/admin-table";
 import { AccountErrorBoundary } from "../components/error-screen";
 import { FormError } from "../components/form-field";
 import { formatSingaporeTime } from "../../shared/format";
@@ -40,6 +41,38 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { ok: true, message: "Queued: the message will be sent again in a moment." };
 }
 
+type DeliveryRow = Awaited<ReturnType<typeof loader>>["deliveries"][number];
+
+/** The columns, with the Retry button of the delivery being retried (`retrying`) turned off. */
+const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
+  { label: "Kind", cell: (delivery) => delivery.kind },
+  { label: "Channel", cell: (delivery) => delivery.channel },
+  { label: "Subject", cell: (delivery) => delivery.subject || "—" },
+  { label: "Attempts", cell: (delivery) => delivery.attempts },
+  {
+    label: "Last error",
+    cell: (delivery) => (delivery.lastError ? <span className="admin-error-text">{delivery.lastError}</span> : "—"),
+  },
+  { label: "Next attempt", cell: (delivery) => delivery.nextAttempt },
+  {
+    label: "Action",
+    hideLabel: true,
+    cell: (delivery) => (
+      <Form method="post">
+        <input type="hidden" name="id" value={delivery.id} />
+        <button
+          type="submit"
+          className="button"
+          disabled={retrying === delivery.id}
+          aria-label={`Retry ${delivery.kind} by ${delivery.channel}: ${delivery.subject}`}
+        >
+          {retrying === delivery.id ? "Retrying…" : "Retry"}
+        </button>
+      </Form>
+    ),
+  },
+];
+
 export default function AdminOutbox() {
   const { failing, pending, deliveries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
@@ -68,51 +101,12 @@ export default function AdminOutbox() {
       {deliveries.length === 0 ? (
         <p className="empty">No delivery is failing. Every message has gone out or is on its way.</p>
       ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Deliveries that keep failing, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Kind</th>
-                <th scope="col">Channel</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Attempts</th>
-                <th scope="col">Last error</th>
-                <th scope="col">Next attempt</th>
-                <th scope="col">
-                  <span className="visually-hidden">Action</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {deliveries.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td data-label="Kind">{delivery.kind}</td>
-                  <td data-label="Channel">{delivery.channel}</td>
-                  <td data-label="Subject">{delivery.subject || "—"}</td>
-                  <td data-label="Attempts">{delivery.attempts}</td>
-                  <td data-label="Last error">
-                    {delivery.lastError ? <span className="admin-error-text">{delivery.lastError}</span> : "—"}
-                  </td>
-                  <td data-label="Next attempt">{delivery.nextAttempt}</td>
-                  <td>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={delivery.id} />
-                      <button
-                        type="submit"
-                        className="button"
-                        disabled={retrying === delivery.id}
-                        aria-label={`Retry ${delivery.kind} by ${delivery.channel}: ${delivery.subject}`}
-                      >
-                        {retrying === delivery.id ? "Retrying…" : "Retry"}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AdminTable
+          caption="Deliveries that keep failing, newest first"
+          columns={deliveryColumns(retrying)}
+          rows={deliveries}
+          rowKey={(delivery) => delivery.id}
+        />
       )}
     </section>
   );

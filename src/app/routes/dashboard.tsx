@@ -1,8 +1,11 @@
-import { data, Link, useFetcher, useLoaderData } from "react-router";
+import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../shared/catalogue";
+import { optionsOf } from "../../shared/options";
+import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
 import { requireViewer } from "../lib/auth.server";
 import { formatSingaporeDay } from "../../shared/format";
+import { statusMessage } from "../lib/action-messages";
 import { changeStatus, ownBiodata } from "../lib/biodata.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
@@ -47,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
-const statusOptions = catalogue.status.map((entry) => ({ value: entry.slug, label: entry.label }));
+const statusOptions = optionsOf(catalogue.status);
 
 function StatusForm({ helper }: { helper: Row }) {
   const fetcher = useFetcher<typeof action>();
@@ -79,6 +82,10 @@ function StatusForm({ helper }: { helper: Row }) {
 
 export default function Dashboard() {
   const { helpers, emailNotice } = useLoaderData<typeof loader>();
+  // Without JavaScript the status form is posted as a page: its answer is said here, not in the row.
+  const posted = useActionData<typeof action>();
+  const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
+  const postedText = posted && !posted.ok ? posted.message : changed ? statusMessage(changed) : null;
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
       <div className="dashboard-head">
@@ -90,6 +97,11 @@ export default function Dashboard() {
       {emailNotice ? (
         <p className="form-success" role="status">
           {emailNotice}
+        </p>
+      ) : null}
+      {postedText ? (
+        <p className={posted?.ok ? "form-success" : "form-error"} role="status">
+          {postedText}
         </p>
       ) : null}
       {helpers.length === 0 ? (
@@ -128,12 +140,7 @@ export default function Dashboard() {
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
                 <td className="dashboard-actions">
-                  <Link to={paths.helper(helper.id)}>
-                    View<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
-                  <Link to={paths.editHelper(helper.id)}>
-                    Edit<span className="visually-hidden"> {helper.name}</span>
-                  </Link>
+                  <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}
                   <a href={paths.biodataPdf(helper.id)}>
                     Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>

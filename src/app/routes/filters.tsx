@@ -1,8 +1,9 @@
 import { useEffect, useRef } from "react";
-import { parseHelperQuery } from "../../shared/listing-query";
+import { readListingUrl } from "../../shared/listing-query-schema";
 import { FilterForm } from "../components/filter-form";
 import { VisitorGate } from "../components/visitor-gate";
 import { hasFilterParams, valuesFromQuery } from "../lib/filter-form";
+import { applyFilterForm } from "../lib/filter-form.server";
 import { siteName } from "../lib/meta";
 import { trackLead } from "../lib/pixel";
 import { passGate } from "../lib/visitor-gate.server";
@@ -10,12 +11,15 @@ import type { Route } from "./+types/filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
+  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
+  const refused = applyFilterForm(url);
   const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
   return {
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,
-    initial: valuesFromQuery(parseHelperQuery(url.searchParams).query),
+    initial: valuesFromQuery(readListingUrl(url).query),
     fromUrl: hasFilterParams(url.searchParams),
+    refused,
   };
 }
 
@@ -33,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
-  const { visitorName, initial, fromUrl } = loaderData;
+  const { visitorName, initial, fromUrl, refused: applyRefused } = loaderData;
   const passed = actionData?.ok === true ? actionData : null;
   const refused = actionData?.ok === false ? actionData.result : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -60,6 +64,7 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
       <FilterForm
         initial={initial}
         fromUrl={fromUrl}
+        lastResult={applyRefused}
         headingRef={heading}
         greeting={passed ? `Thank you, ${name}.` : `Welcome back, ${name}.`}
       />

@@ -1,10 +1,12 @@
-import { data, Link, redirect, useActionData } from "react-router";
+import { data, Link, useActionData } from "react-router";
 import { photoUrls } from "../../shared/media";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
 import { requireViewer } from "../lib/auth.server";
+import { savedMessage } from "../lib/action-messages";
 import { createFromForm } from "../lib/biodata.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-create";
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await createFromForm(request, context);
   if ("failed" in result) return data(result.failed, { status: 400 });
   if ("edited" in result) return result.edited;
-  return redirect(paths.helper(result.saved.id));
+  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved));
 }
 
 export default function HelperCreate() {

@@ -1,7 +1,9 @@
-import { Form, Link, redirect, useLoaderData, useNavigation } from "react-router";
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
 import { HelperPhoto } from "../components/helper-card";
 import { BiodataErrorBoundary } from "../components/error-screen";
+import { deletedMessage } from "../lib/action-messages";
 import { biodataForEditing, deleteFromPage } from "../lib/biodata.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-delete";
@@ -17,8 +19,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  const helper = await biodataForEditing(request, context, params.id);
   await deleteFromPage(request, context, params.id);
-  return redirect(paths.dashboard());
+  return redirectWithMessage(context, paths.dashboard(), deletedMessage(helper));
 }
 
 export default function HelperDelete() {

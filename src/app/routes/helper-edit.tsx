@@ -1,9 +1,11 @@
-import { data, Link, redirect, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import { photoUrls } from "../../shared/media";
 import { BiodataForm } from "../components/biodata-form";
 import { biodataValues } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
+import { savedMessage } from "../lib/action-messages";
 import { biodataForEditing, updateFromForm } from "../lib/biodata.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/helper-edit";
@@ -19,10 +21,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // The status before, to tell publishing apart from saving an edit.
+  const before = await biodataForEditing(request, context, params.id);
   const result = await updateFromForm(request, context, params.id);
   if ("failed" in result) return data(result.failed, { status: 400 });
   if ("edited" in result) return result.edited;
-  return redirect(paths.helper(result.saved.id));
+  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved, before.status));
 }
 
 export default function HelperEdit() {

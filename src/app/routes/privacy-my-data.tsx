@@ -3,9 +3,9 @@ import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatSingaporeTime } from "../../shared/format";
 import { leadInputSchema } from "../../shared/lead-schema";
-import { LEAD_LIMITS } from "../../shared/lead-limits";
 import { formatPhone } from "../../shared/phone";
-import { Field, FormError } from "../components/field";
+import { FormError } from "../components/field";
+import { PhoneField } from "../components/phone-field";
 import { assertSameOrigin } from "../lib/auth.server";
 import { parseWithZod, replyWith } from "../lib/forms.server";
 import { siteName } from "../lib/meta";
@@ -104,14 +104,7 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
       </p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
-        <Field
-          field={fields.phone}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          required
-          maxLength={LEAD_LIMITS.phone.max}
-        />
+        <PhoneField field={fields.phone} />
         <div className="form-actions">
           <button type="submit" className="button primary">
             Withdraw consent and delete my data

@@ -1,15 +1,21 @@
 /**
  * What the operator screens read besides leads (services.leads): the notifications that keep
- * failing to go out, and a retry. The queries are the outbox's own (notify/outbox-admin.ts).
+ * failing to go out, and a retry (the outbox's own queries, notify/outbox-admin.ts); every
+ * biodata of every supplier (admin-helpers.ts).
  */
 import type { Database } from "../db/connect";
 import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify";
+import { listAllHelpers, suppliersWithHelpers, type AdminHelperQuery } from "./admin-helpers";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;
 
 export function createAdminService({ db }: { db: Database }) {
   return {
+    helpers: {
+      list: (query: AdminHelperQuery) => listAllHelpers(db, query),
+      suppliers: () => suppliersWithHelpers(db),
+    },
     outbox: {
       /** Deliveries that keep failing (newest first), and how many messages wait to go out. */
       async failing() {

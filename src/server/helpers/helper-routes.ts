@@ -1,28 +1,34 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { HelperPage } from "../../shared/helper-types";
-import { parseHelperQuery, type ParsedHelperQuery } from "../../shared/listing-query";
-import { badRequest, notFound } from "../http/errors";
+import { helperQuerySchema } from "../../shared/listing-query-schema";
+import { notFound } from "../http/errors";
 import { refusals, sendBytes } from "../http/schemas";
 import { helperPageSchema, helperRecordSchema } from "./helper-schemas";
 import type { HelperService } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-// The same few listing URLs come back constantly; reading one is pure, so its reading is kept.
-const MAX_PARSED = 1000;
-const parsed = new Map<string, ParsedHelperQuery>();
+// The same few listing URLs come back constantly and reading one is pure, so a reading the
+// schema accepted is kept, by the parameters' text (a refused one is rare and read again).
+const MAX_KEPT = 1000;
+const kept = new Map<string, { value: unknown }>();
 
-function parsedQuery(url: string, params: Record<string, string | string[]>): ParsedHelperQuery {
-  const search = url.slice(url.indexOf("?") + 1 || url.length);
-  let result = parsed.get(search);
-  if (!result) {
-    result = parseHelperQuery(params);
-    if (parsed.size >= MAX_PARSED) parsed.clear();
-    parsed.set(search, result);
-  }
-  return result;
+function keptReadings<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResult {
+  const validate = validatorCompiler(route as unknown as FastifyRouteSchemaDef<z.ZodType>);
+  return (data: unknown) => {
+    const key = JSON.stringify(data);
+    const hit = kept.get(key);
+    if (hit) return hit;
+    const result = validate(data) as { value: unknown } | { error: Error };
+    if ("value" in result) {
+      if (kept.size >= MAX_KEPT) kept.clear();
+      kept.set(key, result);
+    }
+    return result;
+  };
 }
 
 export async function helperRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
@@ -34,15 +40,15 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
 
   app.get(
     "/api/helpers",
-    // The query is read by hand, not by a schema: the listing's parser keeps old spellings,
-    // answers values the catalogue lacks with an empty page, and is cached per URL (above).
-    { schema: { response: { 200: helperPageSchema, ...refusals(400) } } },
+    {
+      // The listing's one query schema (old names and spellings kept): a malformed parameter is
+      // a 400 naming it; a value the catalogue lacks is no error, but an empty page (below).
+      schema: { querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
+      validatorCompiler: keptReadings,
+      config: { invalidInput: (fields) => Object.values(fields).join("; ") },
+    },
     async (request, reply) => {
-      const { query, problems, unknown } = parsedQuery(request.url, request.query as Record<string, string | string[]>);
-      if (problems.length > 0) {
-        const fields = Object.fromEntries(problems.map((p) => [p.param, p.message]));
-        throw badRequest(problems.map((p) => p.message).join("; "), fields);
-      }
+      const { query, unknown } = request.query;
       if (unknown.length > 0) {
         // A value the catalogue does not know matches no helper: an empty page that says why.
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, unknown };

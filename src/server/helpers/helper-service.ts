@@ -2,7 +2,7 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
@@ -12,7 +12,7 @@ import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
 import { helpers, user, type HelperRow } from "../db/schema";
 
-const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
+export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
 
 export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, now = new Date()): SQL[] {
@@ -41,7 +41,7 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   return conditions;
 }
 
-function orderBy(sort: HelperQuery["sort"]) {
+export function orderBy(sort: HelperQuery["sort"]) {
   switch (sort) {
     case "salary":
       return [asc(helpers.salary), desc(helpers.publishedAt), desc(helpers.id)];
@@ -53,7 +53,7 @@ function orderBy(sort: HelperQuery["sort"]) {
 }
 
 /** The columns a card shows: the listing reads these only, not the whole record. */
-const cardColumns = (() => {
+export const cardColumns = (() => {
   const all = getTableColumns(helpers);
   const {
     id, ref, name, nationality, experience, salary, offDays, cares, dateOfBirth, heightCm, weightKg, marital,
@@ -64,7 +64,7 @@ const cardColumns = (() => {
     childrenAges, religion, english, motherTongue, photo, supplierId, publishedAt, availableFrom,
   };
 })();
-type CardRow = Pick<HelperRow, keyof typeof cardColumns> & Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
+export type CardRow = Pick<HelperRow, keyof typeof cardColumns> & Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
 
 export function toCard(row: CardRow, now = new Date()): HelperCard {
   return {
@@ -141,9 +141,9 @@ function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
   };
 }
 
-export async function listAvailableHelpers(db: Database, query: HelperQuery, now = new Date()): Promise<HelperPage> {
-  const where = and(...listingConditions(query, now));
-  if (query.q) return searchAvailableHelpers(db, query, where, now);
+/** A listing page counted and read in two queries; `extra` narrows it further (a search's ids). */
+export async function listingPage(db: Database, query: HelperQuery, now: Date, extra?: SQL): Promise<HelperPage> {
+  const where = and(...listingConditions(query, now), extra);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ ...cardColumns, ...supplierColumns })
@@ -161,29 +161,6 @@ export async function listAvailableHelpers(db: Database, query: HelperQuery, now
     page: query.page,
     pageSize: query.pageSize,
   };
-}
-
-/**
- * A search reads every match anyway (the trigram index narrows, each row is then checked), so
- * the page and the total come from one query: a search term is seldom asked twice, and on the
- * embedded database each query waits for the one before.
- */
-async function searchAvailableHelpers(db: Database, query: HelperQuery, where: SQL | undefined, now: Date): Promise<HelperPage> {
-  const rows = await db
-    .select({ ...cardColumns, ...supplierColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(where)
-    .orderBy(...orderBy(query.sort))
-    .limit(query.pageSize)
-    .offset((query.page - 1) * query.pageSize);
-  let total = rows[0]?.total ?? 0;
-  if (rows.length === 0 && query.page > 1) {
-    // Past the last page there is no row to carry the total.
-    const [totals] = await db.select({ total: count() }).from(helpers).where(where);
-    total = totals?.total ?? 0;
-  }
-  return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };
 }
 
 function helperColumns() {

@@ -8,7 +8,8 @@ import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth";
 import type { Database } from "../db/connect";
 import type { MediaStorage } from "../media";
-import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers, listAvailableHelpers } from "./helper-service";
+import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers } from "./helper-service";
+import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
 import { createBiodataPdfs } from "../pdf";
@@ -33,6 +34,8 @@ type MaybeViewer = Viewer | null | undefined;
 export function createHelperService(deps: HelperServiceDeps) {
   const { db } = deps;
   const listingCache = new ListingCache<HelperPage>();
+  // Names and references in memory, so a new search term costs no scan (decision 072).
+  const searchIndex = new HelperSearchIndex(db, { log: deps.log });
   const pdfs = createBiodataPdfs({
     db,
     storage: deps.storage,
@@ -45,7 +48,7 @@ export function createHelperService(deps: HelperServiceDeps) {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {
       const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
-      return listingCache.get(key, () => listAvailableHelpers(db, query));
+      return listingCache.get(key, () => listAvailableHelpers(db, query, new Date(), searchIndex));
     },
     /** One biodata: available ones for everybody, any for its owner or an operator. */
     find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
@@ -67,9 +70,12 @@ export function createHelperService(deps: HelperServiceDeps) {
     remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
     /** The biodata as an A4 PDF: the public copy, or the owner's and operators' with private details. */
     pdf: (id: string, viewer: MaybeViewer) => pdfs.get(id, viewer),
-    /** Drops this instance's cached listing pages and PDFs. */
+    /** The search index of this instance: built when first needed after a change (tests wait for it). */
+    searchIndex,
+    /** Drops this instance's cached listing pages, search index and PDFs. */
     invalidate: () => {
       listingCache.invalidate();
+      searchIndex.invalidate();
       pdfs.invalidate();
     },
   };

@@ -61,7 +61,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
         const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
         if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
       }
-      const message = request.routeOptions.config.invalidInput ?? "Some values are not valid.";
+      const invalidInput = request.routeOptions.config.invalidInput;
+      const message = typeof invalidInput === "function" ? invalidInput(fields) : (invalidInput ?? "Some values are not valid.");
       return reply.status(400).send(errorBody("bad_request", message, fields, request.id));
     }
     const status = error.statusCode ?? 500;
@@ -76,7 +77,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
 
 declare module "fastify" {
   interface FastifyContextConfig {
-    /** What a 400 says when the route's request schema refuses the input. */
-    invalidInput?: string;
+    /** What a 400 says when the route's request schema refuses the input (or makes it of the fields' messages). */
+    invalidInput?: string | ((fields: FieldErrors) => string);
   }
 }

@@ -11,6 +11,7 @@ import { publicConfig, type Config } from "../config";
 import { createVisitorCookie, type VisitorCookie } from "../leads";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
+import { createFlashCookie, type FlashCookie } from "./flash-cookie";
 import { checkPageForm } from "./input-guard";
 import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
@@ -25,6 +26,8 @@ export interface PageContext {
   ip: string;
   /** Reads and writes the signed cookie of a visitor who passed the gate. */
   visitorCookie: VisitorCookie;
+  /** Carries a confirmation across the redirect after a form (read once by the root loader). */
+  flash: FlashCookie;
 }
 
 declare module "react-router" {
@@ -56,7 +59,9 @@ async function sendCached(request: FastifyRequest, reply: FastifyReply, page: Ca
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
   const { services, config, mode } = options;
   const browserConfig = publicConfig(config);
-  const visitorCookie = createVisitorCookie(options.authSecret, { secure: config.publicUrl.startsWith("https:") });
+  const secure = config.publicUrl.startsWith("https:");
+  const visitorCookie = createVisitorCookie(options.authSecret, { secure });
+  const flash = createFlashCookie(options.authSecret, { secure });
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") return createRequestHandler(await options.build(), mode);
@@ -81,6 +86,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         nonce,
         ip: request.ip,
         visitorCookie,
+        flash,
       });
       // A page rendered for the cache is for everyone waiting on it: only the visitor's own
       // render stops when they leave.

@@ -7,6 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
+import { readSignedCookie } from "../http/signed-cookie";
 
 export const VISITOR_COOKIE = "visitor";
 export const VISITOR_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
@@ -51,15 +52,8 @@ export function createVisitorCookie(authSecret: string, { secure = false } = {})
   });
   return {
     async read(cookieHeader) {
-      if (!cookieHeader) return null;
-      let parsed: unknown;
-      try {
-        parsed = await cookie.parse(cookieHeader);
-      } catch {
-        return null;
-      }
-      if (typeof parsed !== "object" || parsed === null) return null;
-      const record = parsed as Record<string, unknown>;
+      const record = await readSignedCookie(cookie, cookieHeader);
+      if (!record) return null;
       const name = text(record.name);
       const phone = text(record.phone);
       return name && phone ? { name, phone } : null;

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { cookieHeader, signUp, type SignedIn } from "../support/auth";
+import { describeDb } from "../support/database";
+import { createHelper } from "../support/factories";
+import { createPageApp, formBody, formHeaders } from "../support/pages";
+import type { TestApp } from "../support/test-app";
+
+describeDb("the confirmation after a supplier's action", () => {
+  let t: TestApp;
+  let supplier: SignedIn;
+  let helperId: string;
+  let ref: string;
+  beforeAll(async () => {
+    t = await createPageApp();
+    supplier = await signUp(t, { name: "Flash Agency" });
+    const helper = await createHelper(t, supplier.id, { name: "Flash Fatima", status: "available" });
+    helperId = helper.id;
+    ref = helper.ref;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** Deletes a helper through the page's form and returns the flash cookie it leaves. */
+  async function deleteThroughPage(id: string): Promise<{ location: string; flash: string }> {
+    const response = await t.app.inject({
+      method: "POST",
+      url: `/posts/${id}/delete`,
+      headers: { ...formHeaders, cookie: supplier.cookie },
+      payload: formBody({}),
+    });
+    expect(response.statusCode).toBe(302);
+    const flash = cookieHeader(response.headers["set-cookie"]);
+    expect(flash).toMatch(/^flash=/);
+    return { location: String(response.headers.location), flash };
+  }
+
+  it("is carried by a signed cookie to the page the form leads to, shown once, and cleared", async () => {
+    const { location, flash } = await deleteThroughPage(helperId);
+    expect(location).toBe("/dashboard");
+    const page = await t.app.inject({ method: "GET", url: location, headers: { cookie: `${supplier.cookie}; ${flash}` } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(`Deleted the biodata of Flash Fatima (${ref}).`);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    expect(String(page.headers["set-cookie"])).toMatch(/^flash=; .*Max-Age=0/);
+
+    // Another page does not take it: the message waits for the page it was meant for.
+    const other = await t.app.inject({ method: "GET", url: "/authors", headers: { cookie: `${supplier.cookie}; ${flash}` } });
+    expect(other.body).not.toContain("Deleted the biodata");
+    expect(other.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("says nothing when the cookie is forged, or when nobody is signed in, and the public page stays shareable", async () => {
+    const helper = await createHelper(t, supplier.id, { name: "Shared Siti", status: "available" });
+    const { flash } = await deleteThroughPage((await createHelper(t, supplier.id, { name: "Other Olga" })).id);
+    const forged = flash.replace(/^flash=[^.]*/, `flash=${Buffer.from(JSON.stringify({ id: "x", text: "Hacked", path: "/dashboard" })).toString("base64")}`);
+    const page = await t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: `${supplier.cookie}; ${forged}` } });
+    expect(page.body).not.toContain("Hacked");
+
+    // A stray cookie without a session neither shows a message nor keeps the page from the cache.
+    const visitor = await t.app.inject({ method: "GET", url: `/posts/${helper.id}`, headers: { cookie: flash } });
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.body).not.toContain("Deleted the biodata");
+    expect(visitor.body).not.toContain("flash-message");
+    expect(visitor.headers["cache-control"]).toMatch(/^public/);
+  });
+});

@@ -1,0 +1,10 @@
+import { readFilterForm } from "../../src/app/lib/filter-form.server";
+import type { FilterValues } from "../../src/app/lib/filter-form";
+
+/** Apply's check of the /filters form, as the page's loader makes it: the query, or a message per field. */
+export function checkFilterForm(values: FilterValues) {
+  const submission = readFilterForm(new URLSearchParams(values));
+  if (submission.status === "success") return { ok: true as const, query: submission.value };
+  const errors = Object.fromEntries(Object.entries(submission.error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  return { ok: false as const, errors };
+}
