@@ -1,17 +1,22 @@
 /**
- * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical]
+ * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--profile out.cpuprofile] [--out biodata.pdf]
  *
  * Times GET /posts/:id/biodata.pdf's work for the fullest biodata the form allows (every skill
  * area, twelve employment rows, every text long, a photo): reading the record, converting the
- * photo and laying out the A4 PDF, with the cache emptied before each run; then the same
- * request answered from the cache. Prints p50, p95 and the largest time of each.
+ * photo and laying out the A4 PDF. Each run is a cold generation: the biodata's texts are
+ * changed before it (outside the timing, as a supplier's save would), and the PDF and photo caches
+ * are emptied, so nothing of that version was made before; what a running site keeps between
+ * PDFs (the fonts, the shapes of the form's labels) is kept. Then the same request answered from
+ * the cache, as visitors get it once a save has prepared it. Prints p50, p95 and the largest time.
  */
 import { randomUUID } from "node:crypto";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { Session } from "node:inspector/promises";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { eq } from "drizzle-orm";
 import { skillAreas } from "../src/shared/biodata-catalogue";
 import { currentMonth } from "../src/shared/biodata-schema";
 import type { EmploymentRow, Skills } from "../src/shared/biodata-types";
@@ -19,18 +24,22 @@ import { helpers, user } from "../src/server/db/schema";
 import { portraitSvg, rasterise } from "../src/server/db/seed/portraits";
 import { storeImage } from "../src/server/media/images";
 import { diskStorage } from "../src/server/media/storage";
-import { createHelperService } from "../src/server/helpers";
+import { findHelper, findPrivateDetails } from "../src/server/helpers/helper-service";
+import { ListingCache } from "../src/server/helpers/listing-cache";
+import { createBiodataPdfs } from "../src/server/pdf";
 import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({
-  options: { runs: { type: "string", default: "60" }, warmup: { type: "string", default: "5" }, typical: { type: "boolean", default: false } },
+  options: { runs: { type: "string", default: "60" }, warmup: { type: "string", default: "5" }, typical: { type: "boolean", default: false }, profile: { type: "string" }, out: { type: "string" } },
 });
 // --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
 const lengthOf = (limit: number) => (args.typical ? Math.min(limit, 40) : limit);
 const runs = Number(args.runs);
 const warmup = Number(args.warmup);
 
-const long = (text: string, limit: number) => text.repeat(Math.ceil(lengthOf(limit) / text.length)).slice(0, lengthOf(limit)).trim();
+// Every free text starts with the run's tag, so no run finds a text shaped by an earlier one.
+let tag = "#0";
+const long = (text: string, limit: number) => `${tag} ${text.repeat(Math.ceil(lengthOf(limit) / text.length))}`.slice(0, lengthOf(limit)).trim();
 
 function fullestSkills(): Skills {
   return Object.fromEntries(
@@ -60,7 +69,16 @@ function percentile(sorted: number[], p: number): number {
 
 function summary(label: string, times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
-  return `${label}: p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${times.length} runs)`;
+  return `${label}: min ${sorted[0]!.toFixed(1)} ms, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${times.length} runs)`;
+}
+
+function freeTexts() {
+  return {
+    placeOfBirth: long("Iloilo ", 100), homeAddress: long("88 Rizal Street ", 300), allergies: long("Shellfish ", 300),
+    illnessOther: long("Appendix removed ", 300), disabilities: long("None ", 300), dietaryRestrictions: long("No beef ", 300),
+    foodHandlingOther: long("Halal kitchen ", 300), otherRemarks: long("Likes to sing with the children. ", 1000),
+    skills: fullestSkills(), employment: fullestEmployment(),
+  };
 }
 
 const database = await freshPglite();
@@ -72,41 +90,54 @@ try {
   const supplierId = randomUUID();
   await db.insert(user).values({ id: supplierId, name: "Grace Tan", email: "bench@example.com", companyName: "Golden Bridge Employment Agency", eaLicenceNumber: "19C9871" });
   const photo = await storeImage(storage, "helpers", await rasterise(portraitSvg(7)));
-  const skills = fullestSkills();
   const [row] = await db
     .insert(helpers)
     .values({
-      name: "Maria Cristina Dela Cruz Santos", nationality: "philippines", experience: "ex-singapore", salary: 750, offDays: 4,
+      name: "Nguyễn Thị Hồng Nhung", nationality: "philippines", experience: "ex-singapore", salary: 750, offDays: 4,
       dateOfBirth: "1990-05-15", heightCm: 155, weightKg: 52, marital: "married-with-children", childrenAges: "5, 9", religion: "catholic",
       english: "good", motherTongue: "tagalog", otherLanguages: ["english"], education: "high-school", cares: ["infant", "child", "elder"],
       status: "available", supplierId, photo,
-      placeOfBirth: long("Iloilo ", 100), siblings: 6, homeAddress: long("88 Rizal Street ", 300), repatriationPort: "Iloilo",
-      homePhone: "+63 917 555 0199", passportNumber: "P7654321Q", allergies: long("Shellfish ", 300),
-      illnesses: ["asthma", "operations", "other"], illnessOther: long("Appendix removed ", 300), disabilities: long("None ", 300),
-      dietaryRestrictions: long("No beef ", 300), handlesPork: true, handlesBeef: false, foodHandlingOther: long("Halal kitchen ", 300),
-      restDays: 4, otherRemarks: long("Likes to sing with the children. ", 1000), skillsEvaluation: "overseas-centre", skills,
-      skillAreas: Object.keys(skills), employment: fullestEmployment(), workedInSingapore: true, availableFrom: null,
-      interview: ["phone", "video", "in-person"],
+      siblings: 6, repatriationPort: "Iloilo", homePhone: "+63 917 555 0199", passportNumber: "P7654321Q",
+      illnesses: ["asthma", "operations", "other"], handlesPork: true, handlesBeef: false,
+      restDays: 4, skillsEvaluation: "overseas-centre", skillAreas: skillAreas.map((area) => area.slug), workedInSingapore: true, availableFrom: null,
+      interview: ["phone", "video", "in-person"], ...freeTexts(),
     })
     .returning({ id: helpers.id });
   const id = row!.id;
-  // The PDFs as the site makes them: through the helpers service, its reads and its caches.
-  const service = createHelperService({ db, storage, listingChanged: () => undefined });
-  const pdfs = { get: service.pdf, invalidate: service.invalidate };
+  // The PDFs as the helpers service makes them: its reads, and caches the cold runs empty.
+  const pdfs = createBiodataPdfs({
+    db,
+    storage,
+    findHelper: (helperId, viewer) => findHelper(db, helperId, viewer),
+    findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
+    cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
+    photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+  });
   const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 
   const time = async (viewer: typeof owner | null, emptyCache: boolean) => {
-    if (emptyCache) pdfs.invalidate();
+    if (emptyCache) {
+      tag = `#${randomUUID().slice(0, 8)}`;
+      await db.update(helpers).set(freeTexts()).where(eq(helpers.id, id));
+      pdfs.invalidate();
+    }
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     const pdf = await pdfs.get(id, viewer);
     const elapsed = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     if (!pdf) throw new Error("no PDF");
-    return { elapsed, cpu: (cpu.user + cpu.system) / 1000, bytes: pdf.bytes.length };
+    return { elapsed, cpu: (cpu.user + cpu.system) / 1000, bytes: pdf.bytes };
   };
 
   for (let i = 0; i < warmup; i++) await time(null, true);
+  // --profile: a CPU profile of the measured runs only (not the database's set-up), for Chrome's DevTools.
+  const profiler = args.profile ? new Session() : null;
+  if (profiler) {
+    profiler.connect();
+    await profiler.post("Profiler.enable");
+    await profiler.post("Profiler.start");
+  }
   const fresh: number[] = [];
   const ownerCopies: number[] = [];
   const cached: number[] = [];
@@ -116,20 +147,27 @@ try {
     const run = await time(null, true);
     fresh.push(run.elapsed);
     cpuTimes.push(run.cpu);
-    size = run.bytes;
+    size = run.bytes.length;
+    // --out: the public copy, to look at.
+    if (args.out && i === 0) await writeFile(args.out, run.bytes);
     cached.push((await time(null, false)).elapsed);
     ownerCopies.push((await time(owner, true)).elapsed);
   }
+  if (profiler) {
+    const { profile } = await profiler.post("Profiler.stop");
+    await writeFile(args.profile!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   console.log(`${args.typical ? "typical full" : "fullest"} biodata: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`);
-  console.log(summary("public copy, made fresh", fresh));
-  console.log(summary("owner's copy, made fresh", ownerCopies));
-  console.log(summary("from the cache", cached));
+  console.log(summary("public copy, cold generation", fresh));
+  console.log(summary("owner's copy, cold generation", ownerCopies));
+  console.log(summary("served (prepared on save, or cached)", cached));
   // On a busy machine the wall clock counts time spent waiting for a core; the process's CPU
   // time (its threads included: sharp, the database) shows what the work itself costs.
-  console.log(summary("public copy, CPU time used", cpuTimes));
+  console.log(summary("public copy, cold generation, CPU time used", cpuTimes));
   console.log(`load average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
   const p95 = percentile([...fresh, ...ownerCopies].sort((a, b) => a - b), 95);
-  console.log(p95 < 300 ? `p95 ${p95.toFixed(1)} ms: under the 300 ms target` : `p95 ${p95.toFixed(1)} ms: OVER the 300 ms target`);
+  console.log(`cold generation p95 ${p95.toFixed(1)} ms: ${p95 < 300 ? "under" : "OVER"} the 300 ms target`);
 } finally {
   await database.dispose();
   await rm(mediaDir, { recursive: true, force: true });

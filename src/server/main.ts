@@ -133,7 +133,7 @@ async function main() {
   }
   // The embedded database is this process's alone: operator commands come to it over a socket.
   if (database.kind === "pglite") {
-    const socket = await serveOperatorSocket(config.dataDir, database.db, app.log.child({ module: "operator" }));
+    const socket = await serveOperatorSocket(config.dataDir, { db: database.db, dumpDataDir: database.dumpDataDir! }, app.log.child({ module: "operator" }));
     closeSocket = socket.close;
   }
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);

@@ -81,12 +81,6 @@ export type InterviewMode = (typeof interviewModes)[number]["slug"];
 /** Countries offered for employment rows (others may be typed). */
 export const employmentCountries = ["Singapore", "Hong Kong", "Taiwan", "Malaysia", "Saudi Arabia", "United Arab Emirates", "Kuwait", "Qatar"];
 
-/**
- * A form that shows the standard form's parts says so with this hidden field; then a part
- * sent with nothing ticked or filled in is cleared. A form without them leaves them alone.
- */
-export const FULL_FORM_FIELD = "standardForm";
-
 export const BIODATA_LIMITS = {
   siblings: { min: 0, max: 20 },
   restDays: { min: 0, max: 4 },

@@ -8,17 +8,10 @@ import { ageFromIso, parseIsoDate } from "./age";
 import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
-import { FULL_FORM_FIELD } from "./biodata-catalogue";
 import { biodataFields, checkBiodata } from "./biodata-schema";
 import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
 
 export { HELPER_LIMITS, PHOTO_UPLOAD };
-
-/** Fields a form sends as several values (check boxes). */
-export const HELPER_LIST_FIELDS = ["otherLanguages", "cares", "illnesses", "interview"] as const;
-
-export { FULL_FORM_FIELD };
-const STANDARD_LIST_FIELDS = new Set<string>(["illnesses", "interview"]);
 
 function catalogueValue<N extends CatalogueName>(name: N, label: string) {
   return z.preprocess(
@@ -85,6 +78,14 @@ const photo = z.preprocess(
     .refine((key) => MEDIA_KEY_PATTERN.test(key) && key.startsWith("helpers/"), "The photo is not valid: upload it again")
     .nullable(),
 );
+
+export const PHOTO_BEFORE_PUBLISHING =
+  "Add a photo before making this biodata available: families choose by the photo. Save it as a draft until then.";
+
+/** The message when a biodata would be available without a photo; undefined when it may be saved. */
+export function photoNeededToPublish(status: unknown, photo: unknown): string | undefined {
+  return status === "available" && (typeof photo !== "string" || photo.trim() === "") ? PHOTO_BEFORE_PUBLISHING : undefined;
+}
 
 export const helperStatusSchema = z.enum(["available", "reserved", "hired", "draft"], {
   error: "Choose a status: available, reserved, hired or draft",
@@ -181,61 +182,4 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     errors[fieldName(issue.path)] ??= issue.message;
   }
   return errors;
-}
-
-/** A form post as the schema reads it: one value a field, every value for the lists. */
-export function helperFormValues(form: FormData | URLSearchParams): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (const key of new Set(form.keys())) {
-    const all = form.getAll(key).filter((value): value is string => typeof value === "string");
-    values[key] = (HELPER_LIST_FIELDS as readonly string[]).includes(key) ? all : all[0];
-  }
-  const full = form.has(FULL_FORM_FIELD);
-  for (const key of HELPER_LIST_FIELDS) if (full || !STANDARD_LIST_FIELDS.has(key)) values[key] ??= [];
-  return values;
-}
-
-const PATH_PART = /([^.[\]]+)|\[(\d{1,4})\]/g;
-const UNSAFE_KEYS = new Set(["__proto__", "prototype", "constructor"]);
-
-type Tree = Map<string, Tree | unknown>;
-
-/** Maps whose keys are all row numbers become lists in row order (holes from removed rows closed). */
-function toPlain(node: unknown): unknown {
-  if (!(node instanceof Map)) return node;
-  const keys = [...node.keys()];
-  if (keys.length > 0 && keys.every((key) => /^\d+$/.test(key))) {
-    return keys.sort((a, b) => Number(a) - Number(b)).map((key) => toPlain(node.get(key)));
-  }
-  return Object.fromEntries(keys.map((key) => [key, toPlain(node.get(key))]));
-}
-
-/**
- * Form values with nested names (`skills.cooking.years`, `employment[0].from`) as the objects
- * and lists the schema reads.
- */
-export function nestFormValues(flat: Record<string, unknown>): Record<string, unknown> {
-  const root: Tree = new Map();
-  for (const [name, value] of Object.entries(flat)) {
-    const parts = [...name.matchAll(PATH_PART)].map((m) => m[2] ?? m[1]!);
-    if (parts.length === 0 || parts.some((part) => UNSAFE_KEYS.has(part))) continue;
-    let node = root;
-    parts.slice(0, -1).forEach((part) => {
-      const next = node.get(part);
-      if (next instanceof Map) node = next as Tree;
-      else {
-        const created: Tree = new Map();
-        node.set(part, created);
-        node = created;
-      }
-    });
-    node.set(parts.at(-1)!, value);
-  }
-  const nested = toPlain(root) as Record<string, unknown>;
-  if (FULL_FORM_FIELD in nested) {
-    nested.skills ??= {};
-    nested.employment ??= [];
-    delete nested[FULL_FORM_FIELD];
-  }
-  return nested;
 }

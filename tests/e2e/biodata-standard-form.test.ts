@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp, TEST_PASSWORD } from "../support/auth";
+import { samplePng } from "../support/biodata";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
 import { pdfText } from "../support/pdf-text";
@@ -72,6 +73,9 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.getByLabel("Available from").fill("2027-02-01");
     await page.getByRole("checkbox", { name: "By video" }).check();
     await page.getByLabel("Other remarks").fill("Sings to the children at bedtime.");
+    // An available biodata needs a photo.
+    await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "marites.png", mimeType: "image/png", buffer: await samplePng(300, 400) });
+    await expect.poll(() => page.getByRole("img", { name: "The helper's photo" }).count()).toBe(1);
 
     // The job ends before it starts: refused, the message beside it and focus on it, nothing lost.
     await page.getByRole("button", { name: "Create" }).click();
@@ -128,6 +132,30 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     expect(await page.getByLabel("Place of birth").inputValue()).toBe("Baguio");
     await page.getByRole("button", { name: "Remove job 1" }).click();
     expect(await page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("says beside the photo why an available biodata needs one, and saves it as a draft without", async () => {
+    const supplier = await signUp(running.site);
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    expectFailedResponses(context, [400], "the available biodata without a photo is refused with 400");
+    await logInToCreate(page, supplier.email);
+    await fillRequired(page);
+    await page.getByRole("button", { name: "Create" }).click();
+    const photo = page.getByLabel("Photo", { exact: true });
+    await expect.poll(() => photo.getAttribute("aria-invalid")).toBe("true");
+    const message = page.getByText("Add a photo before making this biodata available");
+    expect(await message.count()).toBe(1);
+    expect(await message.getAttribute("id")).toBe((await photo.getAttribute("aria-describedby"))?.split(" ")[0]);
+    await expect.poll(() => photo.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel("Name").inputValue()).toBe("Marites Bautista");
+    await page.locator(".field.photo-upload").screenshot({ path: "/tmp/bd/photo-refused-390.png" });
+
+    await page.getByLabel("Status", { exact: true }).selectOption("draft");
+    await page.getByRole("button", { name: "Create" }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    await page.goto(`${running.site.url}/dashboard`);
+    expect(await page.getByLabel("Status of Marites Bautista").inputValue()).toBe("draft");
     await context.close();
   });
 });

@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
-import { biodataBody, samplePng } from "../support/biodata";
+import { biodataBody, samplePng, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
@@ -161,6 +161,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
         marital: "Single",
         religion: "Muslim",
         motherTongue: "Javanese",
+        photo: await uploadedPhotoKey(running.site, owner.cookie),
       },
     });
     const id = created.json().id as string;
@@ -211,6 +212,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
         religion: "Muslim",
         motherTongue: "Bahasa Indonesia",
         specialNotes: XSS_NOTES,
+        photo: await uploadedPhotoKey(running.site, owner.cookie),
       },
     });
     expect(created.status()).toBe(201);
@@ -287,7 +289,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
-      payload: biodataBody({ name: "Pictured Pia", specialNotes: "<p>Certificate:</p>" }),
+      payload: await withPhoto(running.site, supplier, biodataBody({ name: "Pictured Pia", specialNotes: "<p>Certificate:</p>" })),
     });
     const id = created.json().id as string;
     const context = await signedInContext(supplier);
@@ -313,7 +315,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
-      payload: biodataBody({ name: "Accessible Ana" }),
+      payload: await withPhoto(running.site, supplier, biodataBody({ name: "Accessible Ana" })),
     });
     const id = created.json().id as string;
     const context = await signedInContext(supplier);

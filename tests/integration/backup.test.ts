@@ -1,8 +1,12 @@
-import { mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, readdir, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { mediaFileNames } from "../../src/shared/media";
 import { openDatabase } from "../../src/server/db/connect";
 import { helpers, user, visitors } from "../../src/server/db/schema";
 import { storeImage } from "../../src/server/media/images";
@@ -10,6 +14,7 @@ import { restoreBackup, RestoreError, writeBackup } from "../../src/server/ops/b
 import { samplePng } from "../support/biodata";
 import { testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
+import { startServer, type ServerProcess } from "../support/server-process";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 // Backups of the embedded database; PostgreSQL sites use pg_dump (README, Backups).
@@ -67,5 +72,105 @@ describe.skipIf(testDbKind !== "pglite")("an operator backs up the embedded site
     await writeFile(path.join(scratch, "not-a-backup.tar.gz"), "hello");
     await expect(restoreBackup(path.join(scratch, "not-a-backup.tar.gz"), busy)).rejects.toThrow(RestoreError);
     await expect(restoreBackup(path.join(scratch, "site.tar.gz"), t.dataDir)).rejects.toThrow(/not empty/);
+  });
+});
+
+const tsx = path.resolve("node_modules/.bin/tsx");
+
+/** `npm run backup -- <file>` or `npm run restore -- <file>` as an operator types it. */
+async function backupCommand(dataDir: string, command: "backup" | "restore", file: string) {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(tsx, ["scripts/backup.ts", command, file], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: dataDir },
+      timeout: 120_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+/** Every helper (with its photo), account and lead of a stopped site's folder. */
+async function contentsOf(dataDir: string) {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  try {
+    const [helperRows, userRows, leadRows] = await Promise.all([
+      database.db.select({ id: helpers.id, photo: helpers.photo }).from(helpers).orderBy(helpers.id),
+      database.db.select({ id: user.id, email: user.email }).from(user).orderBy(user.id),
+      database.db.select({ name: visitors.name, phone: visitors.phone }).from(visitors).orderBy(visitors.phone),
+    ]);
+    return { helperRows, userRows, leadRows };
+  } finally {
+    await database.close();
+  }
+}
+
+describe.skipIf(testDbKind !== "pglite")("npm run backup while the site runs, npm run restore once it is stopped", () => {
+  let scratch: string;
+  let site: ServerProcess | undefined;
+  beforeAll(async () => {
+    scratch = await mkdtemp(path.join(os.tmpdir(), "dh-backup-process-"));
+  });
+  afterEach(async () => {
+    await site?.stop("SIGKILL").catch(() => undefined);
+    site = undefined;
+  });
+  afterAll(async () => {
+    await rm(scratch, { recursive: true, force: true });
+  });
+
+  it("is written by the running site through its socket, and restores into an empty folder with every helper, account, lead and photo", { timeout: 300_000 }, async () => {
+    const dataDir = path.join(scratch, "site");
+    const port = String(20_000 + Math.floor(Math.random() * 30_000));
+    const url = `http://127.0.0.1:${port}`;
+    // The demo data: 72 helpers with photos, their agencies' accounts.
+    site = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "true", PORT: port, PUBLIC_URL: url });
+    const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ name: "Kept Supplier", email: `kept-${Date.now()}@example.com`, password: "a long enough password" }),
+    });
+    expect(signedUp.status).toBe(200);
+    const lead = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Kept Visitor", phone: "91234567" }) });
+    expect(lead.status).toBe(201);
+
+    const file = path.join(scratch, "through-the-site.tar.gz");
+    const [made, ...answers] = await Promise.all([
+      backupCommand(dataDir, "backup", file),
+      ...Array.from({ length: 5 }, () => fetch(`${url}/api/helpers`).then((r) => r.status)),
+    ]);
+    expect(made.stderr).toBe("");
+    expect(made.stdout).toContain(`(written by the running site, process ${site.pid})`);
+    expect(answers.every((status) => status === 200)).toBe(true);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+
+    // What the command refuses, each with a line saying why.
+    const inside = await backupCommand(dataDir, "backup", path.join(dataDir, "media", "backup.tar.gz"));
+    expect(inside.code).toBe(1);
+    expect(inside.stderr).toContain("is inside the data folder");
+    expect(existsSync(path.join(dataDir, "media", "backup.tar.gz"))).toBe(false);
+    const restoredDir = path.join(scratch, "restored");
+    const whileRunning = await backupCommand(dataDir, "restore", file);
+    expect(whileRunning.code).toBe(1);
+    expect(whileRunning.stderr.trim()).toBe(`The site (process ${site.pid}) is running on ${dataDir}: stop it, then restore into an empty data folder.`);
+
+    expect((await site.stop("SIGTERM")).code).toBe(0);
+    site = undefined;
+    // With no site running, the command opens the folder itself.
+    const offline = await backupCommand(dataDir, "backup", path.join(scratch, "offline.tar.gz"));
+    expect(offline.stdout).toMatch(/^Backed up the database and \d+ media files to .*offline\.tar\.gz\n$/);
+
+    const restored = await backupCommand(restoredDir, "restore", file);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    const original = await contentsOf(dataDir);
+    const copy = await contentsOf(restoredDir);
+    expect(original.helperRows.length).toBeGreaterThanOrEqual(72);
+    expect(copy).toEqual(original);
+    expect(copy.leadRows).toContainEqual(expect.objectContaining({ name: "Kept Visitor" }));
+    for (const { photo } of copy.helperRows.filter((row) => row.photo)) {
+      expect(existsSync(path.join(restoredDir, "media", mediaFileNames(photo!).full)), photo!).toBe(true);
+    }
   });
 });

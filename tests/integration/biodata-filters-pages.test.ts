@@ -15,7 +15,7 @@ describeDb("the listing pages and the filter form search by skill, availability 
   const in30 = daysAhead(30);
   const experienced = { willing: true, experienced: true, years: 3, rating: 4 };
 
-  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier.cookie, name, parts);
+  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, parts);
 
   beforeAll(async () => {
     t = await createPageApp();

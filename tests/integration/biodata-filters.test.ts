@@ -13,7 +13,7 @@ describeDb("searching by skill, availability and interview", () => {
   const experienced = (years = 2) => ({ willing: true, experienced: true, years, rating: 4 });
   const willingOnly = { willing: true, experienced: false };
 
-  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier.cookie, name, parts);
+  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, parts);
 
   beforeAll(async () => {
     t = await createTestApp();

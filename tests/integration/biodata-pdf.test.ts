@@ -1,9 +1,10 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { helpers, user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, uploadedPhotoKey } from "../support/biodata";
+import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 describeDb("the biodata as an A4 PDF", () => {
@@ -19,7 +20,7 @@ describeDb("the biodata as an A4 PDF", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: biodataBody({ name: "Lorna Dela Cruz", photo, ...standardFormParts() }),
+      payload: fullBiodata({ name: "Lorna Dela Cruz", photo }),
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;
@@ -74,6 +75,32 @@ describeDb("the biodata as an A4 PDF", () => {
     const { text } = await pdfText((await get()).rawPayload);
     expect(text).toContain("Sewing");
     expect(text).not.toContain("Care of infants");
+  });
+
+  it("prints the supplier's new name after it changed on another instance, with no notification reaching this one", async () => {
+    const before = await get();
+    await t.db.update(user).set({ companyName: "Harbour Light Employment" }).where(eq(user.id, owner.id));
+    const { text } = await pdfText((await get()).rawPayload);
+    expect(text).toContain("Harbour Light Employment");
+    await t.db.update(helpers).set({ otherRemarks: "Plays the guitar on her rest day" }).where(eq(helpers.id, id));
+    const after = await get();
+    expect(after.rawPayload.equals(before.rawPayload)).toBe(false);
+    expect((await pdfText(after.rawPayload)).text).toContain("Plays the guitar on her rest day");
+  });
+
+  it("prints names beyond Latin-1 with their accents, as text a reader can copy, even when typed as letter and accent", async () => {
+    const names = ["Nguyễn Thị Hồng", "Łucja Żółć", "Begoña Muñoz"];
+    const decomposed = names[0]!.normalize("NFD");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const response = await t.app.inject({ method: "GET", url: `/posts/${created.json().id}/biodata.pdf` });
+    const { text } = await pdfText(response.rawPayload);
+    for (const name of names) expect(text.normalize("NFC")).toContain(name);
   });
 
   it("answers 404 for a draft to visitors, and for an unknown id", async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { fullBiodata, PRIVATE_VALUES, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { PRIVATE_VALUES, standardFormParts } from "../support/standard-form";
 import { createTestApp, type TestApp } from "../support/test-app";
 
 const PRIVATE_TEXT = Object.values(PRIVATE_VALUES);
@@ -24,7 +23,7 @@ describeDb("the standard form's private details", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: biodataBody({ name: "Rosa Private", ...standardFormParts() }),
+      payload: await withPhoto(t, owner, fullBiodata({ name: "Rosa Private" })),
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { outbox, user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
@@ -58,7 +58,9 @@ describeDb("when mail can be sent, addresses are confirmed by link", () => {
     const opened = await t.app.inject({ url: link.pathname + link.search });
     expect(opened.statusCode).toBe(302);
     expect(opened.headers.location).toContain("/dashboard?verified=1");
-    expect((await api(t, supplier, "PATCH", `/api/helpers/${draft.json().id}`, { status: "available" })).statusCode).toBe(200);
+    // Published with a photo of hers: an available biodata needs one (decision 061).
+    const photo = await ownPhotoKey(t, supplier);
+    expect((await api(t, supplier, "PATCH", `/api/helpers/${draft.json().id}`, { status: "available", photo })).statusCode).toBe(200);
   });
 
   it("changes the email only once the link sent to the new address is opened, and tells the old one", async () => {
@@ -101,7 +103,7 @@ describeDb("without mail (files only), accounts publish at once", () => {
 
   it("publishes a new supplier's biodata at once and sends no confirmation link", async () => {
     const supplier = await signUp(t);
-    expect((await api(t, supplier, "POST", "/api/helpers", biodataBody({ status: "available" }))).statusCode).toBe(201);
+    expect((await api(t, supplier, "POST", "/api/helpers", await withPhoto(t, supplier, biodataBody({ status: "available" })))).statusCode).toBe(201);
     expect(await mailsTo(t, "email-verification", supplier.email)).toHaveLength(0);
   });
 });

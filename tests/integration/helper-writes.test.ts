@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { calendarDateAt, formatIsoDate, yearsBefore, type CalendarDate } from "../../src/shared/age";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody } from "../support/biodata";
+import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -33,8 +33,11 @@ describeDb("a supplier writing biodata through the API", () => {
     await t?.close();
   });
 
-  const create = (body: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: body });
+  /** A new biodata as the supplier sends it; a published one gets a photo the supplier uploaded. */
+  const create = async (body: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: await withPhoto(t, supplier, body) });
+  const patch = (id: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie }, payload });
 
   it("stores catalogue labels and old spellings as slugs, and drops fields it does not know", async () => {
     const response = await create(
@@ -74,6 +77,35 @@ describeDb("a supplier writing biodata through the API", () => {
     expect(response.headers.location).toBe(`/api/helpers/${created.id}`);
   });
 
+  it("refuses to make a biodata available without a photo, naming the photo; a draft may lack one", async () => {
+    const bare = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: biodataBody({ name: "Bare Bella" }) });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().error.fields).toEqual({ photo: expect.stringContaining("Add a photo before making this biodata available") });
+
+    const draft = await create(biodataBody({ name: "Bare Bella", status: "draft" }));
+    expect(draft.statusCode, draft.body).toBe(201);
+    expect(draft.json()).toMatchObject({ status: "draft", photo: null });
+    const id = draft.json().id as string;
+    expect((await patch(id, { salary: 720 })).statusCode).toBe(200);
+    const publish = await patch(id, { status: "available" });
+    expect(publish.statusCode).toBe(400);
+    expect(Object.keys(publish.json().error.fields)).toEqual(["photo"]);
+
+    const published = await patch(id, { status: "available", photo: await ownPhotoKey(t, supplier) });
+    expect(published.statusCode, published.body).toBe(200);
+    const unpictured = await patch(id, { photo: null });
+    expect(unpictured.statusCode).toBe(400);
+    expect(Object.keys(unpictured.json().error.fields)).toEqual(["photo"]);
+    expect((await patch(id, { status: "draft", photo: null })).statusCode).toBe(200);
+  });
+
+  it("still lets an older available biodata without a photo be edited", async () => {
+    const helper = await createHelper(t, supplier.id, { name: "Older Olga", photo: null });
+    const response = await patch(helper.id, { salary: 690 });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: "available", salary: 690 });
+  });
+
   it("lists a new biodata at once and keeps a draft out of the listing until it is made available", async () => {
     const draft = (await create(biodataBody({ name: "Draft Dewi", status: "draft" }))).json();
     const listing = async () =>
@@ -81,12 +113,7 @@ describeDb("a supplier writing biodata through the API", () => {
     expect(await listing()).toBe(0);
     expect((await t.app.inject({ url: `/api/helpers/${draft.id}` })).statusCode).toBe(404);
 
-    const published = await t.app.inject({
-      method: "PATCH",
-      url: `/api/helpers/${draft.id}`,
-      headers: { cookie: supplier.cookie },
-      payload: { status: "available" },
-    });
+    const published = await patch(draft.id, { status: "available", photo: await ownPhotoKey(t, supplier) });
     expect(published.statusCode).toBe(200);
     expect(new Date(published.json().publishedAt).getTime()).toBeGreaterThan(new Date(draft.publishedAt).getTime());
     expect(await listing()).toBe(1);

@@ -100,7 +100,7 @@ describe.skipIf(!enabled)("the site as two instances on PostgreSQL, S3 and Redis
     const saved = await fetch(`${a.url}/api/helpers`, {
       method: "POST",
       headers: { "content-type": "application/json", cookie: supplierCookie, origin: PUBLIC_URL },
-      body: JSON.stringify(biodataBody({ name: "Seen Everywhere Siti" })),
+      body: JSON.stringify(biodataBody({ name: "Seen Everywhere Siti", photo: (await uploadThroughA()).key })),
     });
     expect(saved.status).toBe(201);
     const started = Date.now();
@@ -114,15 +114,21 @@ describe.skipIf(!enabled)("the site as two instances on PostgreSQL, S3 and Redis
     expect({ listed, paged }).toEqual({ listed: true, paged: true });
   });
 
-  it("a photo uploaded through A is served by B", async () => {
+  /** A photo uploaded through A as the supplier (a published biodata needs one). */
+  async function uploadThroughA(): Promise<{ status: number; key: string; url: string }> {
     const body = multipart([{ name: "file", filename: "photo.png", contentType: "image/png", data: await samplePng(300, 400) }]);
     const uploaded = await fetch(`${a.url}/api/uploads`, {
       method: "POST",
       headers: { ...body.headers, cookie: supplierCookie, origin: PUBLIC_URL },
       body: new Uint8Array(body.payload),
     });
+    return { status: uploaded.status, ...((await uploaded.json()) as { key: string; url: string }) };
+  }
+
+  it("a photo uploaded through A is served by B", async () => {
+    const uploaded = await uploadThroughA();
     expect(uploaded.status).toBe(201);
-    const { url } = (await uploaded.json()) as { url: string };
+    const { url } = uploaded;
     const served = await fetch(`${b.url}${url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/webp");

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { helpers, uploads, user } from "../../src/server/db/schema";
 import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/server/media/uploads";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, samplePng, upload } from "../support/biodata";
+import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
@@ -37,8 +37,8 @@ describeDb("images belong to the account that uploaded them", () => {
       headers: { ...formHeaders, cookie: who.cookie },
       payload: formBody({ intent: "avatar", key }),
     });
-  const createBiodata = (who: SignedIn, overrides: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: who.cookie }, payload: biodataBody(overrides) });
+  const createBiodata = async (who: SignedIn, overrides: Record<string, unknown>) =>
+    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: who.cookie }, payload: await withPhoto(t, who, biodataBody(overrides)) });
   const imageOf = async (id: string) => (await t.db.select({ image: user.image }).from(user).where(eq(user.id, id)))[0]!.image;
   const makeOld = (key: string) => t.db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * DAY_MS) }).where(eq(uploads.key, key));
 

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, uploadedPhotoKey } from "../support/biodata";
+import { biodataBody, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 
@@ -65,7 +65,7 @@ describeDb("special notes are stored harmless", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: supplier.cookie },
-      payload: biodataBody({ specialNotes: how === "create" ? specialNotes : "<p>first</p>" }),
+      payload: await withPhoto(t, supplier, biodataBody({ specialNotes: how === "create" ? specialNotes : "<p>first</p>" })),
     });
     expect(response.statusCode).toBe(201);
     const id = response.json().id as string;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, samplePng, upload } from "../support/biodata";
+import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -48,7 +48,7 @@ describeDb("who may change a biodata", () => {
           method: "POST",
           url: "/api/helpers",
           headers: cookieOf(actor),
-          payload: biodataBody({ supplierId: people.owner.id, supplier: { id: people.owner.id } }),
+          payload: await withPhoto(t, people[actor], biodataBody({ supplierId: people.owner.id, supplier: { id: people.owner.id } })),
         });
         expect(response.statusCode).toBe(201);
         const created = response.json();

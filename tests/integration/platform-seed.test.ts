@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { count, countDistinct } from "drizzle-orm";
+import { and, count, countDistinct, eq, isNull } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { slugsOf } from "../../src/shared/catalogue";
 import { listFilters } from "../../src/shared/listing-query";
@@ -52,6 +52,9 @@ describeDb("demo data", () => {
     expect(written).toBe(600);
     const [row] = await t.db.select({ rows: count(), photos: countDistinct(helpers.photo) }).from(helpers);
     expect(row).toEqual({ rows: 600, photos: 48 });
+    // An available biodata has a photo (decision 061): the demo's too.
+    const [unpictured] = await t.db.select({ n: count() }).from(helpers).where(and(eq(helpers.status, "available"), isNull(helpers.photo)));
+    expect(unpictured?.n).toBe(0);
     const files = await readdir(path.join(t.dataDir, "media", "helpers"));
     expect(files).toHaveLength(48 * 2);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
-import { fieldErrors, helperCreateSchema, helperUpdateSchema, nestFormValues } from "../../src/shared/helper-schema";
-import { standardFormParts } from "../support/standard-form";
+import { readBiodataForm } from "../../src/app/lib/biodata-form-read.server";
+import { fieldErrors, helperCreateSchema, helperUpdateSchema } from "../../src/shared/helper-schema";
+import { fullBiodata } from "../support/biodata";
 
 const base = {
   name: "Maria Santos",
@@ -16,7 +17,7 @@ const base = {
 };
 
 function errorsFor(parts: Record<string, unknown>): Record<string, string> {
-  const result = helperCreateSchema.safeParse({ ...base, ...standardFormParts(parts) });
+  const result = helperCreateSchema.safeParse(fullBiodata(parts));
   return result.success ? {} : fieldErrors(result.error);
 }
 
@@ -26,7 +27,7 @@ function row(overrides: Record<string, unknown> = {}) {
 
 describe("the standard form's parts in the biodata schema", () => {
   it("accepts a fully filled standard form, private details included, and works out nothing else", () => {
-    const result = helperCreateSchema.parse({ ...base, ...standardFormParts() });
+    const result = helperCreateSchema.parse(fullBiodata());
     expect(result.passportNumber).toBe("P7654321Q");
     expect(result.skills.infant).toMatchObject({ willing: true, experienced: true, years: 3, rating: 5 });
     expect(result.employment).toHaveLength(2);
@@ -125,31 +126,33 @@ describe("the standard form's parts in the biodata schema", () => {
   });
 });
 
-describe("reading the biodata form's nested names", () => {
-  it("builds skills and employment rows, closing the gaps rows removed in place leave", () => {
-    const nested = nestFormValues({
-      name: "Ann",
-      standardForm: "1",
-      "skills.cooking.willing": "on",
-      "skills.cooking.years": "3",
-      "employment[0].country": "Taiwan",
-      "employment[2].country": "Malaysia",
-    });
-    expect(nested).toEqual({
-      name: "Ann",
-      skills: { cooking: { willing: "on", years: "3" } },
-      employment: [{ country: "Taiwan" }, { country: "Malaysia" }],
-    });
+describe("reading the biodata page form's nested names", () => {
+  const form = (entries: [string, string][]) => {
+    const data = new FormData();
+    for (const [name, value] of entries) data.append(name, value);
+    return data;
+  };
+  const required = Object.entries({ ...base, salary: "700", offDays: "4" }).map(([name, value]): [string, string] => [name, String(value)]);
+
+  it("builds skills and employment rows from the posted names, rows numbered as the form shows them", () => {
+    const submission = readBiodataForm(
+      form([...required, ["skills.cooking.willing", "on"], ["skills.cooking.years", "3"], ["employment[0].from", "2018-01"], ["employment[0].to", "2019-12"], ["employment[0].country", "Taiwan"], ["employment[1].from", "2021-01"], ["employment[1].to", "2020-12"], ["employment[1].country", "Malaysia"]]),
+      helperCreateSchema,
+    );
+    expect(submission.status).toBe("error");
+    expect(submission.status === "error" && submission.error).toEqual({ "employment[1].to": ["The job cannot end before it starts: check the months"] });
+    expect(submission.payload).toMatchObject({ skills: { cooking: { willing: "on", years: "3" } }, employment: [{ country: "Taiwan" }, { country: "Malaysia" }] });
   });
 
-  it("clears the parts a full form sends empty, and leaves them alone for a form without them", () => {
-    expect(nestFormValues({ standardForm: "1" })).toEqual({ skills: {}, employment: [] });
-    expect(nestFormValues({ name: "Ann" })).toEqual({ name: "Ann" });
+  it("clears the lists and parts an edit sends with nothing ticked or filled in, and keeps a blank as a cleared field", () => {
+    const submission = readBiodataForm(form([["heightCm", ""], ["placeOfBirth", ""]]), helperUpdateSchema);
+    expect(submission.status).toBe("success");
+    expect(submission.status === "success" && submission.value).toEqual({ heightCm: null, placeOfBirth: null, otherLanguages: [], cares: [], illnesses: [], interview: [], skills: {}, employment: [] });
   });
 
   it("ignores names that would reach an object's prototype", () => {
-    const nested = nestFormValues({ "__proto__.polluted": "yes", "skills.constructor.x": "1" });
+    const submission = readBiodataForm(form([["__proto__.polluted", "yes"], ["skills.constructor.x", "1"]]), helperUpdateSchema);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
-    expect(nested).toEqual({});
+    expect(submission.payload).not.toHaveProperty("polluted");
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, labelOf, resolveSlug, type CatalogueName } from "../../src/shared/catalogue";
+import { interviewModes } from "../../src/shared/biodata-catalogue";
+import { careGroups, catalogue, labelOf, resolveSlug, type CatalogueName } from "../../src/shared/catalogue";
+import { optionsOf } from "../../src/shared/options";
 
 describe("catalogue", () => {
   it("reads the original site's spellings as the values they meant", () => {
@@ -48,5 +50,11 @@ describe("catalogue", () => {
     expect(labelOf("nationality", "philippines")).toBe("Philippines");
     expect(labelOf("care", "elder")).toBe("Elderly care");
     expect(labelOf("religion", null)).toBeUndefined();
+  });
+
+  it("offers every list as the same options: the slug (or the group's value) sent, the label shown", () => {
+    expect(optionsOf(catalogue.religion).at(-2)).toEqual({ value: "sikh", label: "Sikh" });
+    expect(optionsOf(interviewModes).map((option) => option.value)).toEqual(["phone", "video", "in-person"]);
+    expect(optionsOf(careGroups)[0]).toEqual({ value: "Infant,Child", label: "Infant or child care" });
   });
 });

@@ -1,56 +1,47 @@
 /**
- * Part C of the form: employment rows added and removed in place. With the page's script the
- * buttons change the rows at once; without it they post the form, and the server answers it
- * again with a row more or less (nothing is saved until Save).
+ * Part C of the form: employment rows added and removed in place. The buttons are Conform's
+ * insert and remove intents: with the page's script the rows change at once in the browser;
+ * without it they post the form, and the server answers it again with a row more or less
+ * (nothing is saved until Save).
  */
-import { useState } from "react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { BIODATA_LIMITS, employmentCountries } from "../../shared/biodata-catalogue";
-import { ADD_JOB, employmentRowNumbers, REMOVE_JOB, type BiodataValues } from "../lib/biodata-form-values";
-import { SelectField, TextField } from "./form-field";
+import type { BiodataFormValues, JobFormRow } from "../lib/biodata-form-values";
+import { Field } from "./field";
+
+type Fields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
 
 const YES_NO = [
   { value: "yes", label: "Yes" },
   { value: "no", label: "No" },
 ];
 
-function JobRow({ number, position, values, errors, onRemove }: { number: number; position: number; values: BiodataValues; errors: Record<string, string>; onRemove: (event: React.MouseEvent, number: number) => void }) {
-  const name = (field: string) => `employment[${number}].${field}`;
-  const field = (key: string) => {
-    const value = values[name(key)];
-    return { name: name(key), defaultValue: typeof value === "string" ? value : "", error: errors[name(key)] };
-  };
+function JobRow({ job, position, remove }: { job: FieldMetadata<JobFormRow>; position: number; remove: React.ButtonHTMLAttributes<HTMLButtonElement> }) {
+  const row = job.getFieldset();
   const { short, medium } = BIODATA_LIMITS.text;
   return (
     <fieldset className="job-row">
       <legend>Job {position + 1}</legend>
       <div className="form-grid">
-        <TextField label="From (month and year)" type="month" placeholder="YYYY-MM" {...field("from")} />
-        <TextField label="To (month and year)" type="month" placeholder="YYYY-MM" {...field("to")} />
-        <TextField label="Country" list="employment-countries" maxLength={short} {...field("country")} />
-        <TextField label="Employer" maxLength={short} {...field("employer")} />
-        <TextField label="Main duties" maxLength={medium} {...field("duties")} />
-        <TextField label="Remarks" maxLength={medium} {...field("remarks")} />
-        <TextField label="Feedback from this employer" maxLength={medium} {...field("feedback")} />
+        <Field field={row.from} label="From (month and year)" type="month" placeholder="YYYY-MM" />
+        <Field field={row.to} label="To (month and year)" type="month" placeholder="YYYY-MM" />
+        <Field field={row.country} label="Country" list="employment-countries" maxLength={short} />
+        <Field field={row.employer} label="Employer" maxLength={short} />
+        <Field field={row.duties} label="Main duties" maxLength={medium} />
+        <Field field={row.remarks} label="Remarks" maxLength={medium} />
+        <Field field={row.feedback} label="Feedback from this employer" maxLength={medium} />
       </div>
-      <button type="submit" name="intent" value={`${REMOVE_JOB}${number}`} formNoValidate className="button small" onClick={(event) => onRemove(event, number)}>
+      <button {...remove} className="button small">
         Remove job {position + 1}
       </button>
     </fieldset>
   );
 }
 
-export function EmploymentFields({ values, errors }: { values: BiodataValues; errors: Record<string, string> }) {
-  const [rows, setRows] = useState(() => employmentRowNumbers(values));
+export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataFormValues>; fields: Fields }) {
+  const jobs = fields.employment.getFieldList();
   const max = BIODATA_LIMITS.employmentRows.max;
-  const add = (event: React.MouseEvent) => {
-    event.preventDefault();
-    setRows((current) => [...current, Math.max(-1, ...current) + 1]);
-  };
-  const remove = (event: React.MouseEvent, number: number) => {
-    event.preventDefault();
-    setRows((current) => current.filter((n) => n !== number));
-  };
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+  const error = fields.employment.errors?.[0];
   return (
     <>
       <datalist id="employment-countries">
@@ -58,23 +49,23 @@ export function EmploymentFields({ values, errors }: { values: BiodataValues; er
           <option key={country} value={country} />
         ))}
       </datalist>
-      {errors.employment ? (
+      {error ? (
         <p className="field-error" role="alert">
-          {errors.employment}
+          {error}
         </p>
       ) : null}
-      {rows.length === 0 ? <p className="hint">No previous jobs: add one for each employer, newest first.</p> : null}
-      {rows.map((number, position) => (
-        <JobRow key={number} number={number} position={position} values={values} errors={errors} onRemove={remove} />
+      {jobs.length === 0 ? <p className="hint">No previous jobs: add one for each employer, newest first.</p> : null}
+      {jobs.map((job, position) => (
+        <JobRow key={job.key ?? job.name} job={job} position={position} remove={form.remove.getButtonProps({ name: fields.employment.name, index: position })} />
       ))}
-      {rows.length < max ? (
-        <button type="submit" name="intent" value={ADD_JOB} formNoValidate className="button small" onClick={add}>
+      {jobs.length < max ? (
+        <button {...form.insert.getButtonProps({ name: fields.employment.name })} className="button small">
           Add a job
         </button>
       ) : (
         <p className="hint">{max} jobs is the most a biodata holds.</p>
       )}
-      <SelectField label="Has she worked in Singapore before?" name="workedInSingapore" defaultValue={text("workedInSingapore")} error={errors.workedInSingapore} options={YES_NO} placeholder="Not given" />
+      <Field kind="select" field={fields.workedInSingapore} label="Has she worked in Singapore before?" options={YES_NO} placeholder="Not given" />
     </>
   );
 }

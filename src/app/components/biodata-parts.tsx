@@ -7,6 +7,7 @@ import { evaluationLabel, illnessLabel, interviewLabel, skillGroupLabels } from 
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../shared/biodata-format";
 import type { BiodataPublic } from "../../shared/biodata-types";
 import { display } from "../../shared/format";
+import { SkillsHead } from "./skills-head";
 
 function Facts({ rows }: { rows: [string, string][] }) {
   return (
@@ -39,15 +40,7 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Skills">
       <table className="skills-table">
         <caption className="visually-hidden">Skills: willingness, experience and assessment</caption>
-        <thead>
-          <tr>
-            <th scope="col">Area of work</th>
-            <th scope="col">Willing</th>
-            <th scope="col">Experience</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Observation</th>
-          </tr>
-        </thead>
+        <SkillsHead />
         <tbody>
           {rows.map(({ area, entry }) => (
             <tr key={area.slug}>

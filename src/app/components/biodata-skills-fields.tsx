@@ -3,110 +3,84 @@
  * On a phone each row becomes a card (styles in biodata-editor.css). Every input is named as
  * the schema reads it (`skills.cooking.years`), so the table posts without any script.
  */
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { BIODATA_LIMITS, evaluationMethods, skillAreas, skillGroupLabels, type SkillArea } from "../../shared/biodata-catalogue";
-import type { BiodataValues } from "../lib/biodata-form-values";
-import { SelectField, TextField } from "./form-field";
+import { optionsOf } from "../../shared/options";
+import type { BiodataFormValues, SkillFormRow } from "../lib/biodata-form-values";
+import { Field, initialText } from "./field";
+import { FORM_SKILL_COLUMNS, SkillsHead } from "./skills-head";
+
+type Fields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
 
 const RATINGS = [
   { value: "na", label: "N.A." },
   ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} ${n === 1 ? "star" : "stars"}` })),
 ];
 
-function SkillRow({ area, values, errors }: { area: SkillArea; values: BiodataValues; errors: Record<string, string> }) {
-  const name = (field: string) => `skills.${area.slug}.${field}`;
-  const value = (field: string) => {
-    const v = values[name(field)];
-    return typeof v === "string" ? v : "";
-  };
-  const id = (field: string) => `skill-${area.slug}-${field}`;
-  const error = (field: string) => errors[name(field)];
-  const { skillYears } = BIODATA_LIMITS;
+function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<SkillFormRow> }) {
+  const row = skill.getFieldset();
+  const { skillYears, text } = BIODATA_LIMITS;
+  const toggle = (label: string) => (
+    <>
+      <span className="visually-hidden">{area.label}: </span>
+      {label}
+    </>
+  );
   return (
     <tr>
       <th scope="row">
         {area.label}
-        {errors[`skills.${area.slug}`] ? <p className="field-error">{errors[`skills.${area.slug}`]}</p> : null}
+        {skill.errors?.[0] ? <p className="field-error">{skill.errors[0]}</p> : null}
       </th>
       <td data-label="Willing">
-        <input type="checkbox" id={id("willing")} name={name("willing")} defaultChecked={value("willing") === "on"} />
-        <label htmlFor={id("willing")} className="skill-check-label">
-          <span className="visually-hidden">{area.label}: </span>
-          Willing
-        </label>
+        <Field kind="checkbox" field={row.willing} label={toggle("Willing")} labelClassName="skill-check-label" />
       </td>
       <td data-label="Experience">
-        <input type="checkbox" id={id("experienced")} name={name("experienced")} defaultChecked={value("experienced") === "on"} />
-        <label htmlFor={id("experienced")} className="skill-check-label">
-          <span className="visually-hidden">{area.label}: </span>
-          Has experience
-        </label>
+        <Field kind="checkbox" field={row.experienced} label={toggle("Has experience")} labelClassName="skill-check-label" />
       </td>
       <td>
-        <TextField
-          id={id("years")}
-          label={`${area.label}: years`}
-          name={name("years")}
-          defaultValue={value("years")}
-          error={error("years")}
-          type="number"
-          inputMode="numeric"
-          min={skillYears.min}
-          max={skillYears.max}
-          step={1}
-        />
+        <Field field={row.years} label={`${area.label}: years`} type="number" inputMode="numeric" min={skillYears.min} max={skillYears.max} step={1} />
       </td>
       <td>
-        <SelectField id={id("rating")} label={`${area.label}: rating`} name={name("rating")} defaultValue={value("rating") || "na"} error={error("rating")} options={RATINGS} />
+        <Field kind="select" field={row.rating} defaultValue={initialText(row.rating) || "na"} label={`${area.label}: rating`} options={RATINGS} />
       </td>
       <td>
-        {area.detail ? (
-          <TextField id={id("detail")} label={`${area.label}: ${area.detail.toLowerCase()}`} name={name("detail")} defaultValue={value("detail")} error={error("detail")} maxLength={BIODATA_LIMITS.text.short} />
-        ) : null}
-        <TextField id={id("note")} label={`${area.label}: observation`} name={name("note")} defaultValue={value("note")} error={error("note")} maxLength={BIODATA_LIMITS.text.medium} />
+        {area.detail ? <Field field={row.detail} label={`${area.label}: ${area.detail.toLowerCase()}`} maxLength={text.short} /> : null}
+        <Field field={row.note} label={`${area.label}: observation`} maxLength={text.medium} />
       </td>
     </tr>
   );
 }
 
-export function SkillsFields({ values, errors }: { values: BiodataValues; errors: Record<string, string> }) {
-  const text = (name: string) => (typeof values[name] === "string" ? (values[name] as string) : "");
+export function SkillsFields({ fields }: { fields: Fields }) {
+  const skills = fields.skills.getFieldset();
   const groups = [...new Set(skillAreas.map((area) => area.group))];
   return (
     <>
       <div className="form-grid">
-        <SelectField
+        <Field
+          kind="select"
+          field={fields.skillsEvaluation}
           label="Method of evaluation"
-          name="skillsEvaluation"
-          defaultValue={text("skillsEvaluation")}
-          error={errors.skillsEvaluation}
-          options={evaluationMethods.map((m) => ({ value: m.slug, label: m.label }))}
+          options={optionsOf(evaluationMethods)}
           placeholder="Not given"
         />
-        <TextField label="Other method (if Other)" name="skillsEvaluationOther" defaultValue={text("skillsEvaluationOther")} error={errors.skillsEvaluationOther} maxLength={BIODATA_LIMITS.text.short} />
+        <Field field={fields.skillsEvaluationOther} label="Other method (if Other)" maxLength={BIODATA_LIMITS.text.short} />
       </div>
       <p className="hint">Tick what she is willing to do and what she has done; years of experience count as experience. Ratings are 1 (poor) to 5 (excellent), or N.A.</p>
       <table className="skills-form-table">
-        <thead>
-          <tr>
-            <th scope="col">Area of work</th>
-            <th scope="col">Willing</th>
-            <th scope="col">Experience</th>
-            <th scope="col">Years</th>
-            <th scope="col">Rating</th>
-            <th scope="col">Details and observation</th>
-          </tr>
-        </thead>
+        <SkillsHead form />
         {groups.map((group) => (
           <tbody key={group}>
             <tr className="skills-group-row">
-              <th scope="rowgroup" colSpan={6}>
+              <th scope="rowgroup" colSpan={FORM_SKILL_COLUMNS}>
                 {skillGroupLabels[group]}
               </th>
             </tr>
             {skillAreas
               .filter((area) => area.group === group)
               .map((area) => (
-                <SkillRow key={area.slug} area={area} values={values} errors={errors} />
+                <SkillRow key={area.slug} area={area} skill={skills[area.slug]!} />
               ))}
           </tbody>
         ))}

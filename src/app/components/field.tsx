@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 /**
  * One form field: its label, hint and error, and the aria wiring that ties them to the control
@@ -36,10 +36,13 @@ type SelectProps = Common & {
   /** The empty first choice ("Any", "Select…"); omitted when the field always has a value. */
   placeholder?: string;
 } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name">;
+type TextareaProps = Common & { kind: "textarea" } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name">;
 type CheckboxesProps = Common & { kind: "checkboxes"; options: readonly { value: string; label: string }[] };
-type CustomProps = Common & { kind: "custom"; children: (control: ControlProps) => ReactNode };
+/** One box, its label after it (a toggle in a table row); `labelClassName` may hide the label. */
+type CheckboxProps = Common & { kind: "checkbox"; labelClassName?: string };
+type CustomProps = Common & { kind: "custom"; className?: string; children: (control: ControlProps) => ReactNode };
 
-export type FieldProps = TextProps | SelectProps | CheckboxesProps | CustomProps;
+export type FieldProps = TextProps | SelectProps | TextareaProps | CheckboxesProps | CheckboxProps | CustomProps;
 
 function firstError(field: FieldState): string | undefined {
   return field.errors?.[0];
@@ -90,20 +93,42 @@ export function Field(props: FieldProps) {
   const control = controlProps(field, hint);
 
   if (props.kind === "checkboxes") {
-    // A group is a fieldset named by its legend; each box is labelled by its own text.
+    // A group is a fieldset named by its legend; each box is labelled by its own text. The
+    // first box carries the group's error, so a refused form can take the focus to it.
     const checked = new Set(initialList(field));
     return (
-      <fieldset className="field checkbox-group" aria-describedby={control["aria-describedby"]}>
+      <fieldset className="checkbox-fieldset" aria-describedby={control["aria-describedby"]}>
         <legend>{label}</legend>
         <Hint field={field} hint={hint} />
-        {props.options.map((option) => (
-          <label key={option.value} className="checkbox">
-            <input type="checkbox" name={field.name} value={option.value} defaultChecked={checked.has(option.value)} />
-            {option.label}
-          </label>
-        ))}
+        <div className="checkbox-group">
+          {props.options.map((option, i) => (
+            <label key={option.value}>
+              <input
+                type="checkbox"
+                name={field.name}
+                value={option.value}
+                defaultChecked={checked.has(option.value)}
+                aria-invalid={i === 0 ? control["aria-invalid"] : undefined}
+              />
+              {option.label}
+            </label>
+          ))}
+        </div>
         <ErrorText field={field} />
       </fieldset>
+    );
+  }
+
+  if (props.kind === "checkbox") {
+    return (
+      <>
+        <input type="checkbox" defaultChecked={initialList(field).includes("on")} {...control} />
+        <label htmlFor={field.id} className={props.labelClassName}>
+          {label}
+        </label>
+        <Hint field={field} hint={hint} />
+        <ErrorText field={field} />
+      </>
     );
   }
 
@@ -122,13 +147,16 @@ export function Field(props: FieldProps) {
         ))}
       </select>
     );
+  } else if (props.kind === "textarea") {
+    const { field: _field, label: _label, hint: _hint, kind: _kind, ...textarea } = props;
+    input = <textarea defaultValue={initialText(field)} {...control} {...textarea} />;
   } else {
     const { field: _field, label: _label, hint: _hint, kind: _kind, ...inputProps } = props;
     const keepsValue = inputProps.type !== "password" && inputProps.type !== "file";
     input = <input defaultValue={keepsValue ? initialText(field) : undefined} {...control} {...inputProps} />;
   }
   return (
-    <div className="field">
+    <div className={props.kind === "custom" && props.className ? `field ${props.className}` : "field"}>
       <label htmlFor={field.id}>{label}</label>
       <Hint field={field} hint={hint} />
       {input}

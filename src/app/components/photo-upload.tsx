@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import type { ControlProps } from "./field";
 import { PHOTO_UPLOAD } from "../../shared/helper-limits";
 import { uploadImage } from "./photo-upload-request";
 import { useHydrated } from "./rich-text-editor";
@@ -9,28 +10,23 @@ export interface PhotoValue {
 }
 
 /**
- * The helper's photo. In the browser, choosing a file uploads it at once with a progress bar,
- * shows it, and keeps its key in a hidden field for the form. Without JavaScript the file goes
- * with the form itself and is checked the same way on the server.
+ * The helper's photo, drawn inside a <Field kind="custom"> that owns its label, hint and the
+ * server's error. In the browser, choosing a file uploads it at once with a progress bar,
+ * shows it, and keeps its key in a hidden field named as the field. Without JavaScript the
+ * file goes with the form itself (`fileName`) and is checked the same way on the server.
  */
 export function PhotoUpload({
-  name,
+  control,
   fileName,
-  label,
   initial,
-  error,
   onBusyChange,
 }: {
-  /** The hidden field carrying the stored photo's key. */
-  name: string;
+  control: ControlProps;
   /** The file field used when the page runs without JavaScript. */
   fileName: string;
-  label: string;
   initial: PhotoValue | null;
-  error?: string;
   onBusyChange?: (busy: boolean) => void;
 }) {
-  const id = useId();
   const hydrated = useHydrated();
   const [photo, setPhoto] = useState<PhotoValue | null>(initial);
   const [progress, setProgress] = useState<number | null>(null);
@@ -77,11 +73,11 @@ export function PhotoUpload({
     setStatus("Photo removed. Save the biodata to keep this change.");
   }
 
-  const shownError = problem ?? error;
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
+  // An upload refused in the browser is this control's own message; the server's is the field's.
+  const problemId = `${control.id}-upload-error`;
+  const describedBy = [control["aria-describedby"], problem ? problemId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className="field photo-upload">
+    <>
       <div className="photo-upload-preview">
         {photo ? (
           <img src={photo.url} alt="The helper's photo" width={120} height={160} />
@@ -91,42 +87,39 @@ export function PhotoUpload({
           </span>
         )}
       </div>
-      <div className="photo-upload-controls">
-        <label htmlFor={id}>{label}</label>
-        <p className="hint" id={hintId}>
-          PNG, JPEG or WebP, up to {PHOTO_UPLOAD.maxLabel}. A portrait works best.
+      <input
+        ref={fileInput}
+        id={control.id}
+        type="file"
+        accept={PHOTO_UPLOAD.accept}
+        // Once the page runs, the photo is uploaded on its own and only its key is sent.
+        name={hydrated ? undefined : fileName}
+        onChange={(event) => choose(event.target.files?.[0])}
+        aria-invalid={problem ? true : control["aria-invalid"]}
+        aria-describedby={describedBy}
+      />
+      {progress !== null ? (
+        <progress className="photo-upload-progress" max={100} value={progress} aria-label="Upload progress">
+          {progress}%
+        </progress>
+      ) : null}
+      {hydrated && photo ? (
+        <button type="button" className="button small" onClick={remove}>
+          Remove photo
+        </button>
+      ) : null}
+      <p className="visually-hidden" role="status">
+        {status}
+      </p>
+      {problem ? (
+        <p className="field-error" id={problemId}>
+          {problem}
         </p>
-        <input
-          ref={fileInput}
-          id={id}
-          type="file"
-          accept={PHOTO_UPLOAD.accept}
-          // Once the page runs, the photo is uploaded on its own and only its key is sent.
-          name={hydrated ? undefined : fileName}
-          onChange={(event) => choose(event.target.files?.[0])}
-          aria-invalid={shownError ? true : undefined}
-          aria-describedby={[hintId, shownError ? errorId : null].filter(Boolean).join(" ")}
-        />
-        {progress !== null ? (
-          <progress className="photo-upload-progress" max={100} value={progress} aria-label="Upload progress">
-            {progress}%
-          </progress>
-        ) : null}
-        {hydrated && photo ? (
-          <button type="button" className="button small" onClick={remove}>
-            Remove photo
-          </button>
-        ) : null}
-        <p className="visually-hidden" role="status">
-          {status}
-        </p>
-        {shownError ? (
-          <p className="field-error" id={errorId}>
-            {shownError}
-          </p>
-        ) : null}
-      </div>
-      <input type="hidden" name={name} value={photo?.key ?? ""} />
-    </div>
+      ) : null}
+      <input type="hidden" name={control.name} value={photo?.key ?? ""} />
+    </>
   );
 }
+
+/** The photo field's hint, the same words wherever a photo is asked for. */
+export const PHOTO_HINT = `PNG, JPEG or WebP, up to ${PHOTO_UPLOAD.maxLabel}. A portrait works best.`;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useState, useSyncExternalStore } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
+import type { ControlProps } from "./field";
 
 // The editor is loaded only where it is used, after the page has hydrated: no editor code or
 // styles reach the public pages, and the form works as a plain text area until it arrives.
@@ -15,68 +16,23 @@ export function useHydrated(): boolean {
   );
 }
 
-export function RichTextEditor({
-  name,
-  label,
-  defaultValue,
-  error,
-  hint,
-}: {
-  name: string;
-  label: string;
-  defaultValue: string;
-  error?: string;
-  hint?: string;
-}) {
-  const id = useId();
+/**
+ * The special notes' control, drawn inside a <Field kind="custom"> that owns its label, hint and
+ * error: a plain text area until the editor has loaded, then the editor writing a hidden field.
+ */
+export function RichTextEditor({ control, label, defaultValue }: { control: ControlProps; label: string; defaultValue: string }) {
   const hydrated = useHydrated();
   const [html, setHtml] = useState(defaultValue);
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  const { id, name } = control;
+  const describedBy = control["aria-describedby"];
+  const plain = <textarea {...control} rows={8} value={html} onChange={(event) => setHtml(event.target.value)} />;
 
-  const plain = (
-    <textarea
-      id={id}
-      name={name}
-      rows={8}
-      value={html}
-      onChange={(event) => setHtml(event.target.value)}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={describedBy}
-    />
-  );
-
-  return (
-    <div className="field rich-text-field">
-      <label htmlFor={id} id={`${id}-label`}>
-        {label}
-      </label>
-      {hint ? (
-        <p className="hint" id={hintId}>
-          {hint}
-        </p>
-      ) : null}
-      {hydrated ? (
-        <Suspense fallback={plain}>
-          <input type="hidden" name={name} value={html} />
-          <QuillEditor
-            id={id}
-            label={label}
-            value={html}
-            onChange={setHtml}
-            describedBy={describedBy}
-            invalid={Boolean(error)}
-          />
-        </Suspense>
-      ) : (
-        plain
-      )}
-      {error ? (
-        <p className="field-error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+  return hydrated ? (
+    <Suspense fallback={plain}>
+      <input type="hidden" name={name} value={html} />
+      <QuillEditor id={id} label={label} value={html} onChange={setHtml} describedBy={describedBy} invalid={Boolean(control["aria-invalid"])} />
+    </Suspense>
+  ) : (
+    plain
   );
 }

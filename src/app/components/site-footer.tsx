@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { displayPhone } from "../../shared/format";
 import { whatsappLink } from "../../shared/whatsapp";
 import { paths } from "../lib/paths";
 import { useRootData } from "../lib/root-data";
@@ -14,7 +15,7 @@ export function SiteFooter() {
         <Link to={paths.myData()}>Your Data</Link>
         <Link to={paths.suppliers()}>Overseas Suppliers</Link>
         <a href={whatsappLink(config.contactPhone)} target="_blank" rel="noopener noreferrer">
-          Contact Us
+          Contact {displayPhone(config.contactPhone)}
         </a>
       </nav>
       <p>

@@ -3,12 +3,15 @@
  * services.media), with their refusals turned into what a page answers (a trip to /login, the
  * 403 or 404 page, or the form again with a message per field).
  */
+import { parse } from "@conform-to/react";
 import { data, type AppLoadContext } from "react-router";
-import { helperFormValues, nestFormValues } from "../../shared/helper-schema";
+import type { z } from "zod";
+import { helperCreateSchema, helperUpdateSchema } from "../../shared/helper-schema";
 import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
-import { applyEmploymentIntent, employmentRowNumbers, EMPLOYMENT_FIELDS, renumberEmployment, type BiodataValues } from "./biodata-form-values";
+import { intentReadable, readBiodataForm, withFormDefaults } from "./biodata-form-read.server";
 import { isHttpError } from "../../server/http/errors";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
+import { refuse } from "./forms.server";
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
 export async function asPage<T>(request: Request, work: () => Promise<T>): Promise<T> {
@@ -24,86 +27,67 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   }
 }
 
-export interface FormFailure {
-  message: string;
-  fields: Record<string, string>;
-  values: Record<string, string | string[]>;
-}
-
-/** The form's values as posted, to show again beside their messages (the file is not kept). */
-function postedValues(values: Record<string, unknown>): Record<string, string | string[]> {
-  const kept: Record<string, string | string[]> = {};
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === "string" || (Array.isArray(value) && value.every((v) => typeof v === "string"))) kept[key] = value;
-  }
-  return kept;
-}
-
-function withoutBlankJobs(values: BiodataValues): BiodataValues {
-  const kept = { ...values };
-  for (const n of employmentRowNumbers(values)) {
-    const names = EMPLOYMENT_FIELDS.map((field) => `employment[${n}].${field}`);
-    if (names.every((name) => typeof kept[name] !== "string" || (kept[name] as string).trim() === "")) {
-      for (const name of names) delete kept[name];
-    }
-  }
-  return kept;
-}
+const INTENT = "__intent__";
 
 /**
- * Saves a posted biodata form through `save`. Without JavaScript the photo arrives as a file in
- * the form itself (`photoFile`); it goes through the same checks as an upload.
+ * Without JavaScript the photo arrives as a file in the form itself (`photoFile`); it goes
+ * through the same checks as an upload and becomes the form's `photo` key.
  */
+async function takePhotoFile(form: FormData, context: AppLoadContext): Promise<string | undefined> {
+  const file = form.get("photoFile");
+  form.delete("photoFile");
+  if (!(file instanceof File) || file.size === 0) return undefined;
+  try {
+    const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
+    form.set("photo", upload.key);
+    return undefined;
+  } catch (error) {
+    if (isHttpError(error) && (error.statusCode === 400 || error.statusCode === 413)) return error.fields?.file ?? error.message;
+    throw error;
+  }
+}
+
+type Answer = ReturnType<typeof refuse>;
+
+/**
+ * Saves a posted biodata form through `save`, or answers it again: with a job row more or
+ * less ("Add a job" without the page's script; nothing saved), or refused, with a message per
+ * field from the schema or the service and every value as it was sent.
+ */
+
 async function saveForm(
   request: Request,
   context: AppLoadContext,
-  save: (values: Record<string, unknown>) => Promise<HelperRecord>,
-): Promise<SaveResult> {
+  schema: z.ZodType,
+  save: (values: unknown) => Promise<HelperRecord>,
+): Promise<{ saved: HelperRecord } | { answer: Answer }> {
   const form = await request.formData();
-  // Job rows left empty are dropped and the rest numbered 0, 1, 2…, as the schema will count
-  // them, so a message for `employment[1].to` lands beside the row shown second.
-  const posted = postedValues(helperFormValues(form));
-  delete posted.intent;
-  const values: Record<string, unknown> = renumberEmployment(withoutBlankJobs(posted));
-  delete values.photoFile;
-  const file = form.get("photoFile");
-  const intent = form.get("intent");
+  if (!intentReadable(form)) throw data("This form could not be read. Reload the page and try again.", { status: 400 });
+  const photoError = await takePhotoFile(form, context);
+  if (form.has(INTENT)) return { answer: refuse(parse(form, { resolve: () => ({ value: undefined }) }), { status: 200 }) };
+  const submission = readBiodataForm(form, schema);
+  const refusal = { formError: "Please correct the marked fields.", fields: { photo: photoError } };
+  if (submission.status !== "success" || photoError) return { answer: refuse(submission, refusal) };
   try {
-    if (file instanceof File && file.size > 0) {
-      const upload = await context.services.media.store(context.viewer, "helper", Buffer.from(await file.arrayBuffer()));
-      values.photo = upload.key;
-    }
-    // "Add a job" or "Remove job 2" without the page's script: the form again, nothing saved.
-    const edited = typeof intent === "string" ? applyEmploymentIntent({ ...posted, ...postedValues({ photo: values.photo }) }, intent) : undefined;
-    if (edited) return { edited: { message: "", fields: {}, values: edited } };
-    return { saved: await save(nestFormValues(values)) };
+    return { saved: await save(withFormDefaults(submission.payload)) };
   } catch (error) {
-    if (isHttpError(error) && (error.statusCode === 400 || error.statusCode === 413)) {
-      const fields = { ...error.fields };
-      if (fields.file) {
-        fields.photo = fields.file;
-        delete fields.file;
-      }
-      return { failed: { message: "Please correct the marked fields.", fields, values: postedValues(values) } };
-    }
-    // Publishing before the e-mail is confirmed: the form stays, with the way forward.
-    if (isHttpError(error) && error.code === "email_not_verified") {
-      return { failed: { message: error.message, fields: { ...error.fields }, values: postedValues(values) } };
+    if (isHttpError(error) && (error.statusCode === 400 || error.code === "email_not_verified")) {
+      // Publishing before the e-mail is confirmed: the form stays, with the way forward.
+      const formError = error.code === "email_not_verified" ? error.message : refusal.formError;
+      return { answer: refuse(submission, { formError, fields: { ...error.fields } }) };
     }
     throw error;
   }
 }
 
-export type SaveResult = { saved: HelperRecord } | { failed: FormFailure } | { edited: FormFailure };
-
-export function createFromForm(request: Request, context: AppLoadContext): Promise<SaveResult> {
+export function createFromForm(request: Request, context: AppLoadContext) {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.create(context.viewer, values)));
+  return asPage(request, () => saveForm(request, context, helperCreateSchema, (values) => context.services.helpers.create(context.viewer, values)));
 }
 
-export function updateFromForm(request: Request, context: AppLoadContext, id: string): Promise<SaveResult> {
+export function updateFromForm(request: Request, context: AppLoadContext, id: string) {
   assertSameOrigin(request, context);
-  return asPage(request, () => saveForm(request, context, (values) => context.services.helpers.update(context.viewer, id, values)));
+  return asPage(request, () => saveForm(request, context, helperUpdateSchema, (values) => context.services.helpers.update(context.viewer, id, values)));
 }
 
 /** A biodata the viewer may change; otherwise /login, the 403 page or the 404 page. */

@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import { AdminTable, type AdminColumn } from "../components/admin-table";
 import { AccountErrorBoundary } from "../components/error-screen";
-import { FormError } from "../components/form-field";
+import { FormError } from "../components/field";
 import { formatSingaporeTime } from "../../shared/format";
 import { assertSameOrigin, requireOperator } from "../lib/auth.server";
 import { siteName } from "../lib/meta";

@@ -1,5 +1,4 @@
-import { data, Link, useActionData } from "react-router";
-import { photoUrls } from "../../shared/media";
+import { Link, useActionData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
@@ -24,28 +23,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireViewer(request, context);
   const result = await createFromForm(request, context);
-  if ("failed" in result) return data(result.failed, { status: 400 });
-  if ("edited" in result) return result.edited;
+  if ("answer" in result) return result.answer;
   return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved));
 }
 
 export default function HelperCreate() {
-  const failed = useActionData<typeof action>();
-  const photoKey = typeof failed?.values.photo === "string" ? failed.values.photo : "";
-  const photo = photoKey ? { key: photoKey, url: photoUrls(photoKey)!.thumbUrl } : null;
+  const answer = useActionData<typeof action>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="create-heading">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
         <Link to={paths.dashboard()}>Your biodata</Link> / New
       </nav>
       <h1 id="create-heading">New biodata</h1>
-      <BiodataForm
-        values={failed?.values ?? NEW_BIODATA}
-        photo={photo}
-        errors={failed?.fields}
-        message={failed?.message}
-        submitLabel="create"
-      />
+      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} submitLabel="create" />
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import { data, Link, useActionData, useLoaderData } from "react-router";
-import { photoUrls } from "../../shared/media";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { biodataValues } from "../lib/biodata-form-values";
 import { BiodataErrorBoundary } from "../components/error-screen";
@@ -24,17 +23,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The status before, to tell publishing apart from saving an edit.
   const before = await biodataForEditing(request, context, params.id);
   const result = await updateFromForm(request, context, params.id);
-  if ("failed" in result) return data(result.failed, { status: 400 });
-  if ("edited" in result) return result.edited;
+  if ("answer" in result) return result.answer;
   return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved, before.status));
 }
 
 export default function HelperEdit() {
   const { helper } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>();
-  const postedKey = failed ? (typeof failed.values.photo === "string" ? failed.values.photo : "") : undefined;
-  const key = postedKey ?? helper.photoKey;
-  const photo = key ? { key, url: photoUrls(key)!.thumbUrl } : null;
+  const answer = useActionData<typeof action>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="edit-heading">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -43,14 +38,7 @@ export default function HelperEdit() {
       <h1 id="edit-heading">
         Edit {helper.name} <span className="ref">({helper.ref})</span>
       </h1>
-      <BiodataForm
-        key={helper.id}
-        values={failed?.values ?? biodataValues(helper)}
-        photo={photo}
-        errors={failed?.fields}
-        message={failed?.message}
-        submitLabel="Save"
-      />
+      <BiodataForm key={helper.id} defaultValue={biodataValues(helper)} lastResult={answer?.result} submitLabel="Save" />
     </section>
   );
 }

@@ -78,7 +78,7 @@ export default function Login() {
         </div>
       </Form>
       <p className="form-links">
-        <Link to="/register">Dont have an account ? sign up</Link>
+        Don't have an account? <Link to="/register">Sign up</Link>
       </p>
     </section>
   );

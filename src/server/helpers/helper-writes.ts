@@ -11,6 +11,7 @@ import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types"
 import {
   fieldErrors,
   helperCreateSchema,
+  photoNeededToPublish,
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../shared/helper-schema";
@@ -46,6 +47,17 @@ async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | 
 }
 
 const NOT_FOUND = "No biodata with this id.";
+
+/**
+ * An available biodata has a photo: families choose by it (decision 061). Only a write that
+ * makes a biodata available, or takes the photo off an available one, is refused; an older
+ * listed biodata without a photo can still be edited.
+ */
+function assertPhotoToPublish(after: { status: string; photo: string | null }, before?: { status: string; photo: string | null }): void {
+  if (before && before.status === "available" && !before.photo) return;
+  const message = photoNeededToPublish(after.status, after.photo);
+  if (message) throw badRequest(message, { photo: message });
+}
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
@@ -141,6 +153,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
   await assertMayPublish(deps, user, input.status);
+  assertPhotoToPublish(input);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const id = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
@@ -182,6 +195,7 @@ export async function updateHelper(
   requireOwnerOrAdmin(user, before.supplierId);
   const input = parse(helperUpdateSchema, body);
   await assertMayPublish(deps, user, input.status, before.status);
+  assertPhotoToPublish({ status: input.status ?? before.status, photo: input.photo === undefined ? before.photo : input.photo }, before);
   const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
   if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
 

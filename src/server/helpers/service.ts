@@ -39,9 +39,10 @@ export function createHelperService(deps: HelperServiceDeps) {
   const pdfs = createBiodataPdfs({
     db,
     storage: deps.storage,
+    log: deps.log,
     findHelper: (id, viewer) => findHelper(db, id, viewer),
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
-    cache: new ListingCache<Buffer>({ maxEntries: 200, ttlMs: 60 * 60_000 }),
+    cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
   });
   return {
@@ -65,18 +66,29 @@ export function createHelperService(deps: HelperServiceDeps) {
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included. */
     listOwn: (viewer: MaybeViewer): Promise<HelperRecord[]> => listOwnHelpers(deps, viewer),
-    create: (viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> => createHelper(deps, viewer, body),
-    update: (viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> => updateHelper(deps, viewer, id, body),
+    // A saved biodata's PDFs are rendered once the write has committed, before anyone asks.
+    async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
+      const record = await createHelper(deps, viewer, body);
+      pdfs.prepare(record.id, viewer);
+      return record;
+    },
+    async update(viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> {
+      const record = await updateHelper(deps, viewer, id, body);
+      pdfs.prepare(record.id, viewer);
+      return record;
+    },
     remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
     /** The biodata as an A4 PDF: the public copy, or the owner's and operators' with private details. */
     pdf: (id: string, viewer: MaybeViewer) => pdfs.get(id, viewer),
     /** The search index of this instance: built when first needed after a change (tests wait for it). */
     searchIndex,
-    /** Drops this instance's cached listing pages, search index and PDFs. */
+    /**
+     * Drops this instance's cached listing pages and search index. PDFs need no dropping: each is
+     * kept under the versions it printed, read afresh on every request (decision 061).
+     */
     invalidate: () => {
       listingCache.invalidate();
       searchIndex.invalidate();
-      pdfs.invalidate();
     },
   };
 }

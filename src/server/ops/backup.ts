@@ -5,8 +5,8 @@
  * half-overwritten. On PostgreSQL and S3 the operators' own tools do this (README, "Backups").
  */
 import { execFile } from "node:child_process";
-import { existsSync } from "node:fs";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { constants, existsSync } from "node:fs";
+import { access, chmod, cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -34,11 +34,42 @@ async function countFiles(dir: string): Promise<number> {
   return entries.filter((entry) => entry.isFile()).length;
 }
 
+/** A backup refused for where it was to be written (nothing was written). */
+export class BackupRefused extends Error {
+  override name = "BackupRefused";
+}
+
+const isInside = (dir: string, file: string) => !path.relative(dir, file).startsWith("..") && !path.isAbsolute(path.relative(dir, file));
+
 /**
- * Writes `file`: the database first, then the media (a picture added meanwhile comes along
+ * Where a backup may go: an absolute path in an existing folder the writing process may write
+ * to, outside the data folder (whose media are served to the public, and which a later backup
+ * would copy again), and not an existing folder or other non-file.
+ */
+async function checkTarget(dataDir: string, file: string): Promise<void> {
+  if (!path.isAbsolute(file)) throw new BackupRefused(`${file} is not an absolute path`);
+  const folder = path.dirname(file);
+  const realFolder = await realpath(folder).catch(() => {
+    throw new BackupRefused(`${folder} does not exist: create it first`);
+  });
+  const realData = await realpath(dataDir).catch(() => path.resolve(dataDir));
+  if (isInside(realData, path.join(realFolder, path.basename(file)))) {
+    throw new BackupRefused(`${file} is inside the data folder ${dataDir}: write the backup somewhere else`);
+  }
+  const existing = await stat(file).catch(() => undefined);
+  if (existing && !existing.isFile()) throw new BackupRefused(`${file} exists and is not a file`);
+  await access(realFolder, constants.W_OK).catch(() => {
+    throw new BackupRefused(`the site's user (uid ${process.getuid?.() ?? "?"}) may not write to ${folder}`);
+  });
+}
+
+/**
+ * Writes `file` (an absolute path), readable by its owner alone, as it holds password hashes and
+ * private details: the database first, then the media (a picture added meanwhile comes along
  * unused; one deleted meanwhile is the only thing that can be missing).
  */
 export async function writeBackup(database: DumpsDataDir, dataDir: string, file: string): Promise<Manifest> {
+  await checkTarget(dataDir, file);
   const work = await mkdtemp(path.join(os.tmpdir(), "dh-backup-"));
   try {
     const dump = await database.dumpDataDir("gzip");
@@ -51,11 +82,14 @@ export async function writeBackup(database: DumpsDataDir, dataDir: string, file:
     if (existsSync(secret)) await cp(secret, path.join(work, "auth-secret"));
     const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), mediaFiles: await countFiles(media) };
     await writeFile(path.join(work, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
-    const target = path.resolve(file);
-    await mkdir(path.dirname(target), { recursive: true });
-    // Written beside the target and renamed, so a backup file is never half-written.
-    await run("tar", ["-czf", `${target}.partial`, "-C", work, "."]);
-    await run("mv", ["-f", `${target}.partial`, target]);
+    // Written beside the target and renamed, so a backup file is never half-written; made empty
+    // and owner-only first, so no other user can open it while tar fills it.
+    const partial = `${file}.partial`;
+    await rm(partial, { force: true });
+    await writeFile(partial, "", { mode: 0o600 });
+    await chmod(partial, 0o600);
+    await run("tar", ["-czf", partial, "-C", work, "."]);
+    await run("mv", ["-f", partial, file]);
     return manifest;
   } finally {
     await rm(work, { recursive: true, force: true });

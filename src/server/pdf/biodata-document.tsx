@@ -193,7 +193,26 @@ export function BiodataDocument({ helper, privateDetails, supplier, photo, gener
   const licence = supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "EA licence not given";
   return (
     <Document title={`Biodata of ${helper.name} (${helper.ref})`} author={supplier.name} subject="Biodata of foreign domestic worker" creator="Direct Helpers">
-      <Page size="A4" style={styles.page}>
+      <Page
+        size="A4"
+        style={styles.page}
+        // A page template (the library's newer pagination: each part is measured once and packed
+        // into pages, where the older one laid the rest of the document out again at every page
+        // break): the flow, and a footer on every page.
+        layout={({ children, pageNumber, totalPages }) => (
+          <>
+            {children}
+            <View style={styles.footer}>
+              <Text>
+                {helper.name} · {helper.ref} · {supplier.name}
+              </Text>
+              <Text>
+                Page {pageNumber} of {totalPages}
+              </Text>
+            </View>
+          </>
+        )}
+      >
         <View style={styles.header}>
           <View style={styles.headerText}>
             <Text style={styles.title}>BIODATA OF FOREIGN DOMESTIC WORKER (FDW)</Text>
@@ -220,12 +239,6 @@ export function BiodataDocument({ helper, privateDetails, supplier, photo, gener
         <PartB helper={helper} />
         <PartC helper={helper} />
         <PartD helper={helper} />
-        <View style={styles.footer} fixed>
-          <Text>
-            {helper.name} · {helper.ref} · {supplier.name}
-          </Text>
-          <Text render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
-        </View>
       </Page>
     </Document>
   );

@@ -1,16 +1,19 @@
 /**
- * Biodata PDFs: rendered on the server with @react-pdf (never in a browser bundle), kept in
- * memory until the biodata changes. The key holds the record's last change and the day (the
- * PDF prints its date); the change notification drops every copy as well, since a supplier's
- * name or licence can change without the biodata's.
+ * Biodata PDFs: rendered on the server with @react-pdf (never in a browser bundle) and kept in
+ * memory under a key made of everything they print: the biodata's last change, the supplier's
+ * name and licence, the day (the PDF prints its date and her age) and the copy (public or the
+ * owner's). Every request reads those from the database first, so a change made on any instance
+ * is never answered from an older copy, and a biodata that did not change keeps its PDF while
+ * others are edited. A save renders the new version's copies in the background (`prepare`), so
+ * the next visitor is answered from memory.
  */
-import { Font, renderToBuffer } from "@react-pdf/renderer";
+import { renderToBuffer } from "@react-pdf/renderer";
 import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
-import { formatBirthDate } from "../../shared/format";
 import type { BiodataPrivate } from "../../shared/biodata-types";
+import { formatBirthDate } from "../../shared/format";
 import type { HelperRecord } from "../../shared/helper-types";
 import { mediaFileNames } from "../../shared/media";
 import type { Database } from "../db/connect";
@@ -18,6 +21,7 @@ import { user } from "../db/schema";
 import type { ListingCache } from "../helpers";
 import type { MediaStorage } from "../media";
 import { BiodataDocument } from "./biodata-document";
+import { loadFonts, printableText } from "./pdf-fonts";
 
 export interface BiodataPdf {
   helper: HelperRecord;
@@ -26,25 +30,23 @@ export interface BiodataPdf {
   bytes: Buffer;
 }
 
-// Whole words only: hyphenating every word is most of the layout's time on a long biodata,
-// and names and places read better unbroken.
-Font.registerHyphenationCallback((word) => [word]);
-
 type Viewer = { id: string; role: string } | null | undefined;
+type Log = { warn(details: object, message: string): void };
 
 export interface BiodataPdfDeps {
   db: Database;
   storage: MediaStorage;
+  log?: Log;
   /** The helpers feature's reads, with its permission checks: the PDF shows what they return. */
   findHelper(id: string, viewer: Viewer): Promise<HelperRecord | undefined>;
   findPrivateDetails(id: string, viewer: Viewer): Promise<BiodataPrivate | undefined>;
-  /** Rendered PDFs by biodata, change and day; dropped on every listing change. */
+  /** Rendered PDFs by biodata version, supplier and day. */
   cache: ListingCache<Buffer>;
   /** Photos as JPEG by key. A key names its content (a new photo gets a new key): never stale. */
   photos: ListingCache<Buffer | null>;
 }
 
-/** The photo as a small JPEG (the PDF library reads JPEG and PNG; the site stores WebP). */
+/** The photo as a JPEG of the size it is printed at (84 × 108 pt, at 4 pixels a point). */
 async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
   const object = await storage.get(mediaFileNames(key).full);
@@ -54,40 +56,76 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs({ db, storage, findHelper, findPrivateDetails, cache, photos }: BiodataPdfDeps) {
+export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos }: BiodataPdfDeps) {
+  loadFonts().catch((error: unknown) => log?.warn({ err: error }, "Could not read the PDF's fonts"));
 
-  async function render(helper: HelperRecord, privateDetails: BiodataPrivate | undefined, today: string) {
-    const [supplierRow] = await db
+  async function supplierOf(helper: HelperRecord) {
+    const [row] = await db
       .select({ name: user.name, companyName: user.companyName, eaLicenceNumber: user.eaLicenceNumber })
       .from(user)
       .where(eq(user.id, helper.supplier.id));
-    const supplier = { name: supplierRow?.companyName || supplierRow?.name || helper.supplier.name, eaLicenceNumber: supplierRow?.eaLicenceNumber ?? null };
-    const key = helper.photoKey;
+    return { name: row?.companyName || row?.name || helper.supplier.name, eaLicenceNumber: row?.eaLicenceNumber ?? null };
+  }
+
+  async function render(input: { helper: HelperRecord; privateDetails: BiodataPrivate | null; supplier: { name: string; eaLicenceNumber: string | null } }, today: string) {
+    await loadFonts();
+    const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
-    const element = createElement(BiodataDocument, {
-      helper,
-      privateDetails: privateDetails ?? null,
-      supplier,
-      photo,
-      generatedOn: formatBirthDate(today) ?? today,
-    });
+    const element = createElement(BiodataDocument, { ...printableText(input), photo, generatedOn: formatBirthDate(today) ?? today });
     // The document element's props type is the library's own; the component returns a <Document>.
     return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
   }
 
+  async function get(id: string, viewer: Viewer): Promise<BiodataPdf | undefined> {
+    const helper = await findHelper(id, viewer);
+    if (!helper) return undefined;
+    const privateDetails = (await findPrivateDetails(id, viewer)) ?? null;
+    const supplier = await supplierOf(helper);
+    const today = formatIsoDate(calendarDateAt(new Date()));
+    const owner = privateDetails !== null;
+    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.eaLicenceNumber, today, owner]);
+    const bytes = await cache.get(key, () => render({ helper, privateDetails, supplier }, today));
+    return { helper, owner, bytes };
+  }
+
+  // Saved biodata waiting for their PDFs, rendered one at a time after the requests of the moment,
+  // so a burst of saves waits its turn rather than taking both cores from visitors. Past a few
+  // dozen waiting, a save is left for its first request to render.
+  const waiting = new Map<string, Viewer>();
+  let working = false;
+  async function work() {
+    working = true;
+    for (let next = waiting.entries().next(); !next.done; next = waiting.entries().next()) {
+      const [id, writer] = next.value;
+      waiting.delete(id);
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await get(id, null);
+        if (writer) await get(id, writer);
+      } catch (error) {
+        log?.warn({ err: error, helperId: id }, "Could not prepare the biodata PDF");
+      }
+    }
+    working = false;
+  }
+
   return {
     /** The PDF a viewer may have: undefined when the biodata is unknown or not theirs to see. */
-    async get(id: string, viewer: Viewer): Promise<BiodataPdf | undefined> {
-      const helper = await findHelper(id, viewer);
-      if (!helper) return undefined;
-      const privateDetails = await findPrivateDetails(id, viewer);
-      const today = formatIsoDate(calendarDateAt(new Date()));
-      const owner = privateDetails !== undefined;
-      const key = `${id}|${helper.updatedAt}|${today}|${owner ? "owner" : "public"}`;
-      const bytes = await cache.get(key, () => render(helper, privateDetails, today));
-      return { helper, owner, bytes };
+    get,
+    /**
+     * Renders a just-saved biodata's public copy and its owner's copy (the writer is the owner
+     * or an operator) in the background, for the next request to find ready.
+     */
+    prepare(id: string, writer: Viewer): void {
+      if (waiting.size >= 50 && !waiting.has(id)) return;
+      waiting.set(id, writer);
+      if (!working) void work();
     },
-    invalidate: () => cache.invalidate(),
+    /** Empties the caches of PDFs and photos (the benchmark's cold runs). */
+    invalidate: () => {
+      cache.invalidate();
+      photos.invalidate();
+    },
   };
 }
 

@@ -115,6 +115,8 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
   const photos = await drawPhotos(storage, distinct, seed);
   log(`drew ${photos.length} photos`);
+  // Every demo helper gets a photo: an available biodata has one (decision 061).
+  if (photos.length === 0) throw new Error("No demo photos were drawn: the demo's helpers need them");
 
   const rows: NewHelperRow[] = list.map((helper, i) => ({
     ...helper,

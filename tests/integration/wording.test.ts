@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeDb } from "../support/database";
+import { createPageApp } from "../support/pages";
+import type { TestApp } from "../support/test-app";
+
+/** The page's visible words, without tags and React's text separators. */
+const words = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, " ");
+
+describeDb("the site's wording", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createPageApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("asks to sign up and to sign in in the same words", async () => {
+    expect(words((await t.app.inject({ url: "/login" })).body)).toContain("Don't have an account? Sign up");
+    expect(words((await t.app.inject({ url: "/register" })).body)).toContain("Already have an account? Sign in");
+  });
+
+  it("writes the menu's items with the same capitals and the contact number as people read it, linked as WhatsApp needs it", async () => {
+    const home = (await t.app.inject({ url: "/" })).body;
+    const menu = /<nav id="site-menu"[^>]*>([\s\S]*?)<\/nav>/.exec(home)![1]!;
+    expect([...menu.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual([
+      "Filters",
+      "Privacy Policy",
+      "Contact +65 8000 0000",
+      "Overseas Suppliers",
+      "Log in",
+    ]);
+    const footer = /<footer[\s\S]*?<\/footer>/.exec(home)![0];
+    expect(words(footer)).toContain("Contact +65 8000 0000");
+    expect(footer).toContain('href="https://wa.me/6580000000"');
+    expect(home).not.toMatch(/\+?6580000000</);
+  });
+});
