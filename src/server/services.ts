@@ -50,7 +50,12 @@ export function createServices({ config, database, auth, storage, pageCache, lea
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
-    watchListing: () => database.listen("listing_changed", listingChanged),
+    watchListing: async () => {
+      const stop = await database.listen("listing_changed", listingChanged);
+      // A serving instance has its search index ready before the first search asks.
+      void helpers.searchIndex.build();
+      return stop;
+    },
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
     helpers,
     /** Uploaded photos: checked, re-encoded and stored. */

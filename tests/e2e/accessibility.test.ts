@@ -61,6 +61,7 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
     ["a listing with filter chips", () => "/posts?category=Philippines&neg=Infant,Child&sort=salary"],
     ["a shortlist", () => `/shortlist?ids=${shortlistIds}`],
     ["an empty shortlist", () => "/shortlist"],
+    ["your data", () => "/privacy/my-data"],
   ];
 
   for (const [what, path] of pages) {

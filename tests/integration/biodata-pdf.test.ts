@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey } from "../support/biodata";
+import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -95,7 +95,7 @@ describeDb("the biodata as an A4 PDF", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` }),
+      payload: await withPhoto(t, owner, biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` })),
     });
     expect(created.statusCode, created.body).toBe(201);
     const response = await t.app.inject({ method: "GET", url: `/posts/${created.json().id}/biodata.pdf` });

@@ -17,6 +17,7 @@ const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your data — ${siteName(matches)}` },
+  { name: "description", content: "See the name and phone number we keep about you, and withdraw your consent to delete them." },
   { name: "robots", content: "noindex" },
 ];
 

@@ -16,7 +16,7 @@ export class CardRows {
 
   constructor(
     private readonly db: Database,
-    private readonly maxEntries = 10_000,
+    private readonly maxEntries = 20_000,
   ) {}
 
   /** Available helpers' cards by id, in the order of the ids; ids no longer available are left out. */

@@ -21,6 +21,9 @@ export interface SearchIndexOptions {
   maxCards?: number;
 }
 
+/** How long after a change the index is built again, so that a burst of writes costs one build. */
+const REBUILD_DELAY_MS = 250;
+
 /** With other filters too, the matches' ids go to the database when there are at most this many. */
 const MAX_IDS_WITH_FILTERS = 1000;
 
@@ -45,6 +48,7 @@ export class HelperSearchIndex {
   private builtAt = 0;
   private building: Promise<void> | undefined;
   private generation = 0;
+  private rebuild: NodeJS.Timeout | undefined;
   private readonly ttlMs: number;
   /** The cards of recently found helpers, dropped with the index. */
   readonly cards: CardRows;
@@ -88,12 +92,24 @@ export class HelperSearchIndex {
     return building;
   }
 
-  /** Called on every change: the index goes at once, and the next search starts a new one. */
+  /**
+   * Called on every change: the index goes at once. Once searches have needed it, the next one
+   * is built a moment later (a burst of writes costs one build) so that searches seldom wait for
+   * SQL; until then an instance nobody searches builds nothing.
+   */
   invalidate(): void {
     this.generation += 1;
+    const wanted = this.built !== undefined || this.building !== undefined || this.rebuild !== undefined;
     this.built = undefined;
     this.building = undefined;
     this.cards.invalidate();
+    if (!wanted) return;
+    clearTimeout(this.rebuild);
+    this.rebuild = setTimeout(() => {
+      this.rebuild = undefined;
+      void this.build();
+    }, REBUILD_DELAY_MS);
+    this.rebuild.unref();
   }
 
   get size(): number {

@@ -84,7 +84,7 @@ export function createHelperService(deps: HelperServiceDeps) {
     searchIndex,
     /**
      * Drops this instance's cached listing pages and search index. PDFs need no dropping: each is
-     * kept under the versions it printed, read afresh on every request (decision 061).
+     * kept under the versions it printed, read afresh on every request (decision 062).
      */
     invalidate: () => {
       listingCache.invalidate();

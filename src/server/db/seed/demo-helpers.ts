@@ -164,10 +164,29 @@ export function demoHelper(index: number, random: Random, now: Date): DemoHelper
     status: "available",
     publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
   };
+  const biodata = demoBiodata(random, helper, origin.homeCountry.replace(/^the /, ""), now);
+  return { ...helper, ...biodata, ...sameSingaporeYears(helper.singaporeExperience, notes(random, helper, origin.homeCountry), biodata.employment) };
+}
+
+/**
+ * Her years in Singapore told the same in the three places a family reads them: the Singapore
+ * experience field and the notes take the length of her Singapore jobs in the employment table.
+ * (The drawn figures are replaced, not skipped, so every later draw stays as it was.)
+ */
+function sameSingaporeYears(singaporeExperience: string | null, specialNotes: string, employment: DemoBiodata["employment"]) {
+  const months = employment
+    .filter((row) => row.country === "Singapore" && row.from && row.to)
+    .reduce((sum, row) => {
+      const [fromYear, fromMonth] = row.from!.split("-").map(Number);
+      const [toYear, toMonth] = row.to!.split("-").map(Number);
+      return sum + (toYear! - fromYear!) * 12 + (toMonth! - fromMonth!);
+    }, 0);
+  if (months === 0) return { singaporeExperience, specialNotes };
+  const years = Math.max(1, Math.round(months / 12));
+  const text = years === 1 ? "1 year" : `${years} years`;
   return {
-    ...helper,
-    ...demoBiodata(random, helper, origin.homeCountry.replace(/^the /, ""), now),
-    specialNotes: notes(random, helper, origin.homeCountry),
+    singaporeExperience: singaporeExperience?.replace(/^\d+ years/, text) ?? null,
+    specialNotes: specialNotes.replace(/worked \d+ years in Singapore/, `worked ${text} in Singapore`),
   };
 }
 
