@@ -49,15 +49,13 @@ export default tseslint.config(
     // Fences between server features: one feature reaches another only through its index.ts
     // (or through the services); db/ and http/ are shared ground (docs/decisions/010).
     files: ["src/server/**"],
-    // The biodata PDF is the helpers feature's own (drawn from its reads), in a folder of its own.
-    ignores: ["src/server/pdf/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           patterns: [
             {
-              group: ["../admin/*", "../auth/*", "../helpers/*", "../leads/*", "../media/*", "../notify/*", "../seo/*", "../suppliers/*"],
+              group: ["../admin/*", "../auth/*", "../helpers/*", "../leads/*", "../media/*", "../notify/*", "../pdf/*", "../seo/*", "../suppliers/*"],
               message: "Import another feature through its index (\"../auth\"), not its insides.",
             },
           ],

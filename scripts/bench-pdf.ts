@@ -24,7 +24,9 @@ import { helpers, user } from "../src/server/db/schema";
 import { portraitSvg, rasterise } from "../src/server/db/seed/portraits";
 import { storeImage } from "../src/server/media/images";
 import { diskStorage } from "../src/server/media/storage";
-import { createBiodataPdfs } from "../src/server/pdf/biodata-pdf";
+import { findHelper, findPrivateDetails } from "../src/server/helpers/helper-service";
+import { ListingCache } from "../src/server/helpers/listing-cache";
+import { createBiodataPdfs } from "../src/server/pdf";
 import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({
@@ -102,8 +104,16 @@ try {
     })
     .returning({ id: helpers.id });
   const id = row!.id;
-  const pdfs = createBiodataPdfs(db, storage);
-  const owner = { id: supplierId, role: "supplier" };
+  // The PDFs as the helpers service makes them: its reads, and caches the cold runs empty.
+  const pdfs = createBiodataPdfs({
+    db,
+    storage,
+    findHelper: (helperId, viewer) => findHelper(db, helperId, viewer),
+    findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
+    cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
+    photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+  });
+  const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 
   const time = async (viewer: typeof owner | null, emptyCache: boolean) => {
     if (emptyCache) {

@@ -22,6 +22,7 @@ import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
 import { metricsRoutes } from "./http/metrics";
+import { PageCache } from "./http/page-cache";
 import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
@@ -30,7 +31,7 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
 import { supplierRoutes } from "./suppliers";
-import { pdfRoutes } from "./pdf/pdf-routes";
+import { pdfRoutes } from "./pdf";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -69,9 +70,20 @@ export async function buildApp(deps: AppDeps) {
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
   });
-  const services: Services = createServices({ config, database, auth, storage, leadLimits: deps.leadLimits, passwordChecks, log: app.log });
+  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+  const services: Services = createServices({
+    config,
+    database,
+    auth,
+    storage,
+    pageCache,
+    leadLimits: deps.leadLimits,
+    passwordChecks,
+    log: app.log,
+  });
   app.decorate("services", services);
   app.decorate("storage", storage);
+  app.decorate("pageCache", pageCache);
   app.decorateRequest("viewer", null);
   // Routes declare zod schemas: requests are checked and responses written by them.
   app.setValidatorCompiler(validatorCompiler);
@@ -80,7 +92,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
-  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache: services.pageCache });
+  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache });
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
@@ -99,12 +111,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
-  await app.register(seoRoutes, { services });
+  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl, siteName: config.siteName });
 
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
     const mode = config.isProduction ? "production" : "development";
-    await app.register(pageRoutes, { services, config, build: deps.pages.build, mode, authSecret });
+    await app.register(pageRoutes, { services, pageCache, config, build: deps.pages.build, mode, authSecret });
   }
 
   app.setNotFoundHandler((request, reply) => {
@@ -119,5 +131,7 @@ declare module "fastify" {
     services: Services;
     /** Where media files live; for scripts and tests that seed images (pages never see it). */
     storage: MediaStorage;
+    /** Public pages kept as bytes; its counts are for the metrics and tests (pages never see it). */
+    pageCache: PageCache;
   }
 }

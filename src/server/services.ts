@@ -1,19 +1,21 @@
 /**
  * The services the API routes and the page loaders share, and the only door to the data: pages
- * get this object and nothing else of the server (no database, no auth, no storage), so every
- * read and write goes through the same checks whichever side asks. Each feature's service is
- * made by a factory from the dependencies it names; refusals are thrown as HttpError.
+ * get this object and nothing else of the server (no database, no auth, no storage, no
+ * configuration), so every read and write goes through the same checks whichever side asks.
+ * Each feature's service is made by a factory from the dependencies it names, and is given only
+ * the settings it uses (never a secret it does not); refusals are thrown as HttpError.
  */
 import type { Auth } from "./auth/auth";
 import { createAccountService } from "./auth/account-service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { PageCache } from "./http/page-cache";
+import type { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
 import { createHelperService } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
 import { createMediaService, type MediaStorage } from "./media";
+import { configuredChannels } from "./notify";
 import { sitemapEntries } from "./seo/sitemap";
 import { createSupplierService } from "./suppliers";
 
@@ -22,15 +24,17 @@ export interface ServiceDeps {
   database: DatabaseHandle;
   auth: Auth;
   storage: MediaStorage;
+  /** Public pages kept as bytes (http/pages.ts); emptied whenever the listing changes. */
+  pageCache: PageCache;
   leadLimits?: LeadLimits;
   /** Current-password checks per account and address (sign-in has better-auth's own limits). */
   passwordChecks?: PasswordCheckLimiter;
   log?: { warn(details: object, message: string): void };
 }
 
-export function createServices({ config, database, auth, storage, leadLimits, passwordChecks, log }: ServiceDeps) {
+export function createServices({ config, database, auth, storage, pageCache, leadLimits, passwordChecks, log }: ServiceDeps) {
   const { db } = database;
-  const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+  const channels = configuredChannels(config);
 
   const listingChanged = () => {
     pageCache.invalidate();
@@ -38,14 +42,11 @@ export function createServices({ config, database, auth, storage, leadLimits, pa
     suppliers.invalidate();
   };
   // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
-  const publishNeedsVerifiedEmail = Boolean(config.mail.smtpUrl);
+  const publishNeedsVerifiedEmail = channels.email;
   const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail });
   const suppliers = createSupplierService({ db });
 
   return {
-    config,
-    /** Public pages as compressed bytes, for visitors without a session (http/pages.ts). */
-    pageCache,
     /** Drops cached listings; called on every change notification and after local writes. */
     listingChanged,
     /** Subscribes to change notifications from every instance sharing the database. */
@@ -61,7 +62,7 @@ export function createServices({ config, database, auth, storage, leadLimits, pa
     media: createMediaService({ db, storage }),
     /** The signed-in supplier's own profile and avatar, and better-auth's handler for page forms. */
     accounts: createAccountService({
-      config,
+      mail: { siteName: config.siteName, publicUrl: config.publicUrl, channels },
       db,
       auth,
       storage,
@@ -70,7 +71,7 @@ export function createServices({ config, database, auth, storage, leadLimits, pa
     /** Operator screens: failing deliveries (leads are below). */
     admin: createAdminService({ db }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
-    leads: createLeadService({ db, config, limits: leadLimits }),
+    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits }),
     suppliers,
     /** What the sitemap lists. */
     seo: { sitemapEntries: () => sitemapEntries(db) },

@@ -1,29 +1,13 @@
 /**
  * The standard form's parts in words, the same on the biodata page, the cards and the PDF.
  */
-import { calendarDateAt, formatIsoDate, parseIsoDate } from "./age";
+import { MONTHS } from "./availability";
 import { skillAreas, type SkillArea } from "./biodata-catalogue";
 import type { SkillEntry, Skills } from "./biodata-types";
-import { formatBirthDate } from "./format";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-function today(now: Date): string {
-  return formatIsoDate(calendarDateAt(now));
-}
-
-/** "Available now", or "Available from 1 Feb 2027" while the day is ahead (in Singapore). */
-export function availabilityText(availableFrom: string | null, now = new Date()): string {
-  if (!availableFrom || availableFrom <= today(now)) return "Available now";
-  return `Available from ${formatBirthDate(availableFrom) ?? availableFrom}`;
-}
-
-/** The card's short form: "Available now" or "From Feb 2027". */
-export function availabilityShort(availableFrom: string | null, now = new Date()): string {
-  const date = availableFrom ? parseIsoDate(availableFrom) : undefined;
-  if (!date || availableFrom! <= today(now)) return "Available now";
-  return `From ${MONTHS[date.month - 1]} ${date.year}`;
-}
+// Availability is on every card, so it lives where the listing's script does not bring the
+// standard form's catalogue with it.
+export { availabilityShort, availabilityText } from "./availability";
 
 /** "2019-03" -> "Mar 2019". */
 export function monthText(month: string): string {

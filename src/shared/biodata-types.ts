@@ -64,5 +64,3 @@ export interface BiodataPrivate {
   homePhone: string | null;
   passportNumber: string | null;
 }
-
-export const PRIVATE_FIELDS = ["homeAddress", "repatriationPort", "homePhone", "passportNumber"] as const satisfies readonly (keyof BiodataPrivate)[];

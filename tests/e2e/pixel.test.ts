@@ -39,6 +39,17 @@ async function pixelCalls(page: Page): Promise<PixelCall[]> {
 
 const events = (calls: PixelCall[], name: string) => calls.filter(([command, event]) => command === "track" && event === name);
 
+/**
+ * Leaves the page by a link and waits for the next page's PageView. React runs a page's pending
+ * effects before it renders the next one, so every call the page left made is recorded by then.
+ */
+async function leaveByLink(page: Page): Promise<void> {
+  const before = events(await pixelCalls(page), "PageView").length;
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Overseas Suppliers" }).click();
+  await page.waitForURL(/\/authors$/);
+  await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(before + 1);
+}
+
 function uniqueMobile(): string {
   // 91xx xxxx: a range in use, so every number drawn is one that can exist.
   return `91${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
@@ -77,7 +88,7 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
   });
 
   it("counts the first page and every page reached by a link", async () => {
-    const { page, context, errors } = await newPage(running.browser);
+    const { page, context } = await newPage(running.browser);
     await recordPixel(context, running.site.url);
     await page.goto(`${running.site.url}/`);
     await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(1);
@@ -89,12 +100,11 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     await page.getByRole("link", { name: /Golden Bridge/ }).click();
     await page.waitForURL(/\/posts\/users\//);
     await expect.poll(async () => events(await pixelCalls(page), "PageView").length).toBe(3);
-    expect(errors).toEqual([]);
     await context.close();
   });
 
   it("counts a biodata opened from a card once, and one reached directly once", async () => {
-    const { page, context, errors } = await newPage(running.browser);
+    const { page, context } = await newPage(running.browser);
     await recordPixel(context, running.site.url);
     await page.goto(`${running.site.url}/posts?category=india`);
     const card = page.getByRole("article").first();
@@ -104,20 +114,20 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(name);
     const viewed = { content_name: name, content_category: "India", content_type: "maid_profile" };
     await expect.poll(async () => events(await pixelCalls(page), "ViewContent")).toEqual([["track", "ViewContent", viewed]]);
-    // The biodata page has shown and settled: still one.
-    await page.waitForTimeout(300);
+    // The biodata page has shown and been left: still one.
+    const biodata = page.url();
+    await leaveByLink(page);
     expect(events(await pixelCalls(page), "ViewContent")).toHaveLength(1);
 
-    await page.reload();
+    await page.goto(biodata);
     await expect.poll(async () => events(await pixelCalls(page), "ViewContent")).toEqual([["track", "ViewContent", viewed]]);
-    await page.waitForTimeout(300);
+    await leaveByLink(page);
     expect(events(await pixelCalls(page), "ViewContent")).toHaveLength(1);
-    expect(errors).toEqual([]);
     await context.close();
   });
 
   it("counts a lead when the gate of the filters is passed, once", async () => {
-    const { page, context, errors } = await newPage(running.browser);
+    const { page, context } = await newPage(running.browser);
     await recordPixel(context, running.site.url);
     await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Name", { exact: true }).fill("Pixel Tester");
@@ -128,9 +138,8 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     await expect.poll(async () => events(await pixelCalls(page), "Lead")).toEqual([lead]);
     // Posting the gate is not a new page.
     expect(events(await pixelCalls(page), "PageView")).toHaveLength(1);
-    await page.waitForTimeout(300);
+    await leaveByLink(page);
     expect(events(await pixelCalls(page), "Lead")).toHaveLength(1);
-    expect(errors).toEqual([]);
     await context.close();
   });
 });
@@ -139,7 +148,7 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has none",
   const running = siteInBrowser();
 
   it("puts no pixel code on the page, and the page's policy admits no pixel host", async () => {
-    const { page, context, errors } = await newPage(running.browser);
+    const { page, context } = await newPage(running.browser);
     const requested: string[] = [];
     page.on("request", (request) => requested.push(request.url()));
     const response = await page.goto(`${running.site.url}/posts`);
@@ -151,7 +160,6 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has none",
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
     expect(requested.filter((url) => !url.startsWith(running.site.url))).toEqual([]);
-    expect(errors).toEqual([]);
     await context.close();
   });
 });

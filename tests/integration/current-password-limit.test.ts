@@ -77,7 +77,7 @@ describeDb("guessing the current password through a signed-in session", () => {
 
   it("shares the count between instances of the site on one database", async () => {
     const second = await buildApp({
-      config: t.app.services.config,
+      config: t.config,
       database: t.database.handle,
       storage: t.app.storage,
       pages: { build: (await import(`${process.cwd()}/build/server/index.js`)) as never },

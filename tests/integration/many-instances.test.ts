@@ -200,7 +200,8 @@ describe.skipIf(!enabled)("the site as two instances on PostgreSQL, S3 and Redis
     const load = (async () => {
       for (let i = 0; i < 300; i++) await Promise.all(Array.from({ length: 5 }, (_, j) => send(i * 5 + j)));
     })();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A is stopped once the load is well under way: some leads taken, more still coming.
+    await expect.poll(() => accepted, { interval: 10, timeout: 30_000 }).toBeGreaterThanOrEqual(5);
     const exit = await a.stop("SIGTERM");
     await load;
     expect(exit.code).toBe(0);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/server/config";
 import { outbox } from "../../src/server/db/schema";
 import { recordLead } from "../../src/server/leads/lead-service";
+import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/server/notify/channels/deliver";
 import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/server/notify/outbox-admin";
 import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/server/notify/outbox-worker";
@@ -34,7 +35,7 @@ describeDb("a running worker, a failing channel and the operator", () => {
   });
 
   const db = () => database.handle.db;
-  const lead = (name = "Lifecycle Visitor") => recordLead(db(), config, { name, phone: uniqueSgMobile().e164 });
+  const lead = (name = "Lifecycle Visitor") => recordLead(db(), leadNotice(config), { name, phone: uniqueSgMobile().e164 });
   const rows = () => db().select().from(outbox);
 
   it("backs off 5 s, doubling, never more than 5 minutes", () => {
@@ -81,14 +82,23 @@ describeDb("a running worker, a failing channel and the operator", () => {
 
   it("a started worker delivers a new lead at once, woken by the enqueue rather than its poll", async () => {
     const delivered: string[] = [];
+    let firstPassStarted!: () => void;
+    const firstPass = new Promise<void>((resolve) => (firstPassStarted = resolve));
+    let clockReads = 0;
     const w = createOutboxWorker(database.handle, config, {
       pollMs: 60_000,
+      // The first pass looks from long ago, so it finds nothing whenever the lead lands: only a
+      // wake brings the worker back before its minute-long poll.
+      now: () => {
+        if (clockReads++ > 0) return new Date();
+        firstPassStarted();
+        return new Date(0);
+      },
       channels: { file: async (message) => void delivered.push(message.subject) },
     });
     workers.push(w);
     await w.start();
-    // Let the first (empty) pass finish so the worker is asleep for its long poll.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await firstPass;
     await lead("Prompt Visitor");
     await expect.poll(() => delivered, { timeout: 5_000, interval: 20 }).toEqual([expect.stringContaining("Prompt Visitor")]);
   });

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/server/config";
 import { outbox } from "../../src/server/db/schema";
 import { recordLead } from "../../src/server/leads/lead-service";
+import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/server/notify/channels/deliver";
 import { createOutboxWorker, retryDelay, type OutboxWorker, type OutboxWorkerOptions } from "../../src/server/notify/outbox-worker";
 import { formatPhone } from "../../src/shared/phone";
@@ -32,7 +33,7 @@ describeDb("support receives each lead by e-mail", () => {
     const response = await t.app.inject({ method: "POST", url: "/api/leads", payload: { name: "Mary Tan", phone: phone.typed } });
     expect(response.statusCode).toBe(201);
 
-    const worker = createOutboxWorker(t.database.handle, t.app.services.config);
+    const worker = createOutboxWorker(t.database.handle, t.config);
     expect(await worker.runOnce()).toEqual({ claimed: 1, delivered: 1, failed: 0 });
     await worker.stop();
 
@@ -80,7 +81,7 @@ describeDb("the outbox worker delivers every message, whatever goes wrong", () =
     return created;
   };
   const lead = (config: Config, name = "Test Visitor") =>
-    recordLead(database.handle.db, config, { name, phone: uniqueSgMobile().e164 });
+    recordLead(database.handle.db, leadNotice(config), { name, phone: uniqueSgMobile().e164 });
   const rows = () => database.handle.db.select().from(outbox);
   /** A clock the test moves: the worker never waits for real time to pass. */
   const testClock = () => {
@@ -144,9 +145,10 @@ describeDb("the outbox worker delivers every message, whatever goes wrong", () =
     const config = configWith();
     for (let i = 0; i < 12; i++) await lead(config, `Racer ${i}`);
     const deliveries: string[] = [];
+    // Each delivery yields before it ends, so the two workers' passes interleave.
     const slowChannel: Deliver = async (_message, context) => {
       deliveries.push(context.id);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await new Promise((resolve) => setImmediate(resolve));
     };
     const drain = async (w: OutboxWorker) => {
       while ((await w.runOnce()).claimed > 0);
@@ -166,7 +168,7 @@ describeDb("the outbox worker delivers every message, whatever goes wrong", () =
     closers.push(telegram.close);
     const config = configWith({ TELEGRAM_BOT_TOKEN: "123456:secret-token", TELEGRAM_CHAT_ID: "-1001234", TELEGRAM_API_URL: telegram.url });
     const phone = uniqueSgMobile();
-    await recordLead(database.handle.db, config, { name: "Chat Visitor", phone: phone.e164 });
+    await recordLead(database.handle.db, leadNotice(config), { name: "Chat Visitor", phone: phone.e164 });
 
     expect(await worker(config).runOnce()).toEqual({ claimed: 1, delivered: 1, failed: 0 });
     expect(telegram.requests).toHaveLength(1);

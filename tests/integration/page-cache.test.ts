@@ -18,7 +18,7 @@ describeDb("public pages come from the page cache for visitors without a session
     await t?.close();
   });
 
-  const stats = () => ({ ...t.app.services.pageCache.stats });
+  const stats = () => ({ ...t.app.pageCache.stats });
   const get = (url: string, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip", ...headers } });
 

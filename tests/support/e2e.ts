@@ -5,8 +5,8 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
+import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ServerBuild } from "react-router";
 import { seedDemoData } from "../../src/server/db/seed/demo";
 import { launchBrowser } from "./browser";
@@ -34,19 +34,56 @@ export async function startSite(options: { seed?: boolean; env?: Record<string, 
   return { ...t, url: address };
 }
 
+/** What a test has said it expects to see in the console, and why. */
+interface Guard {
+  errors: string[];
+  expected: { matches: (text: string) => boolean; reason: string }[];
+}
+
+const guards = new WeakMap<BrowserContext, Guard>();
+
 /**
- * A page that fails the test on any console error or uncaught exception, unless the test
- * expects it by calling `allowConsoleErrors`.
+ * A browser context that fails the test it was made in on any console error or uncaught
+ * exception in any of its pages, checked by itself when the test ends: a test need not look.
+ * A test that expects an error says so, and why, with `expectFailedResponses`.
  */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context: BrowserContext = await browser.newContext({ viewport });
-  const page: Page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  const guard: Guard = { errors: [], expected: [] };
+  guards.set(context, guard);
+  context.on("console", (message) => {
+    if (message.type() !== "error") return;
+    const text = message.text();
+    if (!guard.expected.some((expected) => expected.matches(text))) guard.errors.push(`${text} (${message.location().url})`);
   });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, context, errors };
+  context.on("weberror", (error) => guard.errors.push(`uncaught in the page: ${error.error().stack ?? error.error().message}`));
+  onTestFinished(() => {
+    if (guard.errors.length > 0) {
+      throw new Error(`The browser reported errors:\n${guard.errors.map((error) => `  ${error}`).join("\n")}`);
+    }
+  });
+  return context;
+}
+
+/**
+ * The one opt-out: the browser logs every answer with an error status ("Failed to load
+ * resource: … status of 400") as a console error, so a test that provokes such an answer on
+ * purpose (a refused form, a rate limit, the not-found page) names those statuses and the
+ * reason. Any other console error, and every uncaught exception, still fails the test.
+ */
+export function expectFailedResponses(context: BrowserContext, statuses: number[], reason: string): void {
+  const guard = guards.get(context);
+  if (!guard) throw new Error("expectFailedResponses needs a context from newContext or newPage");
+  if (!reason.trim()) throw new Error("say why the test expects these failed responses");
+  const line = new RegExp(`^Failed to load resource: the server responded with a status of (${statuses.join("|")}) `);
+  guard.expected.push({ matches: (text) => line.test(text), reason });
+}
+
+/** A page in a context of its own, guarded as `newContext` says. */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await newContext(browser, { viewport });
+  const page: Page = await context.newPage();
+  return { page, context };
 }
 
 /**

@@ -6,7 +6,13 @@ import { randomInt } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
 import { SMTPServer } from "smtp-server";
+import type { Config } from "../../src/server/config";
+import type { LeadNotice } from "../../src/server/leads/lead-service";
+import { configuredChannels } from "../../src/server/notify";
 import { normalisePhone } from "../../src/shared/phone";
+
+/** What recordLead needs of a configuration, as the services give it. */
+export const leadNotice = (config: Config): LeadNotice => ({ siteName: config.siteName, channels: configuredChannels(config) });
 
 function uniqueNumber(make: () => string): { typed: string; e164: string } {
   for (;;) {

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../../src/server/app";
-import { loadConfig } from "../../src/server/config";
+import { loadConfig, type Config } from "../../src/server/config";
 import { openStorage } from "../../src/server/media/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
@@ -17,6 +17,8 @@ export interface TestApp {
   database: TestDatabase;
   db: TestDatabase["handle"]["db"];
   dataDir: string;
+  /** The configuration the app was built with. */
+  config: Config;
   close(): Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function createTestApp(
     database,
     db: database.handle.db,
     dataDir,
+    config,
     async close() {
       await app.close();
       await database.drop();

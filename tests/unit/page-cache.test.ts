@@ -45,12 +45,17 @@ describe("the page cache", () => {
   it("renders once for many asking at the same moment", async () => {
     const cache = new PageCache({ maxBytes: 1_000_000 });
     let renders = 0;
+    let finishRender!: () => void;
+    const rendering = new Promise<void>((resolve) => (finishRender = resolve));
     const render = async () => {
       renders += 1;
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      await rendering;
       return page("<p>hello</p>");
     };
-    const results = await Promise.all(Array.from({ length: 5 }, () => cache.fill("k", render, () => undefined)));
+    // All five ask while the first render is still under way; it finishes only then.
+    const asked = Array.from({ length: 5 }, () => cache.fill("k", render, () => undefined));
+    finishRender();
+    const results = await Promise.all(asked);
     expect(renders).toBe(1);
     expect(results.every((entry) => entry === results[0] && entry !== null)).toBe(true);
     expect(cache.lookup("k")).toBe(results[0]);

@@ -6,6 +6,7 @@ import {
   PIXEL_SCRIPT_URL,
   trackLead,
   trackPageView,
+  trackShortlisted,
 } from "../../src/app/lib/pixel";
 
 const maria = { id: "h1", name: "Maria Santos", nationality: "philippines" };
@@ -23,17 +24,29 @@ afterEach(() => {
 });
 
 describe("the pixel's events", () => {
-  it("does nothing when the pixel is not on the page", () => {
-    const page: Record<string, unknown> = {};
+  it("does nothing when the pixel is not on the page, and sends what follows once it is", () => {
+    const page: { fbq?: (...args: unknown[]) => void } = {};
     (globalThis as { window?: unknown }).window = page;
+    trackPageView();
+    trackLead();
+    helperPageShown(maria);
+    trackShortlisted({ ref: "DH-1", name: "Maria Santos" });
+    // No pixel was made up to send them with, and none were kept for later.
+    expect(page).toEqual({});
+    page.fbq = (...args: unknown[]) => calls.push(args);
+    trackLead();
+    expect(calls).toEqual([["track", "Lead", { content_name: "Visitor Form", content_category: "Contact", value: 1 }]]);
+  });
+
+  it("does nothing while the page renders on the server, where there is no window", () => {
+    delete (globalThis as { window?: unknown }).window;
     expect(() => {
       trackPageView();
       trackLead();
+      helperOpenedFromCard(maria, plainClick);
       helperPageShown(maria);
+      trackShortlisted({ ref: "DH-1", name: "Maria Santos" });
     }).not.toThrow();
-    // Nothing was sent, and no pixel was made up to send it with.
-    expect(page).toEqual({});
-    expect(calls).toEqual([]);
   });
 
   it("sends the gate's Lead with the original's parameters", () => {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { availabilityShort } from "../../shared/biodata-format";
+import { availabilityShort } from "../../shared/availability";
 import { labelOf } from "../../shared/catalogue";
 import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf } from "../../shared/format";
 import type { HelperCard as HelperCardData } from "../../shared/helper-types";

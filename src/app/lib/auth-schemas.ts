@@ -80,23 +80,4 @@ export const changePasswordSchema = z
     message: "The new password must differ from the current one",
   });
 
-export type FieldErrors = Record<string, string>;
-
-/** The first message per field, as the forms show them. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const fields: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    fields[key] ??= issue.message;
-  }
-  return fields;
-}
-
-/** A form's text values by name (files and repeated names are not used by these forms). */
-export function formValues(form: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string") values[key] = value;
-  return values;
-}
-
 export { optionalText, text, email };

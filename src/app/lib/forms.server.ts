@@ -8,6 +8,8 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import { data } from "react-router";
 
 export { parseWithZod };
+/** The services refuse by throwing an HttpError (docs/decisions/012); actions tell it this way. */
+export { isHttpError } from "../../server/http/errors";
 
 export interface Refusal {
   /** A message for the form as a whole, shown above it. */

@@ -5,23 +5,26 @@
  */
 import { randomUUID } from "node:crypto";
 import { data, type AppLoadContext } from "react-router";
+import { isHttpError } from "../../server/http/errors";
 import { leadInputSchema } from "../../shared/lead-schema";
 import { parseWithZod, replyWith } from "./forms.server";
 
 export async function passGate(request: Request, context: AppLoadContext) {
   const submission = parseWithZod(await request.formData(), { schema: leadInputSchema });
   // The service checks again, after the address's rate: a refused form counts like any other.
-  const result = await context.services.leads.submit(submission.payload, { ip: context.ip });
-  if (!result.ok) {
+  let lead;
+  try {
+    lead = await context.services.leads.submit(submission.payload, { ip: context.ip });
+  } catch (error) {
+    if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 429)) throw error;
     // A message per field goes next to its field; a refusal of the whole form goes above it.
     const reply =
-      result.status === 400
-        ? replyWith(submission, { fields: result.fields })
-        : replyWith(submission, { formError: result.message, formErrorOnly: true });
-    return data({ ok: false as const, result: reply }, { status: result.status });
+      error.statusCode === 400
+        ? replyWith(submission, { fields: error.fields })
+        : replyWith(submission, { formError: error.message, formErrorOnly: true });
+    return data({ ok: false as const, result: reply }, { status: error.statusCode });
   }
 
-  const { lead } = result;
   return data(
     // `submission` tells this success apart from an earlier one: the pixel's Lead fires once for each.
     { ok: true as const, name: lead.name, submission: randomUUID() },

@@ -1,4 +1,5 @@
 import { Link, useLoaderData } from "react-router";
+import { isHttpError } from "../lib/forms.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
 import type { Route } from "./+types/confirm-email";
@@ -11,15 +12,19 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 /** The link mailed to a new address: opening it is what makes the change. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const outcome = await context.services.accounts.confirmEmailChange(token);
-  if (outcome.ok) return { ok: true, message: `Your email is now ${outcome.email}. Log in with it from now on.` };
-  return {
-    ok: false,
-    message:
-      outcome.reason === "taken"
-        ? "Another account already uses this email, so yours was not changed."
-        : "This link does not work any more: it was used, replaced by a newer one, or is over a day old. Change your email on your profile again to get a new link.",
-  };
+  try {
+    const email = await context.services.accounts.confirmEmailChange(token);
+    return { ok: true, message: `Your email is now ${email}. Log in with it from now on.` };
+  } catch (error) {
+    if (!isHttpError(error)) throw error;
+    return {
+      ok: false,
+      message:
+        error.code === "email_taken"
+          ? "Another account already uses this email, so yours was not changed."
+          : "This link does not work any more: it was used, replaced by a newer one, or is over a day old. Change your email on your profile again to get a new link.",
+    };
+  }
 }
 
 export default function ConfirmEmail() {

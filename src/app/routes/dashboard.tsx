@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const helpers = await ownBiodata(request, context);
   const profile = await context.services.accounts.find(viewer.id);
   // Only when mail can really be sent is an address confirmed before publishing.
-  const mustConfirm = Boolean(context.services.config.mail.smtpUrl) && profile?.role !== "admin" && !profile?.emailVerified;
+  const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "admin" && !profile?.emailVerified;
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
     emailNotice: mustConfirm

@@ -8,7 +8,7 @@ import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../lib/auth-limits";
 import { profileSchema, type ProfileFormInput } from "../lib/auth-profile-schema";
 import { changePasswordSchema, type ChangePasswordInput } from "../lib/auth-schemas";
-import { parseWithZod, replyWith, type Refusal } from "../lib/forms.server";
+import { isHttpError, parseWithZod, replyWith, type Refusal } from "../lib/forms.server";
 import { assertSameOrigin, authMessage, callAuth, requireViewer, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
@@ -59,10 +59,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (intent === "avatar") {
     const key = formData.get("key");
-    const saved = await context.services.accounts.setAvatar(viewer, typeof key === "string" ? key : "");
-    return saved.ok
-      ? data({ intent: "avatar" as const, ok: true, fields: undefined })
-      : data({ intent: "avatar" as const, ok: false, fields: saved.fields }, { status: 400 });
+    try {
+      await context.services.accounts.setAvatar(viewer, typeof key === "string" ? key : "");
+    } catch (error) {
+      if (!isHttpError(error) || error.statusCode !== 400) throw error;
+      return data({ intent: "avatar" as const, ok: false, fields: error.fields }, { status: 400 });
+    }
+    return data({ intent: "avatar" as const, ok: true, fields: undefined });
   }
 
   if (intent === "password") {
@@ -103,11 +106,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: refusal.status ?? 400, headers },
     );
   if (submission.status !== "success") return fail({});
-  const saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
-  if (!saved.ok && saved.retryAfter) {
-    return fail({ fields: saved.fields, formError: saved.fields.form, status: 429 }, { "retry-after": String(saved.retryAfter) });
+  let saved;
+  try {
+    saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
+  } catch (error) {
+    if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 429)) throw error;
+    const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
+    return fail({ fields: error.fields, formError: error.fields?.form, status: error.statusCode }, headers);
   }
-  if (!saved.ok) return fail({ fields: saved.fields, formError: saved.fields.form });
   return data({
     intent: "details" as const,
     done: saved.emailPending

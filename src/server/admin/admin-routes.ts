@@ -8,7 +8,7 @@ import { z } from "zod";
 import { requireAdmin } from "../auth";
 import { notFound } from "../http/errors";
 import { idParams, refusals, sendBytes } from "../http/schemas";
-import type { LeadService } from "../leads";
+import { leadSchema, type LeadService } from "../leads";
 import type { AdminService } from "./admin-service";
 
 const search = z.string().max(100).optional();
@@ -16,16 +16,7 @@ const leadsQuery = z.object({ q: search, page: z.coerce.number().int().min(1).ma
 const exportQuery = z.object({ q: search });
 
 const leadPageSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      name: z.string(),
-      phone: z.string(),
-      visits: z.number().int(),
-      firstSeenAt: z.string(),
-      lastSeenAt: z.string(),
-    }),
-  ),
+  items: z.array(leadSchema),
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),

@@ -4,13 +4,13 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { photoUrls } from "../../shared/media";
-import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { account, user } from "../db/schema";
+import { badRequest, tooManyRequests } from "../http/errors";
 import type { MediaStorage } from "../media";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";
 import type { Auth } from "./auth";
-import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress } from "./email-change";
+import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress, type MailSettings } from "./email-change";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 import type { Viewer } from "./viewer";
 
@@ -36,23 +36,29 @@ export interface ProfileChanges {
   currentPassword?: string | null;
 }
 
-export type FieldErrors = Record<string, string>;
-export type Outcome =
-  | { ok: true; emailChanged?: boolean; /** The new address a confirmation link was sent to. */ emailPending?: string }
-  | { ok: false; fields: FieldErrors; /** Set when too many password checks were made: seconds to wait. */ retryAfter?: number };
+/** A saved profile: whether the e-mail address changed now, or waits for its confirmation. */
+export interface ProfileSaved {
+  emailChanged?: boolean;
+  /** The new address a confirmation link was sent to. */
+  emailPending?: string;
+}
+
+const accountGone = () => badRequest("This account no longer exists.", { form: "This account no longer exists." });
+const emailTakenError = () => badRequest("Another account already uses this email", { email: "Another account already uses this email" });
 
 /** An avatar key made by the upload endpoint: avatars/ and a random name. */
 export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
 
 export interface AccountServiceDeps {
-  config: Config;
+  /** For the account's messages; with real e-mail, a new address is confirmed from its inbox. */
+  mail: MailSettings;
   db: Database;
   auth: Auth;
   storage: MediaStorage;
   passwordChecks: PasswordCheckLimiter;
 }
 
-export function createAccountService({ config, db, auth, storage, passwordChecks }: AccountServiceDeps) {
+export function createAccountService({ mail, db, auth, storage, passwordChecks }: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -74,13 +80,14 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
    * The only way this service checks a current password: every check counts against the shared
    * limit first (the password change on better-auth's side counts against the same one).
    */
-  async function checkCurrentPassword(userId: string, password: string, address?: string): Promise<Outcome> {
+  async function checkCurrentPassword(userId: string, password: string, address?: string): Promise<void> {
     const verdict = await passwordChecks.hit(userId, address);
     if (!verdict.allowed) {
-      return { ok: false, fields: { currentPassword: verdict.message, form: verdict.message }, retryAfter: verdict.retryAfterSeconds };
+      throw tooManyRequests(verdict.message, verdict.retryAfterSeconds, { currentPassword: verdict.message, form: verdict.message });
     }
-    if (!(await passwordMatches(userId, password))) return { ok: false, fields: { currentPassword: "This is not your current password" } };
-    return { ok: true };
+    if (!(await passwordMatches(userId, password))) {
+      throw badRequest("This is not your current password", { currentPassword: "This is not your current password" });
+    }
   }
 
   async function passwordMatches(userId: string, password: string): Promise<boolean> {
@@ -109,23 +116,21 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
    * limited), and the old address is told about it. When mail can really be sent, the new
    * address is used only once a link sent to it is opened (email-change.ts).
    */
-  async function update(userId: string, changes: ProfileChanges, address?: string): Promise<Outcome> {
+  async function update(userId: string, changes: ProfileChanges, address?: string): Promise<ProfileSaved> {
     const current = await find(userId);
-    if (!current) return { ok: false, fields: { form: "This account no longer exists." } };
+    if (!current) throw accountGone();
     const newEmail = changes.email.toLowerCase();
     const emailChanged = newEmail !== current.email.toLowerCase();
     if (emailChanged) {
       if (!changes.currentPassword) {
-        return { ok: false, fields: { currentPassword: "Enter your current password to change your email" } };
+        const message = "Enter your current password to change your email";
+        throw badRequest(message, { currentPassword: message });
       }
-      const checked = await checkCurrentPassword(userId, changes.currentPassword, address);
-      if (!checked.ok) return checked;
-      if (await emailTaken(newEmail, userId)) {
-        return { ok: false, fields: { email: "Another account already uses this email" } };
-      }
+      await checkCurrentPassword(userId, changes.currentPassword, address);
+      if (await emailTaken(newEmail, userId)) throw emailTakenError();
     }
     // With real mail, the new address is confirmed from its own inbox before it is used.
-    const confirmFirst = emailChanged && Boolean(config.mail.smtpUrl);
+    const confirmFirst = emailChanged && mail.channels.email;
     try {
       await db.transaction(async (tx) => {
         await tx
@@ -139,26 +144,27 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
           })
           .where(eq(user.id, userId));
         if (confirmFirst) {
-          await requestEmailChange(tx, config, { userId, name: changes.name, oldEmail: current.email, newEmail });
+          await requestEmailChange(tx, mail, { userId, name: changes.name, oldEmail: current.email, newEmail });
         } else if (emailChanged) {
-          await tellOldAddress(tx, config, { name: changes.name, oldEmail: current.email, newEmail });
+          await tellOldAddress(tx, mail, { name: changes.name, oldEmail: current.email, newEmail });
         }
       });
     } catch (error) {
       // Two people taking one address at the same moment: the unique index decides.
-      if (isUniqueViolation(error)) return { ok: false, fields: { email: "Another account already uses this email" } };
+      if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     }
-    return confirmFirst ? { ok: true, emailPending: newEmail } : { ok: true, emailChanged };
+    return confirmFirst ? { emailPending: newEmail } : { emailChanged };
   }
 
   /**
    * Makes an image the account uploaded its avatar; the previous one's files are removed once
    * nothing else uses them.
    */
-  async function setAvatar(viewer: Viewer, key: string): Promise<Outcome> {
-    const again = { ok: false as const, fields: { avatar: "Upload the picture again: it did not arrive." } };
-    if (!AVATAR_KEY.test(key) || !(await storedFileExists(storage, key))) return again;
+  async function setAvatar(viewer: Viewer, key: string): Promise<void> {
+    if (!AVATAR_KEY.test(key) || !(await storedFileExists(storage, key))) {
+      throw badRequest("Upload the picture again: it did not arrive.", { avatar: "Upload the picture again: it did not arrive." });
+    }
     const before = await db.transaction(async (tx) => {
       const [row] = await tx.select({ image: user.image }).from(user).where(eq(user.id, viewer.id)).for("update");
       if (!row) return null;
@@ -167,10 +173,11 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
       await markUsed(tx, [key], `avatar:${viewer.id}`);
       return row;
     });
-    if (before === null) return { ok: false, fields: { form: "This account no longer exists." } };
-    if (before === undefined) return { ok: false, fields: { avatar: "Use a picture you uploaded: upload it again." } };
+    if (before === null) throw accountGone();
+    if (before === undefined) {
+      throw badRequest("Use a picture you uploaded: upload it again.", { avatar: "Use a picture you uploaded: upload it again." });
+    }
     if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image]);
-    return { ok: true };
   }
 
   /**
@@ -183,9 +190,10 @@ export function createAccountService({ config, db, auth, storage, passwordChecks
     find,
     update,
     setAvatar,
-    checkCurrentPassword,
     handleAuthRequest,
-    confirmEmailChange: (token: string) => confirmEmailChange(db, config, token),
+    confirmEmailChange: (token: string) => confirmEmailChange(db, mail, token),
+    /** Whether a supplier confirms their e-mail before publishing (only when mail is really sent). */
+    emailNeedsConfirming: mail.channels.email,
   };
 }
 

@@ -11,7 +11,7 @@ import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import * as schema from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
-import { enqueueMessage } from "../notify";
+import { configuredChannels, enqueueMessage } from "../notify";
 import { accountGuard } from "./account-guard";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
@@ -91,7 +91,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        await enqueueMessage(db, config, {
+        await enqueueMessage(db, configuredChannels(config), {
           kind: "password-reset",
           to: { email: user.email, name: user.name },
           subject: `Reset your ${config.siteName} password`,
@@ -114,7 +114,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
-        await enqueueMessage(db, config, {
+        await enqueueMessage(db, configuredChannels(config), {
           kind: "email-verification",
           to: { email: user.email, name: user.name },
           subject: `Confirm your email for ${config.siteName}`,

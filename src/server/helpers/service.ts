@@ -8,11 +8,11 @@ import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth";
 import type { Database } from "../db/connect";
 import type { MediaStorage } from "../media";
-import { findAvailableIdByRef, findHelper, findPublicHelpers } from "./helper-service";
+import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers } from "./helper-service";
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
-import { createBiodataPdfs } from "../pdf/biodata-pdf";
+import { createBiodataPdfs } from "../pdf";
 import { helperPreviewJpeg } from "../seo";
 
 export interface HelperServiceDeps {
@@ -36,7 +36,15 @@ export function createHelperService(deps: HelperServiceDeps) {
   const listingCache = new ListingCache<HelperPage>();
   // Names and references in memory, so a new search term costs no scan (decision 072).
   const searchIndex = new HelperSearchIndex(db, { log: deps.log });
-  const pdfs = createBiodataPdfs(db, deps.storage, deps.log);
+  const pdfs = createBiodataPdfs({
+    db,
+    storage: deps.storage,
+    log: deps.log,
+    findHelper: (id, viewer) => findHelper(db, id, viewer),
+    findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
+    cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
+    photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+  });
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {

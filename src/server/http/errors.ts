@@ -16,6 +16,8 @@ export class HttpError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: FieldErrors,
+    /** Seconds before trying again is worth it (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = "HttpError";
@@ -38,6 +40,8 @@ export const badRequest = (message: string, fields?: FieldErrors) =>
 export const unauthorized = (message = "Please sign in first.") => new HttpError(401, "unauthorized", message);
 export const forbidden = (message = "You may not change this.") => new HttpError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
+export const tooManyRequests = (message: string, retryAfter?: number, fields?: FieldErrors) =>
+  new HttpError(429, "too_many_requests", message, fields, retryAfter);
 
 /** `requestId` names the request in the logs, so a person reporting a problem can quote it. */
 export function errorBody(code: string, message: string, fields?: FieldErrors, requestId?: string) {
@@ -47,6 +51,7 @@ export function errorBody(code: string, message: string, fields?: FieldErrors, r
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
+      if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, request.id));
     }
     if (error.validation) {

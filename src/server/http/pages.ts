@@ -13,7 +13,7 @@ import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
 import { checkPageForm } from "./input-guard";
-import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type RenderedPage } from "./page-cache";
+import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
@@ -36,6 +36,8 @@ declare module "react-router" {
 
 export interface PagesOptions {
   services: Services;
+  /** Public pages as compressed bytes, for visitors without a session. */
+  pageCache: PageCache;
   config: Config;
   /** The server build, or a function that loads it afresh (development, with hot reload). */
   build: ServerBuild | (() => Promise<ServerBuild>);
@@ -99,7 +101,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       };
 
       // A public page asked for by nobody in particular is the same for everyone: kept bytes.
-      const cache = services.pageCache;
+      const cache = options.pageCache;
       const key = cache.enabled && request.method === "GET" && sharesBytes(request) ? pageCacheKey(request.url) : undefined;
       if (key) {
         const hit = cache.lookup(key);

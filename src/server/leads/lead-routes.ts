@@ -7,7 +7,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { leadInputSchema } from "../../shared/lead-schema";
-import { HttpError } from "../http/errors";
+import { tooManyRequests } from "../http/errors";
 import { refusals } from "../http/schemas";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
 import type { LeadService } from "./lead-service";
@@ -45,7 +45,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: L
     timeWindow: limiter.limits.windowMs,
     store: limiterStore(limiter),
     skipOnError: true,
-    errorResponseBuilder: (_request, context) => new HttpError(429, "too_many_requests", tooManyLeadsMessage(context.ttl)),
+    errorResponseBuilder: (_request, context) => tooManyRequests(tooManyLeadsMessage(context.ttl)),
   });
   fastify.addHook("onClose", async () => leads.close());
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -4,11 +4,11 @@
  */
 import { count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
 import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-schema";
-import type { Config } from "../config";
 import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
+import { badRequest, tooManyRequests } from "../http/errors";
 import { visitors, type VisitorRow } from "../db/schema";
-import { enqueueMessage } from "../notify";
+import { enqueueMessage, type ConfiguredChannels } from "../notify";
 import { leadMessage } from "./lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
 import { leadsCsv } from "./lead-export";
@@ -28,8 +28,14 @@ export function toLead(row: VisitorRow): Lead {
   };
 }
 
+/** What a lead's notification needs to know. */
+export interface LeadNotice {
+  siteName: string;
+  channels: ConfiguredChannels;
+}
+
 /** Stores a validated lead and queues support's notification; both or neither. */
-export async function recordLead(db: Database, config: Config, input: ValidLead, now = new Date()): Promise<Lead> {
+export async function recordLead(db: Database, notice: LeadNotice, input: ValidLead, now = new Date()): Promise<Lead> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(visitors)
@@ -39,7 +45,7 @@ export async function recordLead(db: Database, config: Config, input: ValidLead,
         set: { name: input.name, visits: sql`${visitors.visits} + 1`, lastSeenAt: now },
       })
       .returning();
-    await enqueueMessage(tx, config, leadMessage(config, row!));
+    await enqueueMessage(tx, notice.channels, leadMessage(notice, row!));
     return toLead(row!);
   });
 }
@@ -83,35 +89,33 @@ export async function exportLeadsCsv(db: Database, q?: string): Promise<string> 
   return leadsCsv(rows.map(toLead));
 }
 
-export type LeadSubmission =
-  | { ok: true; lead: Lead }
-  | { ok: false; status: 400; message: string; fields: Record<string, string> }
-  | { ok: false; status: 429; message: string };
-
 export interface LeadServiceDeps {
   db: Database;
-  config: Config;
+  notice: LeadNotice;
+  /** Shares the rate limit between instances when set. */
+  redisUrl?: string;
   limits?: LeadLimits;
   log?: LimiterLog;
 }
 
-export function createLeadService({ db, config, limits, log }: LeadServiceDeps) {
-  const limiter = createRateLimiter(limits ?? DEFAULT_LEAD_LIMITS, { redisUrl: config.redisUrl, log });
+export function createLeadService({ db, notice, redisUrl, limits, log }: LeadServiceDeps) {
+  const limiter = createRateLimiter(limits ?? DEFAULT_LEAD_LIMITS, { redisUrl, log });
   return {
     /** Counts submissions per address; shared by the API's rate limit and submit(). */
     limiter,
     /** Stores an already validated lead (see leadInputSchema) and queues its notification. */
-    record: (input: ValidLead) => recordLead(db, config, input),
+    record: (input: ValidLead) => recordLead(db, notice, input),
     /**
      * For the /filters gate: checks the address's rate, validates the raw form values and
-     * stores the lead. Never throws for the visitor's mistakes: it answers what to show.
+     * stores the lead. Refuses with a 429 over the rate, or a 400 with a message per field, as
+     * POST /api/leads does.
      */
-    async submit(input: unknown, { ip }: { ip: string }): Promise<LeadSubmission> {
+    async submit(input: unknown, { ip }: { ip: string }): Promise<Lead> {
       const hit = await limiter.hit(ip);
-      if (!hit.allowed) return { ok: false, status: 429, message: tooManyLeadsMessage(hit.ttlMs) };
+      if (!hit.allowed) throw tooManyRequests(tooManyLeadsMessage(hit.ttlMs));
       const parsed = parseLeadInput(input);
-      if (!parsed.ok) return { ok: false, status: 400, message: "Please check your name and phone number.", fields: parsed.fields };
-      return { ok: true, lead: await recordLead(db, config, parsed.lead) };
+      if (!parsed.ok) throw badRequest("Please check your name and phone number.", parsed.fields);
+      return recordLead(db, notice, parsed.lead);
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
     privacy: createPrivacyService({ db, limiter }),

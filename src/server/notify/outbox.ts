@@ -29,18 +29,31 @@ export interface OutboundMessage {
 }
 
 /**
+ * Which channels are set up: all that writing a message needs to know. The addresses, tokens
+ * and passwords stay with the worker that sends.
+ */
+export interface ConfiguredChannels {
+  email: boolean;
+  telegram: boolean;
+}
+
+export function configuredChannels(config: Pick<Config, "mail" | "telegram">): ConfiguredChannels {
+  return { email: Boolean(config.mail.smtpUrl), telegram: Boolean(config.telegram) };
+}
+
+/**
  * Which channels carry a message: support hears by e-mail and Telegram where configured; a
  * person by e-mail. With no channel configured, messages are written as .eml files.
  */
-export function channelsFor(config: Config, message: OutboundMessage): Channel[] {
+export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
   const channels: Channel[] = [];
-  if (config.mail.smtpUrl) channels.push("email");
-  if (message.to === "support" && config.telegram) channels.push("telegram");
+  if (configured.email) channels.push("email");
+  if (message.to === "support" && configured.telegram) channels.push("telegram");
   return channels.length > 0 ? channels : ["file"];
 }
 
-export async function enqueueMessage(executor: Executor, config: Config, message: OutboundMessage): Promise<void> {
-  const rows = channelsFor(config, message).map((channel) => ({
+export async function enqueueMessage(executor: Executor, configured: ConfiguredChannels, message: OutboundMessage): Promise<void> {
+  const rows = channelsFor(configured, message).map((channel) => ({
     kind: message.kind,
     channel,
     payload: message,

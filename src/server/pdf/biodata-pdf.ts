@@ -18,9 +18,8 @@ import type { HelperRecord } from "../../shared/helper-types";
 import { mediaFileNames } from "../../shared/media";
 import type { Database } from "../db/connect";
 import { user } from "../db/schema";
-import { findHelper, findPrivateDetails } from "../helpers/helper-service";
-import { ListingCache } from "../helpers/listing-cache";
-import type { MediaStorage } from "../media/storage";
+import type { ListingCache } from "../helpers";
+import type { MediaStorage } from "../media";
 import { BiodataDocument } from "./biodata-document";
 import { loadFonts, printableText } from "./pdf-fonts";
 
@@ -34,6 +33,19 @@ export interface BiodataPdf {
 type Viewer = { id: string; role: string } | null | undefined;
 type Log = { warn(details: object, message: string): void };
 
+export interface BiodataPdfDeps {
+  db: Database;
+  storage: MediaStorage;
+  log?: Log;
+  /** The helpers feature's reads, with its permission checks: the PDF shows what they return. */
+  findHelper(id: string, viewer: Viewer): Promise<HelperRecord | undefined>;
+  findPrivateDetails(id: string, viewer: Viewer): Promise<BiodataPrivate | undefined>;
+  /** Rendered PDFs by biodata version, supplier and day. */
+  cache: ListingCache<Buffer>;
+  /** Photos as JPEG by key. A key names its content (a new photo gets a new key): never stale. */
+  photos: ListingCache<Buffer | null>;
+}
+
 /** The photo as a JPEG of the size it is printed at (84 × 108 pt, at 4 pixels a point). */
 async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buffer | null> {
   if (!key) return null;
@@ -44,10 +56,7 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs(db: Database, storage: MediaStorage, log?: Log) {
-  const cache = new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 });
-  // A photo's key names its content (a new photo gets a new key), so its JPEG never goes stale.
-  const photos = new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 });
+export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos }: BiodataPdfDeps) {
   loadFonts().catch((error: unknown) => log?.warn({ err: error }, "Could not read the PDF's fonts"));
 
   async function supplierOf(helper: HelperRecord) {
@@ -68,9 +77,9 @@ export function createBiodataPdfs(db: Database, storage: MediaStorage, log?: Log
   }
 
   async function get(id: string, viewer: Viewer): Promise<BiodataPdf | undefined> {
-    const helper = await findHelper(db, id, viewer);
+    const helper = await findHelper(id, viewer);
     if (!helper) return undefined;
-    const privateDetails = (await findPrivateDetails(db, id, viewer)) ?? null;
+    const privateDetails = (await findPrivateDetails(id, viewer)) ?? null;
     const supplier = await supplierOf(helper);
     const today = formatIsoDate(calendarDateAt(new Date()));
     const owner = privateDetails !== null;

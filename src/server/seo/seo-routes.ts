@@ -1,7 +1,7 @@
 /** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
-import type { Services } from "../services";
-import { robotsTxt, sitemapXml } from "./sitemap";
+import type { HelperService } from "../helpers";
+import { robotsTxt, sitemapXml, type sitemapEntries } from "./sitemap";
 
 /**
  * Crawlers ask rarely and can wait a minute for a new helper, so the sitemap is kept that long
@@ -9,14 +9,20 @@ import { robotsTxt, sitemapXml } from "./sitemap";
  */
 const SITEMAP_TTL_MS = 60_000;
 
-export async function seoRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { publicUrl } = services.config;
+export interface SeoRoutesDeps {
+  helpers: Pick<HelperService, "previewJpeg">;
+  seo: { sitemapEntries(): ReturnType<typeof sitemapEntries> };
+  publicUrl: string;
+  siteName: string;
+}
+
+export async function seoRoutes(app: FastifyInstance, { helpers, seo, publicUrl, siteName }: SeoRoutesDeps) {
   let cached: { xml: string; expiresAt: number } | undefined;
   let building: Promise<string> | undefined;
 
   const sitemap = async (): Promise<string> => {
     if (cached && cached.expiresAt > Date.now()) return cached.xml;
-    building ??= services.seo.sitemapEntries()
+    building ??= seo.sitemapEntries()
       .then((entries) => {
         const xml = sitemapXml(publicUrl, entries);
         cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };
@@ -40,7 +46,7 @@ export async function seoRoutes(app: FastifyInstance, { services }: { services: 
 
   // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page).
   app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
-    const jpeg = await services.helpers.previewJpeg(request.params.id, services.config.siteName);
+    const jpeg = await helpers.previewJpeg(request.params.id, siteName);
     if (!jpeg) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
     return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
   });

@@ -1,0 +1,6 @@
+/**
+ * The biodata PDF as other code sees it: made by the helpers feature from its own reads (which
+ * hold the permission checks) and served by its route.
+ */
+export { createBiodataPdfs, type BiodataPdf, type BiodataPdfDeps, type BiodataPdfs } from "./biodata-pdf";
+export { pdfRoutes } from "./pdf-routes";

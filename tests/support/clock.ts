@@ -1,0 +1,7 @@
+/**
+ * Resolves once the wall clock has passed `time` (milliseconds), so the next write is stamped
+ * later than one stamped at `time`: a wait for the clock itself, at most a millisecond or so.
+ */
+export async function clockPast(time: number): Promise<void> {
+  while (Date.now() <= time) await new Promise((resolve) => setImmediate(resolve));
+}
