@@ -4,6 +4,7 @@ import { LEAD_LIMITS } from "../../shared/lead-limits";
 import { paths } from "../lib/paths";
 import { Field, FormError } from "./field";
 import { PhoneField } from "./phone-field";
+import { SubmitButton } from "./submit-button";
 
 /**
  * "Simply login with your name and phone number": a real form posted to the route's action,
@@ -26,11 +27,9 @@ export function VisitorGate({ lastResult }: { lastResult?: SubmissionResult<stri
           By submitting you agree that we keep your name and number to help you find a helper and may contact you
           about it, as our <Link to={paths.privacy()}>privacy policy</Link> explains.
         </p>
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={sending}>
-            {sending ? "Submitting…" : "Submit"}
-          </button>
-        </div>
+        <SubmitButton busy={sending} busyLabel="Submitting…">
+          Submit
+        </SubmitButton>
       </Form>
     </section>
   );

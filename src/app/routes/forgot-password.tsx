@@ -6,6 +6,7 @@ import { parseWithZod, refuse } from "../lib/forms.server";
 import { assertSameOrigin, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/forgot-password";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot your password? — ${siteName(matches)}` }];
 
@@ -41,11 +42,9 @@ export default function ForgotPassword() {
           <FormError message={form.errors?.[0]} />
           <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
             <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
-            <div className="form-actions">
-              <button type="submit" className="button primary" disabled={busy}>
-                {busy ? "Sending…" : "Send the link"}
-              </button>
-            </div>
+            <SubmitButton busy={busy} busyLabel="Sending…">
+              Send the link
+            </SubmitButton>
           </Form>
         </>
       )}

@@ -8,6 +8,7 @@ import { parseWithZod, refuse, type Refusal } from "../lib/forms.server";
 import { assertSameOrigin, authMessage, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/register";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Signup — ${siteName(matches)}` },
@@ -60,11 +61,9 @@ export default function Register() {
         <Field field={fields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
         <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
         <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="Password" confirmLabel="Confirm password" />
-        <div className="form-actions">
-          <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Registering…" : "Register"}
-          </button>
-        </div>
+        <SubmitButton busy={busy} busyLabel="Registering…">
+          Register
+        </SubmitButton>
       </Form>
       <p className="form-links">
         Already have an account? <Link to="/login">Sign in</Link>

@@ -8,6 +8,7 @@ import { parseWithZod, refuse, type Refusal } from "../lib/forms.server";
 import { assertSameOrigin, authMessage, callAuth, tooManyAttempts } from "../lib/auth.server";
 import { siteName } from "../lib/meta";
 import type { Route } from "./+types/reset-password";
+import { SubmitButton } from "../components/submit-button";
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Choose a new password — ${siteName(matches)}` }];
 
@@ -55,11 +56,9 @@ export default function ResetPassword() {
           <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
             <input type="hidden" name="token" value={token} />
             <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" confirmLabel="Confirm new password" />
-            <div className="form-actions">
-              <button type="submit" className="button primary" disabled={busy}>
-                {busy ? "Saving…" : "Save the new password"}
-              </button>
-            </div>
+            <SubmitButton busy={busy} busyLabel="Saving…">
+              Save the new password
+            </SubmitButton>
           </Form>
         </>
       ) : (
