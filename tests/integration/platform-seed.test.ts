@@ -1,6 +1,6 @@
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { and, count, countDistinct, eq, isNull } from "drizzle-orm";
+import { and, count, countDistinct, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { slugsOf } from "../../src/shared/catalogue";
 import { listFilters } from "../../src/shared/listing-query";
@@ -62,4 +62,30 @@ describeDb("demo data", () => {
     const [after] = await t.db.select({ rows: count() }).from(helpers);
     expect(after?.rows).toBe(600);
   });
+
+  it("writes a large seed with the indexes built after the rows: every one of them is back, and used", { timeout: 90_000 }, async () => {
+    const indexes = async () => {
+      const result = await t.db.execute(sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'helpers' order by indexname`);
+      const rows = Array.isArray(result) ? result : (result as { rows: { indexdef: string }[] }).rows;
+      return (rows as { indexdef: string }[]).map((row) => row.indexdef);
+    };
+    const before = await indexes();
+    expect(before.some((definition) => definition.includes("gin_trgm_ops"))).toBe(true);
+
+    // More rows than one insert statement takes, so the secondary indexes are set aside.
+    expect(await seedDemoData(t.db, t.app.storage, { helpers: 2500 })).toBe(2500);
+    expect(await indexes()).toEqual(before);
+
+    // The rebuilt indexes hold every row: the planner is made to use them, and they find what a scan finds.
+    const [first] = await t.db.select({ ref: helpers.ref, name: helpers.name }).from(helpers).orderBy(helpers.ref).limit(1);
+    const scan = await t.db.select({ n: count() }).from(helpers).where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const [byIndex] = await tx.select({ n: count() }).from(helpers).where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
+      expect(byIndex?.n).toBe(scan[0]?.n);
+      const [byRef] = await tx.select({ n: count() }).from(helpers).where(sql`${helpers.ref} ilike ${first!.ref}`);
+      expect(byRef?.n).toBe(1);
+    });
+  });
 });
+

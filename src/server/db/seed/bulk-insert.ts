@@ -29,3 +29,28 @@ export async function bulkInsert<T extends PgTable>(
     select ${sql.raw(list)} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${sql.raw(shape)})`;
   await executor.execute(statement);
 }
+
+/**
+ * Runs `write` with the table's secondary indexes set aside and builds them again afterwards, in
+ * the caller's transaction (nothing is seen half-done). Building an index once over every row is
+ * much cheaper than keeping it row by row, above all the GIN indexes (skills, search trigrams).
+ * The indexes are rebuilt from their own definitions as the database holds them, so this never
+ * drifts from the migrations; those backing a constraint (the primary key, unique references)
+ * stay, since the rows must still be checked against them.
+ */
+export async function withIndexesBuiltAfter(executor: Executor, table: string, write: () => Promise<void>): Promise<void> {
+  const result = await executor.execute(sql`
+    select i.indexname as name, i.indexdef as definition
+    from pg_indexes i
+    where i.schemaname = current_schema() and i.tablename = ${table}
+      and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
+  const indexes = rowsOf(result) as { name: string; definition: string }[];
+  for (const index of indexes) await executor.execute(sql.raw(`drop index ${quote(index.name)}`));
+  await write();
+  for (const index of indexes) await executor.execute(sql.raw(index.definition));
+}
+
+/** node-postgres answers { rows }, PGlite's driver the rows themselves. */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
+}

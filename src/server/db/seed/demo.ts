@@ -9,7 +9,7 @@ import type { Database } from "../connect";
 import { account, helpers, user, type NewHelperRow } from "../schema";
 import type { MediaStorage } from "../../media/storage";
 import { renderVariants, storeImage, newMediaKey, storeVariants } from "../../media/images";
-import { bulkInsert } from "./bulk-insert";
+import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
 import { demoHelper, ensureCoverage } from "./demo-helpers";
 import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
 
@@ -125,10 +125,14 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   }));
   // All or nothing: a seed that stops half-way would leave a database later starts skip.
   await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-      await bulkInsert(tx, helpers, rows.slice(start, start + ROWS_PER_INSERT));
-      if (rows.length > ROWS_PER_INSERT) log(`${Math.min(start + ROWS_PER_INSERT, rows.length)} / ${rows.length} helpers`);
-    }
+    const insertAll = async () => {
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        await bulkInsert(tx, helpers, rows.slice(start, start + ROWS_PER_INSERT));
+        if (rows.length > ROWS_PER_INSERT) log(`${Math.min(start + ROWS_PER_INSERT, rows.length)} / ${rows.length} helpers`);
+      }
+    };
+    if (rows.length > ROWS_PER_INSERT) await withIndexesBuiltAfter(tx, "helpers", insertAll);
+    else await insertAll();
   });
   // The planner's figures for what was just written (the embedded database has no autovacuum).
   await db.execute(sql`analyze helpers`);
