@@ -66,8 +66,7 @@ describeDb("demo data", () => {
   it("writes a large seed with the indexes built after the rows: every one of them is back, and used", { timeout: 90_000 }, async () => {
     const indexes = async () => {
       const result = await t.db.execute(sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'helpers' order by indexname`);
-      const rows = Array.isArray(result) ? result : (result as { rows: { indexdef: string }[] }).rows;
-      return (rows as { indexdef: string }[]).map((row) => row.indexdef);
+      return (result as unknown as { rows: { indexdef: string }[] }).rows.map((row) => row.indexdef);
     };
     const before = await indexes();
     expect(before.some((definition) => definition.includes("gin_trgm_ops"))).toBe(true);

@@ -44,13 +44,9 @@ export async function withIndexesBuiltAfter(executor: Executor, table: string, w
     from pg_indexes i
     where i.schemaname = current_schema() and i.tablename = ${table}
       and not exists (select 1 from pg_constraint c where c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)`);
-  const indexes = rowsOf(result) as { name: string; definition: string }[];
+  // Both drivers (node-postgres and PGlite) answer { rows }.
+  const indexes = (result as unknown as { rows: { name: string; definition: string }[] }).rows;
   for (const index of indexes) await executor.execute(sql.raw(`drop index ${quote(index.name)}`));
   await write();
   for (const index of indexes) await executor.execute(sql.raw(index.definition));
-}
-
-/** node-postgres answers { rows }, PGlite's driver the rows themselves. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
