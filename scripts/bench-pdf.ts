@@ -6,7 +6,7 @@
  * photo and laying out the A4 PDF. Each run is a cold generation: the biodata's texts are
  * changed before it (outside the timing, as a supplier's save would), and the PDF and photo caches
  * are emptied, so nothing of that version was made before; what a running site keeps between
- * PDFs (the fonts, the shapes of the form's labels) is kept. Then the same request answered from
+ * PDFs (the fonts, the shapes of the words they print) is kept. Then the same request answered from
  * the cache, as visitors get it once a save has prepared it. Prints p50, p95 and the largest time.
  */
 import { randomUUID } from "node:crypto";

@@ -36,8 +36,8 @@ function Rows({ rows }: { rows: [string, ReactNode, boolean?][] }) {
 
 function Table({ widths, head, rows }: { widths: string[]; head: string[]; rows: string[][] }) {
   return (
-    <View style={styles.table}>
-      <View style={styles.row} wrap={false}>
+    <View style={styles.headedTable}>
+      <View style={styles.row} wrap={false} fixed>
         {head.map((title, i) => (
           <Text key={title} style={[styles.cell, styles.headCell, { width: widths[i] }]}>
             {title}
@@ -196,23 +196,14 @@ export function BiodataDocument({ helper, privateDetails, supplier, photo, gener
       <Page
         size="A4"
         style={styles.page}
-        // A page template (the library's newer pagination: each part is measured once and packed
-        // into pages, where the older one laid the rest of the document out again at every page
-        // break): the flow, and a footer on every page.
-        layout={({ children, pageNumber, totalPages }) => (
-          <>
-            {children}
-            <View style={styles.footer}>
-              <Text>
-                {helper.name} · {helper.ref} · {supplier.name}
-              </Text>
-              <Text>
-                Page {pageNumber} of {totalPages}
-              </Text>
-            </View>
-          </>
-        )}
+        // The library's newer pagination: each part is measured once and packed into pages (the
+        // older engine laid the rest of the document out again at every page break). Nothing reads
+        // the page count, which would take a second pass of it (decision 062).
+        experimentalPagination
       >
+        <Text fixed style={styles.running}>
+          Biodata of {helper.name} · {helper.ref} · {supplier.name}
+        </Text>
         <View style={styles.header}>
           <View style={styles.headerText}>
             <Text style={styles.title}>BIODATA OF FOREIGN DOMESTIC WORKER (FDW)</Text>

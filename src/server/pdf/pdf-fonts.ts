@@ -7,6 +7,7 @@
  */
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
+import { reuseEmbeddedFonts } from "./pdfkit-font-reuse";
 
 const resolve = createRequire(import.meta.url).resolve;
 const file = (style: string) => resolve(`@expo-google-fonts/noto-sans/${style}/NotoSans_${style}.ttf`);
@@ -32,37 +33,64 @@ const styles = [
   { fontWeight: 400, fontStyle: "italic" },
 ] as const;
 
-type Layout = (text: string, features?: object, ...rest: unknown[]) => { glyphs: unknown[]; positions: object[] };
+type Shape = { glyphs: unknown[]; positions: object[] };
+type Layout = (text: string, features?: object, ...rest: unknown[]) => Shape;
+
+/**
+ * Where a text may be shaped in parts, word by word: before a Latin letter that follows a space.
+ * The font has no kerning or contextual rule across a space (tests/unit/pdf-shapes.test.ts checks
+ * that shaping by words gives the whole text's glyphs and positions), and a word that holds a
+ * Latin letter is shaped with the script the whole text gets, Latin, as long as the text is in
+ * Latin and the characters every script shares. A first part without a Latin letter stays with
+ * the next, and any other text is shaped whole.
+ */
+const WORD_START = /(?<= )(?=\p{Script=Latin})/u;
+const LATIN_TEXT = /^[\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]*$/u;
+const HAS_LATIN = /\p{Script=Latin}/u;
+
+export function wordsOf(text: string): string[] {
+  if (!text.includes(" ") || !LATIN_TEXT.test(text)) return [text];
+  const words = text.split(WORD_START);
+  if (words.length > 1 && !HAS_LATIN.test(words[0]!)) words.splice(0, 2, words[0]! + words[1]!);
+  return words;
+}
 
 /**
  * Shaping a string (the font's substitution and positioning tables, run glyph by glyph) was a
- * third of a PDF's time, and the same strings come back in every PDF (labels, "Yes", "No",
- * countries) and within one (a page is laid out again when it is split). So each style keeps the
- * shapes of the last few thousand strings. Every caller gets its own arrays and positions: the
- * layout may change them, the glyphs themselves are the font's and never change.
+ * fifth of a PDF's time, and the same words come back in every PDF (labels, "Yes", "No",
+ * countries, "children", "cooking") and within one, where whole texts seldom do. So each style
+ * shapes a text word by word and keeps the shapes of the last few thousand words it used. Every
+ * caller gets its own arrays and positions: the layout may change them; the glyphs themselves
+ * are the font's and never change.
  */
-function rememberShapes(font: { layout: Layout }, size = 5000): void {
+export function rememberShapes(font: { layout: Layout }, size = 5000): void {
   const layout = font.layout.bind(font);
-  const shapes = new Map<string, ReturnType<Layout>>();
-  // Features come as an object (a style's fontFeatureSettings), the same object for every text
-  // that inherits it; each such object gets a number for the key.
-  const featureSets = new WeakMap<object, number>();
-  let featureSetCount = 0;
+  const shapes = new Map<string, Shape>();
   font.layout = (text, features, ...rest) => {
-    let set = features ? featureSets.get(features) : 0;
-    if (set === undefined) featureSets.set(features!, (set = ++featureSetCount));
-    const key = `${set}|${rest.join("|")}|${text}`;
-    let shape = shapes.get(key);
-    if (!shape) {
-      shape = layout(text, features, ...rest);
-      if (shapes.size >= size) shapes.delete(shapes.keys().next().value!);
+    // Features come as an object (a style's fontFeatureSettings), made anew for each text.
+    const prefix = `${features ? JSON.stringify(features) : ""}|${rest.join("|")}|`;
+    const glyphs: unknown[] = [];
+    const positions: object[] = [];
+    for (const word of wordsOf(text)) {
+      const key = prefix + word;
+      let shape = shapes.get(key);
+      if (shape) shapes.delete(key);
+      else {
+        shape = layout(word, features, ...rest);
+        if (shapes.size >= size) shapes.delete(shapes.keys().next().value!);
+      }
       shapes.set(key, shape);
+      for (const glyph of shape.glyphs) glyphs.push(glyph);
+      for (const position of shape.positions) positions.push({ ...position });
     }
-    return { ...shape, glyphs: [...shape.glyphs], positions: shape.positions.map((position) => ({ ...position })) };
+    return { glyphs, positions };
   };
 }
 
-/** Reads the font files (once), so that no PDF waits for them, and lets each style remember shapes. */
+/**
+ * Reads the font files (once), so that no PDF waits for them, lets each style remember shapes and
+ * each document reuse the fonts it embedded.
+ */
 export const loadFonts = (() => {
   let loading: Promise<void> | undefined;
   return () =>
@@ -72,7 +100,7 @@ export const loadFonts = (() => {
         await Font.load(descriptor);
         rememberShapes(Font.getFont(descriptor).data as unknown as { layout: Layout });
       }),
-    ).then(() => undefined));
+    ).then(reuseEmbeddedFonts));
 })();
 
 /**

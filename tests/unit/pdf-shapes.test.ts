@@ -1,0 +1,98 @@
+import { Document, Font, Page, renderToBuffer, Text } from "@react-pdf/renderer";
+import { createElement as h } from "react";
+import { beforeAll, describe, expect, it } from "vitest";
+import { demoHelper } from "../../src/server/db/seed/demo-helpers";
+import { seededRandom } from "../../src/server/db/seed/portraits";
+import { bodyFont, loadFonts, wordsOf } from "../../src/server/pdf/pdf-fonts";
+import { plainText } from "../../src/server/pdf/pdf-styles";
+import { reusedFonts } from "../../src/server/pdf/pdfkit-font-reuse";
+import { pdfText } from "../support/pdf-text";
+
+type Shape = { glyphs: { id: number }[]; positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[] };
+type ShapingFont = { layout(text: string, features?: object, ...rest: unknown[]): Shape };
+
+const styles = [
+  { fontWeight: 400, fontStyle: "normal" },
+  { fontWeight: 700, fontStyle: "normal" },
+  { fontWeight: 400, fontStyle: "italic" },
+] as const;
+
+/** Every string of some demo biodata, as suppliers' texts look, and the awkward cases. */
+function corpus(): string[] {
+  const texts = new Set<string>([
+    "Nguyễn Thị Hồng Nhung",
+    "Łucja Żółć and Begoña Muñoz",
+    "5, 9",
+    "Care of 2 children aged 3 and 6",
+    "  two leading spaces and  two inside ",
+    "Yes: (asthma) — “quoted”, 10% off; A/B",
+    "Ελληνικά and Русский mixed with Latin",
+    "Ελληνικά και Русский",
+    "e\u0301 combining accent after e, and \u0301 after a space",
+    "AV AWAY To Ta Yo LT",
+    "Jan 2020 – Jun 2021",
+  ]);
+  const random = seededRandom(7);
+  const now = new Date(Date.UTC(2026, 10, 23));
+  const collect = (value: unknown): void => {
+    if (typeof value === "string") texts.add(value.normalize("NFC"));
+    else if (Array.isArray(value)) value.forEach(collect);
+    else if (value && typeof value === "object") Object.values(value).forEach(collect);
+  };
+  for (let i = 0; i < 40; i++) collect(demoHelper(i, random, now));
+  return [...texts];
+}
+
+describe("shaping the PDF's text word by word", () => {
+  beforeAll(() => loadFonts());
+
+  it("cuts a text before each Latin word that follows a space, and keeps other texts whole", () => {
+    expect(wordsOf("Care of 2 children")).toEqual(["Care ", "of 2 ", "children"]);
+    expect(wordsOf("5, 9 years")).toEqual(["5, 9 years"]);
+    expect(wordsOf("Nguyễn Thị Hồng")).toEqual(["Nguyễn ", "Thị ", "Hồng"]);
+    expect(wordsOf("Ελληνικά and Latin")).toEqual(["Ελληνικά and Latin"]);
+    expect(wordsOf("Single")).toEqual(["Single"]);
+    expect(wordsOf("Married  twice ")).toEqual(["Married  ", "twice "]);
+  });
+
+  it("gives the same glyphs and positions as shaping each text whole, in every style", () => {
+    const texts = corpus();
+    expect(texts.length).toBeGreaterThan(200);
+    const features = { ...plainText };
+    for (const style of styles) {
+      const font = Font.getFont({ fontFamily: bodyFont, ...style }).data as unknown as ShapingFont;
+      // The font's own method, as it was before the shapes were remembered.
+      const whole = Object.getPrototypeOf(font) as ShapingFont;
+      for (const text of texts) {
+        for (let round = 0; round < 2; round++) {
+          const expected = whole.layout.call(font, text, features, undefined, undefined, "ltr");
+          const actual = font.layout(text, { ...features }, undefined, undefined, "ltr");
+          expect(actual.glyphs.map((glyph) => glyph.id), text).toEqual(expected.glyphs.map((glyph) => glyph.id));
+          expect(actual.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]), text).toEqual(
+            expected.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]),
+          );
+        }
+      }
+    }
+  });
+
+  it("hands every caller positions of its own, so a layout that changes them changes no other", () => {
+    const font = Font.getFont({ fontFamily: bodyFont, ...styles[0] }).data as unknown as ShapingFont;
+    const first = font.layout("Housework and cooking", plainText);
+    first.positions[0]!.xAdvance = 99_999;
+    expect(font.layout("Housework and cooking", plainText).positions[0]!.xAdvance).not.toBe(99_999);
+  });
+
+  it("embeds each font once per document and reuses it for every later run of text", async () => {
+    const before = reusedFonts();
+    const lines = ["Nguyễn Thị Hồng Nhung", "Care of infants", "Cooking", "Hong Kong", "Singapore"];
+    const bytes = await renderToBuffer(
+      h(Document, null, h(Page, { size: "A4", style: { fontFamily: bodyFont, fontFeatureSettings: plainText } }, ...lines.map((line, i) => h(Text, { key: i, style: i % 2 ? { fontWeight: 700 } : {} }, line)))),
+    );
+    expect(reusedFonts() - before).toBeGreaterThanOrEqual(lines.length - 2);
+    const { text } = await pdfText(bytes);
+    for (const line of lines) expect(text).toContain(line);
+    // One embedded font file for each of the two styles used.
+    expect(bytes.toString("latin1").match(/\/FontFile2/g)).toHaveLength(2);
+  });
+});
