@@ -2,11 +2,11 @@ import type { FastifyInstance } from "fastify";
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { HelperPage } from "../../shared/helper-types";
+import type { HelperCard, HelperPage } from "../../shared/helper-types";
 import { helperQuerySchema } from "../../shared/listing-query-schema";
 import { notFound } from "../http/errors";
 import { refusals, sendBytes } from "../http/schemas";
-import { helperPageSchema, helperRecordSchema } from "./helper-schemas";
+import { helperCardSchema, helperPageSchema, helperRecordSchema } from "./helper-schemas";
 import type { HelperService } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
@@ -31,11 +31,37 @@ function keptReadings<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResu
   };
 }
 
+/**
+ * Cards as JSON, written by the card's schema (so no undeclared field gets out) once for each
+ * card object: a search's cards are the same objects day long (card-store.ts), so a page of a
+ * new term is mostly put together from the JSON of cards shown before. The most recently shown
+ * are kept (about 1 kB each).
+ */
+const MAX_CARD_JSON = 10_000;
+const cardJson = new Map<HelperCard, string>();
+
+function serializeCard(card: HelperCard): string {
+  let json = cardJson.get(card);
+  if (json === undefined) {
+    json = JSON.stringify(z.encode(helperCardSchema, card));
+    if (cardJson.size >= MAX_CARD_JSON) cardJson.delete(cardJson.keys().next().value!);
+  } else cardJson.delete(card);
+  cardJson.set(card, json);
+  return json;
+}
+
+/** A listing page as the route's schema writes it: the page's other fields by the schema, its cards as above. */
+export function serializePage(page: HelperPage, serialize: (page: HelperPage) => string): string {
+  const rest = serialize({ ...page, items: [] });
+  const head = '{"items":[]';
+  if (!rest.startsWith(head)) throw new Error("a listing page's JSON no longer begins with its items");
+  return `{"items":[${page.items.map(serializeCard).join(",")}]${rest.slice(head.length)}`;
+}
+
 export async function helperRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A cached listing page is answered as the bytes it serialised to the first time: the
   // services' cache returns the same object until a change drops it, and with it this entry.
-  // The bytes come from the route's own response schema, so no undeclared field gets out.
   const serialized = new WeakMap<HelperPage, Buffer>();
 
   app.get(
@@ -56,7 +82,7 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
       const page = await helpers.list(query);
       let body = serialized.get(page);
       if (!body) {
-        body = Buffer.from(reply.serialize(page) as string);
+        body = Buffer.from(serializePage(page, (rest) => reply.serialize(rest) as string));
         serialized.set(page, body);
       }
       return sendBytes(reply, JSON_TYPE, body);

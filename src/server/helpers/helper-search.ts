@@ -1,15 +1,16 @@
 /**
- * `q=` through the in-memory index (search-index.ts): the index is built from the database when
- * first asked after a change, and a search then asks the database only for the page's cards by
- * primary key. Whenever the index cannot answer exactly (being built, a term that is not plain
- * ASCII, many matches combined with other filters), the caller searches in SQL as before.
+ * `q=` through the in-memory index (search-index.ts): the index and the cards of every available
+ * helper (card-store.ts) are built from the database when first asked after a change, and a
+ * search is then answered from memory. Whenever the index cannot answer exactly (being built, a
+ * term that is not plain ASCII, many matches combined with other filters), the caller searches
+ * in SQL as before.
  */
 import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
-import type { HelperPage } from "../../shared/helper-types";
+import type { HelperCard, HelperPage } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
-import { CardRows } from "./card-rows";
+import { CardStore, readCards, rowVersion } from "./card-store";
 import { cardColumns, listingConditions, listingPage, orderBy, supplierColumns, toCard } from "./helper-service";
 import { BuiltSearchIndex, indexableTerm, type IndexRow } from "./search-index";
 
@@ -17,8 +18,6 @@ export interface SearchIndexOptions {
   /** A safety net should a notification ever be missed, as for the listing cache. */
   ttlMs?: number;
   log?: { warn(details: object, message: string): void };
-  /** How many helpers' cards are kept for search pages (about 1 kB each). */
-  maxCards?: number;
 }
 
 /** How long after a change the index is built again, so that a burst of writes costs one build. */
@@ -27,11 +26,21 @@ const REBUILD_DELAY_MS = 250;
 /** With other filters too, the matches' ids go to the database when there are at most this many. */
 const MAX_IDS_WITH_FILTERS = 1000;
 
-/** Every available helper's lowercased name and reference and her place in each sort, newest first. */
-export async function loadIndexRows(db: Database): Promise<IndexRow[]> {
+/**
+ * Every available helper's lowercased name and reference, her place in each sort, newest first,
+ * and the version of her card's rows.
+ */
+export async function loadIndexRows(db: Database): Promise<(IndexRow & { version: string })[]> {
   const rank = (sort: HelperQuery["sort"]) => sql<number>`row_number() over (order by ${sql.join(orderBy(sort), sql`, `)})`.mapWith(Number);
   return db
-    .select({ id: helpers.id, name: sql<string>`lower(${helpers.name})`, ref: sql<string>`lower(${helpers.ref})`, bySalary: rank("salary"), byAge: rank("age") })
+    .select({
+      id: helpers.id,
+      name: sql<string>`lower(${helpers.name})`,
+      ref: sql<string>`lower(${helpers.ref})`,
+      bySalary: rank("salary"),
+      byAge: rank("age"),
+      version: rowVersion,
+    })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
     .where(eq(helpers.status, "available"))
@@ -41,7 +50,8 @@ export async function loadIndexRows(db: Database): Promise<IndexRow[]> {
 /**
  * The index of one instance: built when a search needs it, dropped on every change. A build that
  * raced a change is thrown away (a generation number, as in the listing cache), so an index is
- * never older than the last notification this instance received.
+ * never older than the last notification this instance received. The cards stay across changes:
+ * each build reads again only those whose rows changed.
  */
 export class HelperSearchIndex {
   private built: BuiltSearchIndex | undefined;
@@ -50,15 +60,14 @@ export class HelperSearchIndex {
   private generation = 0;
   private rebuild: NodeJS.Timeout | undefined;
   private readonly ttlMs: number;
-  /** The cards of recently found helpers, dropped with the index. */
-  readonly cards: CardRows;
+  /** The card of every helper the index holds. */
+  readonly cards = new CardStore();
 
   constructor(
     private readonly db: Database,
     private readonly options: SearchIndexOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
-    this.cards = new CardRows(db, options.maxCards);
   }
 
   /** The index if it is current; otherwise undefined, and a build starts (the caller uses SQL meanwhile). */
@@ -79,7 +88,11 @@ export class HelperSearchIndex {
     if (this.building) return this.building;
     const generation = this.generation;
     const building = loadIndexRows(this.db)
-      .then((rows) => {
+      .then(async (rows) => {
+        // Only a build that no change has overtaken touches the cards: those refreshes run in
+        // the order the builds started, so the newest rows are the ones kept.
+        if (generation !== this.generation) return;
+        await this.cards.refresh(this.db, rows);
         if (generation !== this.generation) return;
         this.built = new BuiltSearchIndex(rows);
         this.builtAt = Date.now();
@@ -102,7 +115,6 @@ export class HelperSearchIndex {
     const wanted = this.built !== undefined || this.building !== undefined || this.rebuild !== undefined;
     this.built = undefined;
     this.building = undefined;
-    this.cards.invalidate();
     if (!wanted) return;
     clearTimeout(this.rebuild);
     this.rebuild = setTimeout(() => {
@@ -140,7 +152,9 @@ export async function searchThroughIndex(db: Database, index: HelperSearchIndex,
   const offset = (query.page - 1) * query.pageSize;
   if (searchOnly(query)) {
     const { ids, total } = built.page(term, query.sort, offset, query.pageSize);
-    return { items: await index.cards.cards(ids, now), total, page: query.page, pageSize: query.pageSize };
+    // A card missing from the store (its helper changed while the index was built) is read.
+    const items = index.cards.cards(ids, now) ?? (await cardsInOrder(db, ids, now));
+    return { items, total, page: query.page, pageSize: query.pageSize };
   }
   const ids = built.matchingIds(term, MAX_IDS_WITH_FILTERS);
   if (!ids) return undefined;
@@ -148,6 +162,10 @@ export async function searchThroughIndex(db: Database, index: HelperSearchIndex,
   return listingPage(db, { ...query, q: undefined }, now, inArray(helpers.id, ids));
 }
 
+async function cardsInOrder(db: Database, ids: readonly string[], now: Date): Promise<HelperCard[]> {
+  const byId = new Map((await readCards(db, ids, now)).map(({ card }) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
 
 /**
  * A search reads every match anyway (the trigram index narrows, each row is then checked), so

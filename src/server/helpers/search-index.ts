@@ -1,12 +1,12 @@
 /**
  * The names and references of every available helper, in memory, for `q=` (decision 072).
  * A search with a new term each time cannot be cached, and as a database query each one waited
- * for the one before on the embedded database; here a term is a few array reads, and the
- * database is then asked for one page of cards by primary key.
+ * for the one before on the embedded database; here a term is a few array reads, and the page's
+ * cards come from memory too (card-store.ts).
  *
- * Every substring of one to three characters of each lowercased name points to the helpers
- * having it (in the listing's default order), so a term of up to three characters is one list
- * and a longer one is checked only against the helpers sharing its rarest three characters.
+ * Every substring of one to four characters of each lowercased name points to the helpers
+ * having it (in the listing's default order), so a term of up to four characters is one list
+ * and a longer one is checked only against the helpers sharing its rarest four characters.
  * References match from their start: a sorted list and a binary search. The database lowercases
  * the names and ranks the helpers for each sort when the index is built, so matching and order
  * are its own. Like the listing cache, it is dropped on every `listing_changed` notification
@@ -64,7 +64,7 @@ export class BuiltSearchIndex {
     const lists = new Map<string, number[]>();
     rows.forEach((row, place) => {
       const seen = new Set<string>();
-      for (let length = 1; length <= 3; length++) {
+      for (let length = 1; length <= GRAM; length++) {
         for (let start = 0; start + length <= row.name.length; start++) seen.add(row.name.slice(start, start + length));
       }
       for (const gram of seen) {
@@ -125,10 +125,10 @@ export class BuiltSearchIndex {
    */
   private match(term: string): { byName: Int32Array | number[]; byRef: Int32Array } {
     let byName: Int32Array | number[] = this.grams.get(term) ?? EMPTY;
-    if (term.length > 3) {
+    if (term.length > GRAM) {
       let rarest: Int32Array | undefined;
-      for (let start = 0; start + 3 <= term.length; start++) {
-        const list = this.grams.get(term.slice(start, start + 3)) ?? EMPTY;
+      for (let start = 0; start + GRAM <= term.length; start++) {
+        const list = this.grams.get(term.slice(start, start + GRAM)) ?? EMPTY;
         if (!rarest || list.length < rarest.length) rarest = list;
       }
       byName = [];
@@ -162,6 +162,8 @@ export class BuiltSearchIndex {
 }
 
 const EMPTY = new Int32Array(0);
+/** The longest substrings the index lists the helpers of; a longer term is checked against those. */
+const GRAM = 4;
 
 /** Whether reading the sort's order until the page is full costs less than sorting every match. */
 function isDense(total: number, size: number, wanted: number): boolean {
