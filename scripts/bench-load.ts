@@ -17,6 +17,12 @@ export interface LoadOptions {
   headers?: Record<string, string>;
   /** A file of paths (one a line) taken in turn, each request its own; `url` is then the origin. */
   pathsFile?: string;
+  /**
+   * Client threads (autocannon's workers). autocannon reads every body as UTF-8 text, which for
+   * Brotli bytes costs it several times what serving them costs the site: at 200 connections
+   * one thread is the bottleneck, not the site.
+   */
+  workers?: number;
 }
 
 export interface LoadResult {
@@ -50,6 +56,7 @@ export function runLoad(options: LoadOptions): Promise<LoadResult> {
         String(options.connections),
         "--duration",
         String(options.durationSeconds),
+        ...(options.workers ? ["--workers", String(options.workers)] : []),
         ...headers,
         options.url,
       ];
@@ -97,7 +104,7 @@ export function pathsTarget(pathsFile: string, origin: string): string {
  */
 export async function runRounds(
   urls: string[],
-  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string> },
+  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string>; workers?: number },
 ): Promise<LoadResult[]> {
   const slice = Math.max(1, Math.round(options.durationSeconds / options.rounds));
   const results: LoadResult[][] = urls.map(() => []);
@@ -105,7 +112,8 @@ export async function runRounds(
     const order = urls.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      results[i]!.push(await runLoad({ ...targetOf(urls[i]!), connections: options.connections, durationSeconds: slice, headers: options.headers }));
+      const { connections, headers, workers } = options;
+      results[i]!.push(await runLoad({ ...targetOf(urls[i]!), connections, durationSeconds: slice, headers, workers }));
     }
   }
   return results.map((list) => {

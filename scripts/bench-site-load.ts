@@ -1,6 +1,6 @@
 /**
  * npm run bench:load -- [--helpers 50000] [--connections 200] [--duration 30] [--search-connections 10]
- *                       [--search-duration 10] [--rounds 5] [--only pglite|postgres] [--skip-pages]
+ *                       [--search-duration 10] [--rounds 5] [--only pglite|postgres] [--skip-pages] [--skip-search]
  *
  * The site under load as households meet it, on the EXISTING production build (`npm run build`
  * first), served in a process of its own (bench-pages-site.ts) on a fresh database with 50,000
@@ -10,7 +10,7 @@
  *   every request (a reference, a name, a part of a name), at 10 connections.
  * - Pages (embedded database only): /posts and /posts/:id as a browser asks for them
  *   (Accept-Encoding: br, gzip) next to a route answering the same bytes with no work at all,
- *   at 200 connections for 30 s each.
+ *   at 200 connections for 30 s each, from two client threads (one cannot keep up: bench-load.ts).
  *
  * Each pair takes turns in short rounds so other load on the machine falls on both alike; req/s
  * counts every round, p50 is the rounds' median and p99 the worst round's. Exits with 1 when a
@@ -36,6 +36,7 @@ const { values: args } = parseArgs({
     rounds: { type: "string", default: "5" },
     only: { type: "string" },
     "skip-pages": { type: "boolean", default: false },
+    "skip-search": { type: "boolean", default: false },
   },
 });
 
@@ -59,6 +60,8 @@ const TARGETS = {
   pages: { ratio: 0.5, p99: 100 },
 };
 const BROWSER = { "accept-encoding": "br, gzip" };
+/** Client threads for the pages' load: one cannot keep up with the site (bench-load.ts). */
+const PAGE_CLIENT_WORKERS = 2;
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
 interface Row {
@@ -98,27 +101,29 @@ async function measureSite(label: string, databaseUrl: string | undefined, withP
     const first = listing.items[0];
     if (!first) throw new Error("the listing is empty");
 
-    // Search: a different term on every request, next to the cached listing.
-    const termsFile = path.join(dataDir, "search-paths.txt");
-    const paths = searchPaths(helperCount, 20_000);
-    await writeFile(termsFile, paths.join("\n"));
-    const listingUrl = `${origin}/api/helpers`;
-    await runLoad({ url: listingUrl, connections: searchConnections, durationSeconds: 2 });
-    await runLoad({ url: origin, pathsFile: termsFile, connections: searchConnections, durationSeconds: 2 });
-    const [cached, search] = (await runRounds([listingUrl, pathsTarget(termsFile, origin)], {
-      connections: searchConnections,
-      durationSeconds: searchDuration,
-      rounds,
-    })) as [LoadResult, LoadResult];
-    rows.push({ database: label, measure: `search, ${searchConnections} conn.`, route: "GET /api/helpers (cached)", result: cached });
-    rows.push({
-      database: label,
-      measure: `search, ${searchConnections} conn.`,
-      route: "GET /api/helpers?q=<new term each request>",
-      result: search,
-      versus: { ratio: search.requestsPerSecond / cached.requestsPerSecond, target: TARGETS.search },
-    });
-    console.log(`${label}: search measured (${new Set(paths).size} distinct terms of ${paths.length})`);
+    if (!args["skip-search"]) {
+      // Search: a different term on every request, next to the cached listing.
+      const termsFile = path.join(dataDir, "search-paths.txt");
+      const paths = searchPaths(helperCount, 20_000);
+      await writeFile(termsFile, paths.join("\n"));
+      const listingUrl = `${origin}/api/helpers`;
+      await runLoad({ url: listingUrl, connections: searchConnections, durationSeconds: 2 });
+      await runLoad({ url: origin, pathsFile: termsFile, connections: searchConnections, durationSeconds: 2 });
+      const [cached, search] = (await runRounds([listingUrl, pathsTarget(termsFile, origin)], {
+        connections: searchConnections,
+        durationSeconds: searchDuration,
+        rounds,
+      })) as [LoadResult, LoadResult];
+      rows.push({ database: label, measure: `search, ${searchConnections} conn.`, route: "GET /api/helpers (cached)", result: cached });
+      rows.push({
+        database: label,
+        measure: `search, ${searchConnections} conn.`,
+        route: "GET /api/helpers?q=<new term each request>",
+        result: search,
+        versus: { ratio: search.requestsPerSecond / cached.requestsPerSecond, target: TARGETS.search },
+      });
+      console.log(`${label}: search measured (${new Set(paths).size} distinct terms of ${paths.length})`);
+    }
 
     if (withPages) {
       for (const [name, pagePath] of [
@@ -129,12 +134,13 @@ async function measureSite(label: string, databaseUrl: string | undefined, withP
         const ceilingUrl = `${origin}/__bench/ceiling?path=${encodeURIComponent(pagePath)}`;
         const bytes = await bodyBytes(pageUrl);
         await bodyBytes(ceilingUrl);
-        for (const url of [ceilingUrl, pageUrl]) await runLoad({ url, connections, durationSeconds: 3, headers: BROWSER });
+        for (const url of [ceilingUrl, pageUrl]) await runLoad({ url, connections, durationSeconds: 3, headers: BROWSER, workers: PAGE_CLIENT_WORKERS });
         const [ceiling, page] = (await runRounds([ceilingUrl, pageUrl], {
           connections,
           durationSeconds: duration,
           rounds,
           headers: BROWSER,
+          workers: PAGE_CLIENT_WORKERS,
         })) as [LoadResult, LoadResult];
         const measure = `pages, ${connections} conn.`;
         rows.push({ database: label, measure, route: `ceiling (${name}, same bytes)`, result: ceiling, bytes });
@@ -189,7 +195,8 @@ async function main() {
   );
   const rows: Row[] = [];
   if (args.only !== "postgres") rows.push(...(await measureSite("PGlite", undefined, !args["skip-pages"])));
-  if (args.only !== "pglite") {
+  // PostgreSQL runs the search only (the pages' cache does not depend on the database).
+  if (args.only !== "pglite" && !args["skip-search"]) {
     const serverUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_POSTGRES_URL;
     const reachable = await postgresReachable(serverUrl);
     if (reachable !== true) console.log(`PostgreSQL: skipped, no server at ${new URL(serverUrl).host} (${reachable})`);
