@@ -5,19 +5,11 @@
  */
 import { renderToReadableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { scriptsAfterPhotos } from "./lib/scripts-after-photos.server";
 import { SiteCssContext } from "./lib/site-css";
 import { siteCss } from "./lib/site-css.server";
 
 export const streamTimeout = 5_000;
-
-/**
- * The page's scripts are fetched at low priority. With the styles inline, the first paint needs
- * nothing but this HTML, and on a phone network the first photos should not queue behind the
- * framework's 110 KB; the page works as plain HTML until the scripts arrive.
- */
-function lowPriorityScripts(html: string): string {
-  return html.replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
-}
 
 export default async function handleRequest(
   request: Request,
@@ -46,7 +38,9 @@ export default async function handleRequest(
   );
   await stream.allReady;
   clearTimeout(timer);
-  const html = lowPriorityScripts(await new Response(stream).text());
+  // Built pages only: the development server's scripts come as they are.
+  const rendered = await new Response(stream).text();
+  const html = import.meta.env.PROD ? scriptsAfterPhotos(rendered) : rendered;
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status: statusCode });
 }

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import {
   data as withHeaders,
   isRouteErrorResponse,
@@ -62,6 +63,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce;
   const pixelId = data?.config.metaPixelId;
   const css = useSiteCss();
+  // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
+  // it has become interactive, for whoever needs to know (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang="en">
       <head>

@@ -24,6 +24,25 @@ describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
     await context.close();
   });
 
+  it("on a phone, fetches the first photos before the page's scripts, and the page then answers taps", async () => {
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    const events: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/.+\.js$/.test(new URL(request.url()).pathname)) events.push("script asked");
+    });
+    page.on("requestfinished", (request) => {
+      if (new URL(request.url()).pathname.startsWith("/media/helpers/")) events.push("photo received");
+    });
+    await page.goto(`${running.site.url}/posts`);
+    expect(events.indexOf("photo received")).toBeGreaterThanOrEqual(0);
+    expect(events.indexOf("script asked")).toBeGreaterThan(events.indexOf("photo received"));
+    // Hydrated (the guard fails the test on any refused script): the shortlist toggle answers.
+    const toggle = page.getByRole("article").first().getByRole("button", { name: /Shortlist/ });
+    await toggle.click();
+    await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
+    await context.close();
+  });
+
   it("collapses the menu behind a button at 600 px, and a chosen link closes it", async () => {
     const { page, context } = await newPage(running.browser, { width: 600, height: 900 });
     await page.goto(`${running.site.url}/posts`);

@@ -49,6 +49,7 @@ const guards = new WeakMap<BrowserContext, Guard>();
  */
 export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext(options);
+  if (options.javaScriptEnabled !== false) context.on("page", waitForScriptsOnLoad);
   const guard: Guard = { errors: [], expected: [] };
   guards.set(context, guard);
   context.on("console", (message) => {
@@ -63,6 +64,27 @@ export async function newContext(browser: Browser, options: BrowserContextOption
     }
   });
   return context;
+}
+
+/**
+ * A page's scripts start after its first photos have been painted (scripts-after-photos.server.ts),
+ * so "loaded" is not yet "interactive": `goto` and `reload` here also wait for the page to say it
+ * has hydrated, as a person would wait for a control to answer. A page without the site's root
+ * (an image, a PDF) is not waited for.
+ */
+function waitForScriptsOnLoad(page: Page): void {
+  for (const method of ["goto", "reload"] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => ReturnType<Page["goto"]>;
+    Object.assign(page, {
+      [method]: async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        if (response?.headers()["content-type"]?.startsWith("text/html")) {
+          await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined);
+        }
+        return response;
+      },
+    });
+  }
 }
 
 /**
