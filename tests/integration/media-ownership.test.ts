@@ -159,6 +159,8 @@ describeDb("images belong to the account that uploaded them", () => {
       expect(log.error).not.toHaveBeenCalled();
     } finally {
       stop();
+      // The suite's files share a worker: the next one gets the real clock.
+      vi.useRealTimers();
     }
   });
 });

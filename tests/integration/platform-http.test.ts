@@ -184,9 +184,13 @@ describeDb("the site when its database is gone", () => {
   it("shows the error screen with a way home, and nothing of what went wrong inside", async () => {
     // The cause goes to the server's log, not to the visitor.
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const response = await t.app.inject({ url: "/posts" });
-    expect(logged).toHaveBeenCalled();
-    logged.mockRestore();
+    let response;
+    try {
+      response = await t.app.inject({ url: "/posts" });
+      expect(logged).toHaveBeenCalled();
+    } finally {
+      logged.mockRestore();
+    }
     expect(response.statusCode).toBe(500);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("Something went wrong");
