@@ -118,14 +118,14 @@ describeDb("a helper's medical history and date of birth, for families past the 
     expect(anonymous.headers["cache-control"]).toBe("public, max-age=60");
     const publicText = (await pdfText(anonymous.rawPayload)).text;
     expect(publicText).toContain("Amelia Gated");
-    expect(publicText).toContain(`Age age ${age}`);
+    expect(publicText).toContain(`Age ${age}`);
     for (const text of GATED_TEXT) expect(publicText).not.toContain(text);
 
     const families = await pdf(family);
     expect(families.statusCode).toBe(200);
     expect(families.headers["cache-control"]).toBe("private, no-store");
     const familyText = (await pdfText(families.rawPayload)).text;
-    for (const text of ["Shellfish", "Asthma, Operations", "15 May 1990", "Physical disabilities"]) expect(familyText).toContain(text);
+    for (const text of ["Shellfish", "Asthma, Operations", `15 May 1990 (age ${age})`, "Physical disabilities"]) expect(familyText).toContain(text);
     for (const value of Object.values(PRIVATE_VALUES)) expect(familyText).not.toContain(value);
 
     // Each kept copy goes only to its own readers, in either order.

@@ -76,10 +76,11 @@ function medicalRows(gated: BiodataGated | null): [string, string][] {
 }
 
 function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper" | "gated" | "privateDetails">) {
-  const age = helper.age ? `age ${helper.age}` : "—";
   const personal: [string, string, boolean?][] = [
     ["Name", helper.name],
-    gated ? ["Date of birth", `${display(formatBirthDate(gated.dateOfBirth))}${helper.age ? `  (${age})` : ""}`] : ["Age", age],
+    gated
+      ? ["Date of birth", `${display(formatBirthDate(gated.dateOfBirth))}${helper.age ? `  (age ${helper.age})` : ""}`]
+      : ["Age", display(helper.age)],
     ["Place of birth", display(helper.placeOfBirth)],
     ["Height / weight", `${helper.heightCm ? `${helper.heightCm} cm` : "—"} / ${helper.weightKg ? `${helper.weightKg} kg` : "—"}`],
     ["Nationality", display(labelOf("nationality", helper.nationality))],
