@@ -24,7 +24,7 @@ import { helpers, user } from "../src/server/db/schema";
 import { portraitSvg, rasterise } from "../src/server/db/seed/portraits";
 import { storeImage } from "../src/server/media/images";
 import { diskStorage } from "../src/server/media/storage";
-import { findHelper, findPrivateDetails } from "../src/server/helpers/helper-service";
+import { findHelperFor, findPrivateDetails } from "../src/server/helpers/helper-service";
 import { ListingCache } from "../src/server/helpers/listing-cache";
 import { createBiodataPdfs } from "../src/server/pdf";
 import { freshPglite } from "./bench-database";
@@ -108,7 +108,7 @@ try {
   const pdfs = createBiodataPdfs({
     db,
     storage,
-    findHelper: (helperId, viewer) => findHelper(db, helperId, viewer),
+    findHelper: (helperId, reader) => findHelperFor(db, helperId, reader),
     findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
@@ -123,7 +123,7 @@ try {
     }
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
-    const pdf = await pdfs.get(id, viewer);
+    const pdf = await pdfs.get(id, { viewer, family: false });
     const elapsed = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     if (!pdf) throw new Error("no PDF");

@@ -16,7 +16,7 @@ import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import { adminRoutes } from "./admin";
 import { helperRoutes, helperWriteRoutes } from "./helpers";
-import { leadRoutes, type LeadLimits } from "./leads";
+import { createVisitorCookie, leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
@@ -107,7 +107,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(helperRoutes, { helpers: services.helpers });
   await app.register(supplierRoutes, { suppliers: services.suppliers });
   await app.register(helperWriteRoutes, { helpers: services.helpers });
-  await app.register(pdfRoutes, { helpers: services.helpers });
+  // Only read here (pages write it), so its Secure flag does not matter.
+  const visitorCookie = createVisitorCookie(authSecret);
+  await app.register(pdfRoutes, {
+    helpers: services.helpers,
+    passedGate: async (cookieHeader) => (await visitorCookie.read(cookieHeader)) !== null,
+  });
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });

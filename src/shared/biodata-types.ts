@@ -1,7 +1,8 @@
 /**
  * The standard form's parts of a biodata as the API, the pages and the PDF read them. Private
- * details (home address, repatriation port, home number, passport) are a separate type so
- * that nothing public can carry them by accident.
+ * details (home address, repatriation port, home number, passport) and the gated details
+ * (medical history, full date of birth) are separate types so that nothing public can carry
+ * them by accident.
  */
 import type { EvaluationMethod, Illness, InterviewMode, SkillAreaSlug } from "./biodata-catalogue";
 
@@ -36,10 +37,6 @@ export interface EmploymentRow {
 export interface BiodataPublic {
   placeOfBirth: string | null;
   siblings: number | null;
-  allergies: string | null;
-  illnesses: Illness[];
-  illnessOther: string | null;
-  disabilities: string | null;
   dietaryRestrictions: string | null;
   handlesPork: boolean | null;
   handlesBeef: boolean | null;
@@ -63,4 +60,18 @@ export interface BiodataPrivate {
   repatriationPort: string | null;
   homePhone: string | null;
   passportNumber: string | null;
+}
+
+/**
+ * The medical history of part A2 and the full date of birth: shown to families who passed the
+ * visitor gate (their page and PDF), the owner and operators; everyone else sees her age only
+ * (decision 086).
+ */
+export interface BiodataGated {
+  /** YYYY-MM-DD */
+  dateOfBirth: string;
+  allergies: string | null;
+  illnesses: Illness[];
+  illnessOther: string | null;
+  disabilities: string | null;
 }

@@ -14,7 +14,7 @@ import type {
   OtherLanguage,
   Religion,
 } from "./catalogue";
-import type { BiodataPrivate, BiodataPublic } from "./biodata-types";
+import type { BiodataGated, BiodataPrivate, BiodataPublic } from "./biodata-types";
 
 export interface PhotoUrls {
   url: string;
@@ -36,8 +36,8 @@ export interface HelperCard {
   salary: number;
   offDays: number;
   cares: Care[];
+  /** Her age today; the date of birth itself is gated (BiodataGated). */
   age: number | null;
-  dateOfBirth: string;
   heightCm: number | null;
   weightKg: number | null;
   marital: Marital;
@@ -64,8 +64,11 @@ export interface HelperRecord extends HelperCard, BiodataPublic {
   updatedAt: string;
 }
 
-/** A biodata as its owner and operators see it: with the private details. */
-export interface OwnedHelperRecord extends HelperRecord {
+/** A biodata as a family past the gate sees it: with the medical history and date of birth. */
+export interface GatedHelperRecord extends HelperRecord, BiodataGated {}
+
+/** A biodata as its owner and operators see it: with the gated and the private details. */
+export interface OwnedHelperRecord extends GatedHelperRecord {
   privateDetails: BiodataPrivate;
 }
 

@@ -4,6 +4,7 @@ import { helpers } from "../../src/server/db/schema";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
 import { createHelper, createSupplier } from "../support/factories";
+import { uniqueSgMobile } from "../support/notify";
 
 const PHONE = { width: 390, height: 844 };
 
@@ -85,6 +86,36 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     const levels = await page.locator("h1, h2, h3, h4, h5, h6").evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));
     expect(levels[0]).toBe(1);
     for (let i = 1; i < levels.length; i++) expect(levels[i]! - levels[i - 1]!).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+
+  it("sees the medical history only after leaving a name and number, and lands back on the biodata", async () => {
+    const supplier = await createSupplier(running.site.db, { companyName: "Gated Details Agency" });
+    const helper = await createHelper(running.site, supplier.id, {
+      name: "Medical Mariel",
+      dateOfBirth: "1992-03-06",
+      allergies: "Peanuts",
+      illnesses: ["epilepsy"],
+      dietaryRestrictions: "Halal only",
+    });
+    const { page, context } = await newPage(running.browser, PHONE);
+    await page.goto(`${running.site.url}/posts/${helper.id}`);
+    const medical = page.getByRole("region", { name: "Medical and diet" });
+    await medical.getByText("Her medical history and date of birth are shown to families who leave their name and number.").waitFor();
+    expect(await medical.textContent()).toContain("Halal only");
+    for (const hidden of ["Peanuts", "Epilepsy", "6 Mar 1992"]) expect(await page.getByRole("main").textContent()).not.toContain(hidden);
+
+    await medical.getByRole("link", { name: "Leave your name and number to see them" }).click();
+    await page.getByRole("heading", { name: "Simply login with your name and phone number" }).waitFor();
+    await page.getByLabel("Name", { exact: true }).fill("Family Lim");
+    await page.getByLabel("Phone Number", { exact: true }).fill(uniqueSgMobile().typed);
+    await page.getByRole("button", { name: "Submit" }).click();
+
+    await page.waitForURL(`${running.site.url}/posts/${helper.id}`);
+    await expect.poll(() => medical.getByText("Peanuts").count()).toBe(1);
+    expect(await medical.textContent()).toContain("Epilepsy");
+    expect(await page.getByRole("main").textContent()).toContain("(6 Mar 1992)");
+    expect(await medical.getByRole("link", { name: "Leave your name and number to see them" }).count()).toBe(0);
     await context.close();
   });
 

@@ -142,6 +142,22 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     expect(events(await pixelCalls(page), "Lead")).toHaveLength(1);
     await context.close();
   });
+
+  it("counts a lead, once, when the gate is passed from a biodata and sends the family back to it", async () => {
+    const [helper] = await running.site.db.select().from(helpers).where(eq(helpers.status, "available")).limit(1);
+    const { page, context } = await newPage(running.browser);
+    await recordPixel(context, running.site.url);
+    await page.goto(`${running.site.url}/posts/${helper!.id}`);
+    await page.getByRole("link", { name: "Leave your name and number to see them" }).click();
+    await page.getByLabel("Name", { exact: true }).fill("Returning Pixel");
+    await page.getByLabel("Phone Number", { exact: true }).fill(uniqueMobile());
+    await page.getByRole("button", { name: "Submit" }).click();
+    await page.waitForURL(`${running.site.url}/posts/${helper!.id}`);
+    await expect.poll(async () => events(await pixelCalls(page), "Lead")).toHaveLength(1);
+    await leaveByLink(page);
+    expect(events(await pixelCalls(page), "Lead")).toHaveLength(1);
+    await context.close();
+  });
 });
 
 describe.skipIf(browserMissing)("the advertising pixel, when the site has none", () => {

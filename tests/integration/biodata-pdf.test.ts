@@ -45,6 +45,8 @@ describeDb("the biodata as an A4 PDF", () => {
     expect(text).toContain("Very patient with the babies");
     for (const value of Object.values(PRIVATE_VALUES)) expect(text).not.toContain(value);
     expect(text).not.toContain("Passport number");
+    // The medical history and date of birth are for families past the gate.
+    for (const value of ["Shellfish", "Asthma", "15 May 1990"]) expect(text).not.toContain(value);
   });
 
   it("gives the owner and operators their copy with the private details, never to be stored by a shared cache", async () => {
@@ -54,7 +56,7 @@ describeDb("the biodata as an A4 PDF", () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("private, no-store");
       const { text } = await pdfText(response.rawPayload);
-      for (const value of Object.values(PRIVATE_VALUES)) expect(text).toContain(value);
+      for (const value of [...Object.values(PRIVATE_VALUES), "Shellfish", "15 May 1990"]) expect(text).toContain(value);
     }
     const stranger = await signUp(t);
     const { text } = await pdfText((await get(stranger.cookie)).rawPayload);

@@ -8,7 +8,9 @@ const PRIVATE_TEXT = Object.values(PRIVATE_VALUES);
 
 function expectNoPrivateDetails(body: string) {
   for (const value of PRIVATE_TEXT) expect(body).not.toContain(value);
-  for (const key of ["homeAddress", "repatriationPort", "homePhone", "passportNumber", "privateDetails"]) expect(body).not.toContain(key);
+  for (const key of ["homeAddress", "repatriationPort", "homePhone", "passportNumber", "privateDetails", "dateOfBirth", "allergies", "illnesses"]) {
+    expect(body).not.toContain(key);
+  }
 }
 
 describeDb("the standard form's private details", () => {
@@ -37,6 +39,7 @@ describeDb("the standard form's private details", () => {
     expect(response.statusCode).toBe(200);
     const record = response.json();
     expect(record.privateDetails).toEqual(PRIVATE_VALUES);
+    expect(record).toMatchObject({ dateOfBirth: "1990-05-15", allergies: "Shellfish", illnesses: ["asthma", "operations"] });
     expect(record.restDays).toBe(3);
     expect(record.skills.infant).toMatchObject({ experienced: true, years: 3, rating: 5 });
     expect(record.employment[0]).toMatchObject({ country: "Hong Kong", feedback: "Very patient with the babies" });

@@ -1,11 +1,13 @@
 /**
- * The standard form's parts A to D on the biodata page, public fields only, in the form's
- * order: personal, medical and diet, others, skills (a tick for willing, years for experience,
- * stars for the rating), employment history and availability.
+ * The standard form's parts A to D on the biodata page, in the form's order: personal, medical
+ * and diet, others, skills (a tick for willing, years for experience, stars for the rating),
+ * employment history and availability. Never the private details; the medical history only
+ * when the reader may see it (`gated`), else a line on how to see it (decision 086).
  */
+import { Link } from "react-router";
 import { evaluationLabel, illnessLabel, interviewLabel, skillGroupLabels } from "../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../shared/biodata-format";
-import type { BiodataPublic } from "../../shared/biodata-types";
+import type { BiodataGated, BiodataPublic } from "../../shared/biodata-types";
 import { display } from "../../shared/format";
 import { SkillsHead } from "./skills-head";
 
@@ -98,8 +100,24 @@ function EmploymentTable({ helper }: { helper: BiodataPublic }) {
   );
 }
 
-export function BiodataParts({ helper }: { helper: BiodataPublic }) {
-  const illnesses = helper.illnesses.map((slug) => (slug === "other" ? `Other: ${display(helper.illnessOther)}` : illnessLabel(slug)));
+function medicalRows(gated: BiodataGated): [string, string][] {
+  const illnesses = gated.illnesses.map((slug) => (slug === "other" ? `Other: ${display(gated.illnessOther)}` : illnessLabel(slug)));
+  return [
+    ["Allergies", display(gated.allergies)],
+    ["Past and existing illnesses", illnesses.length > 0 ? illnesses.join(", ") : "None"],
+    ["Physical disabilities", display(gated.disabilities)],
+  ];
+}
+
+interface BiodataPartsProps {
+  helper: BiodataPublic;
+  /** The medical history and date of birth, or null when this reader may not see them. */
+  gated: BiodataGated | null;
+  /** The visitor gate, returning to this biodata once passed. */
+  gateLink: string;
+}
+
+export function BiodataParts({ helper, gated, gateLink }: BiodataPartsProps) {
   const evaluation = helper.skillsEvaluation === "other" ? `Other: ${display(helper.skillsEvaluationOther)}` : helper.skillsEvaluation ? evaluationLabel(helper.skillsEvaluation) : "—";
   const interview = helper.interview.length > 0 ? helper.interview.map(interviewLabel).join(", ") : "Not available for interview";
   return (
@@ -110,11 +128,15 @@ export function BiodataParts({ helper }: { helper: BiodataPublic }) {
       </section>
       <section aria-labelledby="part-medical">
         <h2 id="part-medical">Medical and diet</h2>
+        {gated ? null : (
+          <p className="gated-note">
+            Her medical history and date of birth are shown to families who leave their name and number.{" "}
+            <Link to={gateLink}>Leave your name and number to see them</Link>
+          </p>
+        )}
         <Facts
           rows={[
-            ["Allergies", display(helper.allergies)],
-            ["Past and existing illnesses", illnesses.length > 0 ? illnesses.join(", ") : "None"],
-            ["Physical disabilities", display(helper.disabilities)],
+            ...(gated ? medicalRows(gated) : []),
             ["Dietary restrictions", display(helper.dietaryRestrictions)],
             ["Handles pork", yesNoText(helper.handlesPork)],
             ["Handles beef", yesNoText(helper.handlesBeef)],

@@ -13,14 +13,18 @@ export function careLabels(cares: string[]): string {
   return cares.map((care) => labelOf("care", care)).join(", ");
 }
 
-export function ageText(age: number | null, dateOfBirth: string): string | undefined {
+/** Her age, with the date of birth beside it where the reader may see it (decision 086). */
+export function ageText(age: number | null, dateOfBirth?: string): string | undefined {
   if (age == null) return undefined;
-  const born = formatBirthDate(dateOfBirth);
+  const born = dateOfBirth ? formatBirthDate(dateOfBirth) : undefined;
   return born ? `${age} (${born})` : String(age);
 }
 
-/** The facts every card and biodata shows, in the original's order; a dash for what is missing. */
-export function helperFacts(helper: HelperCardData): [string, string][] {
+/**
+ * The facts every card and biodata shows, in the original's order; a dash for what is missing.
+ * The date of birth only when given: a biodata read by a family past the gate.
+ */
+export function helperFacts(helper: HelperCardData, dateOfBirth?: string): [string, string][] {
   return [
     ["Ref", helper.ref],
     ["Nationality", labelOf("nationality", helper.nationality)],
@@ -28,7 +32,7 @@ export function helperFacts(helper: HelperCardData): [string, string][] {
     ["Salary", formatSalary(helper.salary)],
     ["Days off", formatOffDays(helper.offDays)],
     ["Care", careLabels(helper.cares)],
-    ["Age", ageText(helper.age, helper.dateOfBirth)],
+    ["Age", ageText(helper.age, dateOfBirth)],
     ["Height", helper.heightCm == null ? undefined : `${helper.heightCm} cm`],
     ["Marital", labelOf("marital", helper.marital)],
     ["Children", helper.childrenAges ?? undefined],
@@ -39,10 +43,10 @@ export function helperFacts(helper: HelperCardData): [string, string][] {
   ].map(([label, value]) => [label as string, display(value)]);
 }
 
-export function FactTable({ helper }: { helper: HelperCardData }) {
+export function FactTable({ helper, dateOfBirth }: { helper: HelperCardData; dateOfBirth?: string }) {
   return (
     <dl className="facts">
-      {helperFacts(helper).map(([label, value]) => (
+      {helperFacts(helper, dateOfBirth).map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
           <dd>{value}</dd>

@@ -9,9 +9,10 @@ import { SubmitButton } from "./submit-button";
 /**
  * "Simply login with your name and phone number": a real form posted to the route's action,
  * so it works before the page's script has loaded (and, once it has, without a reload).
- * `lastResult` is the action's answer to a refused submission.
+ * `lastResult` is the action's answer to a refused submission; `redirectTo`, where the visitor
+ * goes once through (the page that sent them here).
  */
-export function VisitorGate({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
+export function VisitorGate({ lastResult, redirectTo }: { lastResult?: SubmissionResult<string[]>; redirectTo?: string | null }) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
   const [form, fields] = useForm<{ name: string; phone: string }>({ id: "visitor-gate", lastResult });
@@ -21,6 +22,7 @@ export function VisitorGate({ lastResult }: { lastResult?: SubmissionResult<stri
       <p className="gate-intro">Tell us who you are once, then choose your criteria and see the helpers who match.</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" replace {...getFormProps(form)} noValidate={false}>
+        {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
         <Field field={fields.name} label="Name" autoComplete="name" required maxLength={LEAD_LIMITS.name.max} />
         <PhoneField field={fields.phone} />
         <p className="consent">

@@ -13,7 +13,8 @@ export const paths = {
   supplierListing: (id: string) => `/posts/users/${id}`,
   nationalityListing: (slug: string) => `/posts/categories/${slug}`,
   suppliers: () => "/authors",
-  filters: () => "/filters",
+  /** The visitor gate and filters; `redirectTo`: where a visitor who passes the gate goes next. */
+  filters: (redirectTo?: string) => (redirectTo ? `/filters?redirectTo=${encodeURIComponent(redirectTo)}` : "/filters"),
   privacy: () => "/privacy-policy",
   myData: () => "/privacy/my-data",
   login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),

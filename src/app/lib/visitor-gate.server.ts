@@ -1,16 +1,21 @@
 /**
  * The /filters gate's action: the same limit, checks and storage as POST /api/leads (through
  * services.leads.submit), answered as a page. Success sets the `visitor` cookie, so the filter
- * form shows now and on later visits.
+ * form shows now and on later visits, and goes back to the page that sent the visitor (the
+ * form's `redirectTo`, a site-relative path) when there is one.
  */
 import { randomUUID } from "node:crypto";
-import { data, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import { isHttpError } from "../../server/http/errors";
 import { leadInputSchema } from "../../shared/lead-schema";
+import { safeRedirect } from "./auth.server";
 import { parseWithZod, replyWith } from "./forms.server";
 
 export async function passGate(request: Request, context: AppLoadContext) {
-  const submission = parseWithZod(await request.formData(), { schema: leadInputSchema });
+  const form = await request.formData();
+  const redirectTo = safeRedirect(form.get("redirectTo"), "");
+  form.delete("redirectTo");
+  const submission = parseWithZod(form, { schema: leadInputSchema });
   // The service checks again, after the address's rate: a refused form counts like any other.
   let lead;
   try {
@@ -25,9 +30,11 @@ export async function passGate(request: Request, context: AppLoadContext) {
     return data({ ok: false as const, result: reply }, { status: error.statusCode });
   }
 
+  const cookie = await context.visitorCookie.write({ name: lead.name, phone: lead.phone });
+  if (redirectTo) return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   return data(
     // `submission` tells this success apart from an earlier one: the pixel's Lead fires once for each.
     { ok: true as const, name: lead.name, submission: randomUUID() },
-    { headers: { "Set-Cookie": await context.visitorCookie.write({ name: lead.name, phone: lead.phone }) } },
+    { headers: { "Set-Cookie": cookie } },
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useRef } from "react";
+import { redirect, useNavigation } from "react-router";
 import { readListingUrl } from "../../shared/listing-query-schema";
 import { FilterForm } from "../components/filter-form";
 import { VisitorGate } from "../components/visitor-gate";
 import { hasFilterParams, valuesFromQuery } from "../lib/filter-form";
+import { safeRedirect } from "../lib/auth.server";
 import { applyFilterForm } from "../lib/filter-form.server";
 import { siteName } from "../lib/meta";
 import { trackLead } from "../lib/pixel";
@@ -14,7 +16,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
   const refused = applyFilterForm(url);
   const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  // Sent here from a page that shows more past the gate (a biodata's medical history): a visitor
+  // already known goes straight back; a new one does once they pass. Site-relative paths only.
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;
+  if (visitor && redirectTo) throw redirect(redirectTo);
   return {
+    redirectTo,
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,
     initial: valuesFromQuery(readListingUrl(url).query),
@@ -37,11 +44,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
-  const { visitorName, initial, fromUrl, refused: applyRefused } = loaderData;
+  const { visitorName, initial, fromUrl, refused: applyRefused, redirectTo } = loaderData;
   const passed = actionData?.ok === true ? actionData : null;
   const refused = actionData?.ok === false ? actionData.result : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const counted = useRef<string | null>(null);
+  const navigation = useNavigation();
+  // Passing the gate with somewhere to return to redirects there: still a lead for the pixel.
+  const leaving = navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location.pathname !== "/filters";
+  useEffect(() => {
+    if (leaving) trackLead();
+  }, [leaving]);
 
   useEffect(() => {
     if (!passed || counted.current === passed.submission) return;
@@ -55,7 +68,7 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
   if (!name) {
     return (
       <div className="filters-page">
-        <VisitorGate lastResult={refused} />
+        <VisitorGate lastResult={refused} redirectTo={redirectTo} />
       </div>
     );
   }

@@ -27,9 +27,13 @@ function nestedNotes(html: string): string {
   return html.replace(/<(\/?)h[12]\b/g, "<$1h3");
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const helper = await context.services.helpers.find(params.id ?? "", context.viewer);
-  if (!helper) throw response(null, { status: 404 });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // A family who passed the gate reads the medical history and date of birth too. Their request
+  // carries the visitor cookie, so the site marks the page private and never keeps it (cache-policy.ts).
+  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  const found = await context.services.helpers.findFor(params.id ?? "", { viewer: context.viewer, family: visitor !== null });
+  if (!found) throw response(null, { status: 404 });
+  const { helper, gated } = found;
   const viewer = context.viewer;
   const mayEdit = Boolean(viewer && (viewer.role === "admin" || viewer.id === helper.supplier.id));
   const [supplier, alike] = await Promise.all([
@@ -37,7 +41,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
   ]);
   const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);
-  return { helper, mayEdit, supplier, more };
+  return { helper, gated, mayEdit, supplier, more };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -79,7 +83,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 
 
 export default function HelperBiodata() {
-  const { helper, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();
+  const { helper, gated, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();
   const { config } = useRootData();
   const backTo = useListingReturn();
   useBiodataViewed(helper);
@@ -116,7 +120,7 @@ export default function HelperBiodata() {
           <ShortlistToggle helper={helper} />
           <ShareButtons url={`${config.publicUrl}${paths.helper(helper.id)}`} title={`${helper.name} (${helper.ref}) on ${config.siteName}`} />
         </div>
-        <FactTable helper={helper} />
+        <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
         <dl className="facts">
           {more.map(([label, value]) => (
             <div key={label}>
@@ -136,7 +140,7 @@ export default function HelperBiodata() {
           </div>
         ) : null}
       </div>
-      <BiodataParts helper={helper} />
+      <BiodataParts helper={helper} gated={gated} gateLink={paths.filters(paths.helper(helper.id))} />
       <p className="biodata-download">
         {/* A file, not a page: the browser opens or saves it itself. */}
         <a className="button" href={paths.biodataPdf(helper.id)}>

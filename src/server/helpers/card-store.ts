@@ -4,7 +4,8 @@
  * version of the rows it was read from (PostgreSQL's `xmin` of the helper's row and of her
  * supplier's, which every update changes), so when the index is built again after a change only
  * the cards whose rows changed are read again, and a burst of saves costs a few rows, not all.
- * A card shows her age, so it is made again the first time it is asked for on a new day.
+ * A card shows her age, so it is made again the first time it is asked for on a new day, from
+ * the date of birth kept beside it (never in the card: the date is for families past the gate).
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { ageFromIso, calendarDateAt, formatIsoDate } from "../../shared/age";
@@ -22,18 +23,20 @@ const READ_BATCH = 1000;
 interface Entry {
   version: string;
   card: HelperCard;
+  /** Her date of birth, YYYY-MM-DD, for the age on a new day. */
+  born: string;
   /** The day (in Singapore) whose age the card shows. */
   day: string;
 }
 
 /** Available helpers' cards by id, as the database has them. */
-export async function readCards(db: Database, ids: readonly string[], now: Date): Promise<{ version: string; card: HelperCard }[]> {
+export async function readCards(db: Database, ids: readonly string[], now: Date): Promise<{ version: string; card: HelperCard; born: string }[]> {
   const rows = await db
     .select({ ...cardColumns, ...supplierColumns, version: rowVersion })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
     .where(and(inArray(helpers.id, [...ids]), eq(helpers.status, "available")));
-  return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now) }));
+  return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now), born: row.dateOfBirth }));
 }
 
 export class CardStore {
@@ -58,8 +61,8 @@ export class CardStore {
     const read = new Map<string, Entry>();
     const shared = new Shared();
     for (let start = 0; start < stale.length; start += READ_BATCH) {
-      for (const { version, card } of await readCards(db, stale.slice(start, start + READ_BATCH), now)) {
-        read.set(card.id, { version, card: shared.card(card), day });
+      for (const { version, card, born } of await readCards(db, stale.slice(start, start + READ_BATCH), now)) {
+        read.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
       }
     }
     this.read += read.size;
@@ -81,7 +84,7 @@ export class CardStore {
       const entry = this.entries.get(id);
       if (!entry) return undefined;
       if (entry.day !== day) {
-        entry.card = { ...entry.card, age: ageFromIso(entry.card.dateOfBirth, now) ?? null };
+        entry.card = { ...entry.card, age: ageFromIso(entry.born, now) ?? null };
         entry.day = day;
       }
       cards.push(entry.card);
@@ -113,14 +116,17 @@ class Shared {
     return value;
   }
 
+  word<T extends string | null>(value: T): T {
+    return value === null ? value : this.one(`w${value}`, value);
+  }
+
   card(card: HelperCard): HelperCard {
-    const word = <T extends string | null>(value: T): T => (value === null ? value : this.one(`w${value}`, value));
+    const word = <T extends string | null>(value: T): T => this.word(value);
     return {
       ...card,
       nationality: word(card.nationality),
       experience: word(card.experience),
       cares: this.one(`c${card.cares.join()}`, card.cares),
-      dateOfBirth: word(card.dateOfBirth),
       marital: word(card.marital),
       religion: word(card.religion),
       english: word(card.english),

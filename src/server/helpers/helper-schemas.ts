@@ -17,7 +17,6 @@ export const helperCardSchema = z.object({
   offDays: z.number().int(),
   cares: z.array(z.string()),
   age: z.number().int().nullable(),
-  dateOfBirth: z.string(),
   heightCm: z.number().int().nullable(),
   weightKg: z.number().int().nullable(),
   marital: z.string(),
@@ -50,14 +49,10 @@ const employmentRow = z.object({
   feedback: nullableText,
 });
 
-/** Parts A to D that anyone may read (the private details are not among them). */
+/** Parts A to D that anyone may read (the gated and private details are not among them). */
 const biodataPublic = {
   placeOfBirth: nullableText,
   siblings: z.number().int().nullable(),
-  allergies: nullableText,
-  illnesses: z.array(z.string()),
-  illnessOther: nullableText,
-  disabilities: nullableText,
   dietaryRestrictions: nullableText,
   handlesPork: z.boolean().nullable(),
   handlesBeef: z.boolean().nullable(),
@@ -84,8 +79,17 @@ export const helperRecordSchema = helperCardSchema.extend({
   updatedAt: z.string(),
 });
 
-/** What the owner's own writes answer: the record with its private details. */
-export const ownedHelperRecordSchema = helperRecordSchema.extend({
+/** The owner's own list: the record with its medical history and date of birth (decision 086). */
+export const gatedHelperRecordSchema = helperRecordSchema.extend({
+  dateOfBirth: z.string(),
+  allergies: nullableText,
+  illnesses: z.array(z.string()),
+  illnessOther: nullableText,
+  disabilities: nullableText,
+});
+
+/** What the owner's own writes answer: the record with its gated and private details. */
+export const ownedHelperRecordSchema = gatedHelperRecordSchema.extend({
   privateDetails: z.object({
     homeAddress: nullableText,
     repatriationPort: nullableText,

@@ -3,9 +3,9 @@
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, type SQL } from "drizzle-orm";
-import type { BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
+import type { BiodataGated, BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
-import type { HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
+import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import { photoUrls } from "../../shared/media";
 import type { Database } from "../db/connect";
@@ -66,6 +66,7 @@ export const cardColumns = (() => {
 })();
 export type CardRow = Pick<HelperRow, keyof typeof cardColumns> & Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
 
+/** A card as anyone sees it: her age, read from the date of birth, which stays behind. */
 export function toCard(row: CardRow, now = new Date()): HelperCard {
   return {
     id: row.id,
@@ -77,7 +78,6 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
     offDays: row.offDays,
     cares: row.cares as HelperCard["cares"],
     age: ageFromIso(row.dateOfBirth, now) ?? null,
-    dateOfBirth: row.dateOfBirth,
     heightCm: row.heightCm,
     weightKg: row.weightKg,
     marital: row.marital as HelperCard["marital"],
@@ -92,15 +92,11 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
   };
 }
 
-/** Parts A to D that anyone may read; the private details are left behind here. */
+/** Parts A to D that anyone may read; the gated and the private details are left behind here. */
 function biodataPublic(row: HelperRow): BiodataPublic {
   return {
     placeOfBirth: row.placeOfBirth,
     siblings: row.siblings,
-    allergies: row.allergies,
-    illnesses: row.illnesses as BiodataPublic["illnesses"],
-    illnessOther: row.illnessOther,
-    disabilities: row.disabilities,
     dietaryRestrictions: row.dietaryRestrictions,
     handlesPork: row.handlesPork,
     handlesBeef: row.handlesBeef,
@@ -114,6 +110,16 @@ function biodataPublic(row: HelperRow): BiodataPublic {
     workedInSingapore: row.workedInSingapore,
     availableFrom: row.availableFrom,
     interview: row.interview as BiodataPublic["interview"],
+  };
+}
+
+function biodataGated(row: HelperRow): BiodataGated {
+  return {
+    dateOfBirth: row.dateOfBirth,
+    allergies: row.allergies,
+    illnesses: row.illnesses as BiodataGated["illnesses"],
+    illnessOther: row.illnessOther,
+    disabilities: row.disabilities,
   };
 }
 
@@ -139,6 +145,11 @@ function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
+}
+
+/** The whole record but the private details: for the owner's own list. */
+function toGatedRecord(row: RowWithSupplier): GatedHelperRecord {
+  return { ...toRecord(row), ...biodataGated(row) };
 }
 
 /** A listing page counted and read in two queries; `extra` narrows it further (a search's ids). */
@@ -192,11 +203,34 @@ export async function findHelper(
   id: string,
   viewer?: { id: string; role: string } | null,
 ): Promise<HelperRecord | undefined> {
+  return (await findHelperFor(db, id, { viewer, family: false }))?.helper;
+}
+
+/** Who reads a biodata: the signed-in viewer, if any, and whether this browser passed the visitor gate. */
+export interface BiodataReader {
+  viewer?: { id: string; role: string } | null;
+  /** A signed visitor cookie came with the request: a family who left their name and number. */
+  family: boolean;
+}
+
+const ownsOrOperates = (viewer: BiodataReader["viewer"], supplierId: string) =>
+  Boolean(viewer && (viewer.role === "admin" || viewer.id === supplierId));
+
+/**
+ * A biodata as `findHelper` gives it, and beside it the gated details (medical history, date of
+ * birth) when this reader may see them: a family past the gate, the owner or an operator; null
+ * for anyone else.
+ */
+export async function findHelperFor(
+  db: Database,
+  id: string,
+  reader: BiodataReader,
+): Promise<{ helper: HelperRecord; gated: BiodataGated | null } | undefined> {
   const row = await findWithSupplier(db, id);
   if (!row) return undefined;
-  const mayViewDraft = viewer && (viewer.role === "admin" || viewer.id === row.supplierId);
-  if (row.status === "draft" && !mayViewDraft) return undefined;
-  return toRecord(row);
+  const owns = ownsOrOperates(reader.viewer, row.supplierId);
+  if (row.status === "draft" && !owns) return undefined;
+  return { helper: toRecord(row), gated: owns || reader.family ? biodataGated(row) : null };
 }
 
 /**
@@ -224,14 +258,14 @@ export async function findPrivateDetails(
   return biodataPrivate(row);
 }
 
-export async function listSupplierHelpers(db: Database, supplierId: string): Promise<HelperRecord[]> {
+export async function listSupplierHelpers(db: Database, supplierId: string): Promise<GatedHelperRecord[]> {
   const rows = await db
     .select({ ...helperColumns(), ...supplierColumns })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
     .where(eq(helpers.supplierId, supplierId))
     .orderBy(desc(helpers.updatedAt));
-  return rows.map((row) => toRecord(row));
+  return rows.map(toGatedRecord);
 }
 
 /**

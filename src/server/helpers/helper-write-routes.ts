@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { idParams, noContent, refusals } from "../http/schemas";
-import { helperRecordSchema, ownedHelperRecordSchema } from "./helper-schemas";
+import { gatedHelperRecordSchema, ownedHelperRecordSchema } from "./helper-schemas";
 import type { HelperService } from "./service";
 
 /**
@@ -36,7 +36,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
 
   app.get(
     "/api/me/helpers",
-    { schema: { response: { 200: z.object({ items: z.array(helperRecordSchema) }), ...refusals(401) } } },
+    { schema: { response: { 200: z.object({ items: z.array(gatedHelperRecordSchema) }), ...refusals(401) } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { items: await helpers.listOwn(request.viewer) };

@@ -7,7 +7,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { experiencedAreas } from "../../shared/biodata-schema";
-import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
+import type { GatedHelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
 import {
   fieldErrors,
   helperCreateSchema,
@@ -22,7 +22,7 @@ import { helpers, user as account, type HelperRow, type NewHelperRow } from "../
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { MediaStorage } from "../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media";
-import { findHelper, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
+import { findHelperFor, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
 
 export interface WriteDeps {
@@ -128,11 +128,11 @@ async function findRow(db: Executor, id: string): Promise<HelperRow | undefined>
   return row;
 }
 
-/** The record as its owner sees it: the private details too (the caller checked who asks). */
+/** The record as its owner sees it: the gated and private details too (the caller checked who asks). */
 async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
-  const [record, privateDetails] = await Promise.all([findHelper(deps.db, id, viewer), findPrivateDetails(deps.db, id, viewer)]);
-  if (!record || !privateDetails) throw notFound(NOT_FOUND);
-  return { ...record, privateDetails };
+  const [found, privateDetails] = await Promise.all([findHelperFor(deps.db, id, { viewer, family: false }), findPrivateDetails(deps.db, id, viewer)]);
+  if (!found?.gated || !privateDetails) throw notFound(NOT_FOUND);
+  return { ...found.helper, ...found.gated, privateDetails };
 }
 
 /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
@@ -144,7 +144,7 @@ export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | 
   return recordFor(deps, id, user);
 }
 
-export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | undefined): Promise<HelperRecord[]> {
+export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | undefined): Promise<GatedHelperRecord[]> {
   const user = requireUser(viewer);
   return listSupplierHelpers(deps.db, user.id);
 }

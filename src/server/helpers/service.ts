@@ -3,12 +3,12 @@
  * the listing cache, writes with their permission checks).
  */
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
-import type { HelperPage, HelperRecord, OwnedHelperRecord } from "../../shared/helper-types";
+import type { GatedHelperRecord, HelperPage, OwnedHelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../auth";
 import type { Database } from "../db/connect";
 import type { MediaStorage } from "../media";
-import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers } from "./helper-service";
+import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, findPublicHelpers, type BiodataReader } from "./helper-service";
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
@@ -40,7 +40,7 @@ export function createHelperService(deps: HelperServiceDeps) {
     db,
     storage: deps.storage,
     log: deps.log,
-    findHelper: (id, viewer) => findHelper(db, id, viewer),
+    findHelper: (id, reader) => findHelperFor(db, id, reader),
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
@@ -53,6 +53,11 @@ export function createHelperService(deps: HelperServiceDeps) {
     },
     /** One biodata: available ones for everybody, any for its owner or an operator. */
     find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+    /**
+     * One biodata and, for a family past the visitor gate, its owner or an operator, the gated
+     * details (medical history, date of birth); null for anyone else (decision 086).
+     */
+    findFor: (id: string, reader: BiodataReader) => findHelperFor(db, id, reader),
     /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
     findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
     /** The available helper a reference such as DH1042 names, if any. */
@@ -64,8 +69,8 @@ export function createHelperService(deps: HelperServiceDeps) {
     },
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
-    /** The signed-in supplier's own biodata, drafts included. */
-    listOwn: (viewer: MaybeViewer): Promise<HelperRecord[]> => listOwnHelpers(deps, viewer),
+    /** The signed-in supplier's own biodata, drafts included, with the gated details. */
+    listOwn: (viewer: MaybeViewer): Promise<GatedHelperRecord[]> => listOwnHelpers(deps, viewer),
     // A saved biodata's PDFs are rendered once the write has committed, before anyone asks.
     async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
       const record = await createHelper(deps, viewer, body);
@@ -78,8 +83,11 @@ export function createHelperService(deps: HelperServiceDeps) {
       return record;
     },
     remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
-    /** The biodata as an A4 PDF: the public copy, or the owner's and operators' with private details. */
-    pdf: (id: string, viewer: MaybeViewer) => pdfs.get(id, viewer),
+    /**
+     * The biodata as an A4 PDF: the public copy, the family's (past the gate: with the gated
+     * details), or the owner's and operators' (with the private details too).
+     */
+    pdf: (id: string, reader: BiodataReader) => pdfs.get(id, reader),
     /** The search index of this instance: built when first needed after a change (tests wait for it). */
     searchIndex,
     /**

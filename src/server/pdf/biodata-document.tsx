@@ -1,12 +1,13 @@
 /**
  * The biodata as the Ministry of Manpower's standard form, parts A to D, for @react-pdf. The
- * private details appear only when they are given (the owner's and operators' copy).
+ * medical history and date of birth appear only when given (a family's, the owner's and
+ * operators' copy), the private details likewise (the owner's and operators' copy).
  */
 import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../shared/biodata-format";
-import type { BiodataPrivate } from "../../shared/biodata-types";
+import type { BiodataGated, BiodataPrivate } from "../../shared/biodata-types";
 import { labelOf } from "../../shared/catalogue";
 import { display, formatBirthDate, formatOffDaysShort } from "../../shared/format";
 import type { HelperRecord } from "../../shared/helper-types";
@@ -14,6 +15,8 @@ import { styles } from "./pdf-styles";
 
 export interface BiodataPdfInput {
   helper: HelperRecord;
+  /** The medical history and date of birth, or null for the public copy (age only). */
+  gated: BiodataGated | null;
   privateDetails: BiodataPrivate | null;
   supplier: { name: string; eaLicenceNumber: string | null };
   /** A JPEG of the photo, or null. */
@@ -59,10 +62,25 @@ function Table({ widths, head, rows }: { widths: string[]; head: string[]; rows:
 
 const box = (ticked: boolean) => (ticked ? "[X]" : "[  ]");
 
-function PartA({ helper, privateDetails }: Pick<BiodataPdfInput, "helper" | "privateDetails">) {
+/** A2's medical rows, or (the public copy) one line on who may read them. */
+function medicalRows(gated: BiodataGated | null): [string, string][] {
+  if (!gated) return [["Medical history", "Given to families who leave their name and number on the site"]];
+  const named = illnesses
+    .filter((illness) => gated.illnesses.includes(illness.slug))
+    .map((illness) => (illness.slug === "other" ? `Yes: ${display(gated.illnessOther)}` : illness.label));
+  return [
+    ["Allergies", display(gated.allergies)],
+    ["Past and existing illnesses", named.join(", ") || "None"],
+    ["Physical disabilities", display(gated.disabilities)],
+  ];
+}
+
+function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper" | "gated" | "privateDetails">) {
   const personal: [string, string, boolean?][] = [
     ["Name", helper.name],
-    ["Date of birth", `${display(formatBirthDate(helper.dateOfBirth))}${helper.age ? `  (age ${helper.age})` : ""}`],
+    gated
+      ? ["Date of birth", `${display(formatBirthDate(gated.dateOfBirth))}${helper.age ? `  (age ${helper.age})` : ""}`]
+      : ["Age", display(helper.age)],
     ["Place of birth", display(helper.placeOfBirth)],
     ["Height / weight", `${helper.heightCm ? `${helper.heightCm} cm` : "—"} / ${helper.weightKg ? `${helper.weightKg} kg` : "—"}`],
     ["Nationality", display(labelOf("nationality", helper.nationality))],
@@ -82,10 +100,6 @@ function PartA({ helper, privateDetails }: Pick<BiodataPdfInput, "helper" | "pri
     ["Marital status", display(labelOf("marital", helper.marital))],
     ["Children's ages", display(helper.childrenAges)],
   );
-  const illnessRows: [string, string][] = illnesses.map((illness) => [
-    illness.label,
-    helper.illnesses.includes(illness.slug) ? (illness.slug === "other" ? `Yes: ${display(helper.illnessOther)}` : "Yes") : "No",
-  ]);
   return (
     <View>
       <Text style={styles.part}>A. PROFILE OF FDW</Text>
@@ -94,9 +108,7 @@ function PartA({ helper, privateDetails }: Pick<BiodataPdfInput, "helper" | "pri
       <Text style={styles.section} minPresenceAhead={40}>A2 Medical history and dietary restrictions</Text>
       <Rows
         rows={[
-          ["Allergies", display(helper.allergies)],
-          ["Past and existing illnesses", illnessRows.filter(([, v]) => v !== "No").map(([l, v]) => (v === "Yes" ? l : v)).join(", ") || "None"],
-          ["Physical disabilities", display(helper.disabilities)],
+          ...medicalRows(gated),
           ["Dietary restrictions", display(helper.dietaryRestrictions)],
           ["Willing to handle pork", yesNoText(helper.handlesPork)],
           ["Willing to handle beef", yesNoText(helper.handlesBeef)],
@@ -189,7 +201,7 @@ function PartD({ helper }: { helper: HelperRecord }) {
   );
 }
 
-export function BiodataDocument({ helper, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
+export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
   const licence = supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "EA licence not given";
   return (
     <Document title={`Biodata of ${helper.name} (${helper.ref})`} author={supplier.name} subject="Biodata of foreign domestic worker" creator="Direct Helpers">
@@ -226,7 +238,7 @@ export function BiodataDocument({ helper, privateDetails, supplier, photo, gener
             </View>
           )}
         </View>
-        <PartA helper={helper} privateDetails={privateDetails} />
+        <PartA helper={helper} gated={gated} privateDetails={privateDetails} />
         <PartB helper={helper} />
         <PartC helper={helper} />
         <PartD helper={helper} />

@@ -1,8 +1,9 @@
 /**
  * Biodata PDFs: rendered on the server with @react-pdf (never in a browser bundle) and kept in
  * memory under a key made of everything they print: the biodata's last change, the supplier's
- * name and licence, the day (the PDF prints its date and her age) and the copy (public or the
- * owner's). Every request reads those from the database first, so a change made on any instance
+ * name and licence, the day (the PDF prints its date and her age) and the copy: public, the
+ * family's (past the visitor gate: with the medical history and date of birth) or the owner's
+ * (with the private details too). Every request reads those from the database first, so a change made on any instance
  * is never answered from an older copy, and a biodata that did not change keeps its PDF while
  * others are edited. A save renders the new version's copies in the background (`prepare`), so
  * the next visitor is answered from memory.
@@ -12,7 +13,7 @@ import { eq } from "drizzle-orm";
 import { createElement } from "react";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
-import type { BiodataPrivate } from "../../shared/biodata-types";
+import type { BiodataGated, BiodataPrivate } from "../../shared/biodata-types";
 import { formatBirthDate } from "../../shared/format";
 import type { HelperRecord } from "../../shared/helper-types";
 import { mediaFileNames } from "../../shared/media";
@@ -23,14 +24,18 @@ import type { MediaStorage } from "../media";
 import { BiodataDocument } from "./biodata-document";
 import { loadFonts, printableText } from "./pdf-fonts";
 
+/** Which copy: anyone's, a family's past the gate (gated details), the owner's and operators' (private details too). */
+export type PdfCopy = "public" | "family" | "owner";
+
 export interface BiodataPdf {
   helper: HelperRecord;
-  /** The owner's and operators' copy, with the private details. */
-  owner: boolean;
+  copy: PdfCopy;
   bytes: Buffer;
 }
 
 type Viewer = { id: string; role: string } | null | undefined;
+/** Who asks: the signed-in viewer, if any, and whether this browser passed the visitor gate. */
+type Reader = { viewer?: Viewer; family: boolean };
 type Log = { warn(details: object, message: string): void };
 
 export interface BiodataPdfDeps {
@@ -38,7 +43,7 @@ export interface BiodataPdfDeps {
   storage: MediaStorage;
   log?: Log;
   /** The helpers feature's reads, with its permission checks: the PDF shows what they return. */
-  findHelper(id: string, viewer: Viewer): Promise<HelperRecord | undefined>;
+  findHelper(id: string, reader: Reader): Promise<{ helper: HelperRecord; gated: BiodataGated | null } | undefined>;
   findPrivateDetails(id: string, viewer: Viewer): Promise<BiodataPrivate | undefined>;
   /** Rendered PDFs by biodata version, supplier and day. */
   cache: ListingCache<Buffer>;
@@ -67,7 +72,7 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     return { name: row?.companyName || row?.name || helper.supplier.name, eaLicenceNumber: row?.eaLicenceNumber ?? null };
   }
 
-  async function render(input: { helper: HelperRecord; privateDetails: BiodataPrivate | null; supplier: { name: string; eaLicenceNumber: string | null } }, today: string) {
+  async function render(input: { helper: HelperRecord; gated: BiodataGated | null; privateDetails: BiodataPrivate | null; supplier: { name: string; eaLicenceNumber: string | null } }, today: string) {
     await loadFonts();
     const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
@@ -76,16 +81,18 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
   }
 
-  async function get(id: string, viewer: Viewer): Promise<BiodataPdf | undefined> {
-    const helper = await findHelper(id, viewer);
-    if (!helper) return undefined;
-    const privateDetails = (await findPrivateDetails(id, viewer)) ?? null;
+  async function get(id: string, reader: Reader): Promise<BiodataPdf | undefined> {
+    const found = await findHelper(id, reader);
+    if (!found) return undefined;
+    const { helper, gated } = found;
+    const privateDetails = (await findPrivateDetails(id, reader.viewer)) ?? null;
     const supplier = await supplierOf(helper);
     const today = formatIsoDate(calendarDateAt(new Date()));
-    const owner = privateDetails !== null;
-    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.eaLicenceNumber, today, owner]);
-    const bytes = await cache.get(key, () => render({ helper, privateDetails, supplier }, today));
-    return { helper, owner, bytes };
+    // The copy is part of the key: a family's or the owner's PDF is never handed to anyone else.
+    const copy: PdfCopy = privateDetails ? "owner" : gated ? "family" : "public";
+    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.eaLicenceNumber, today, copy]);
+    const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today));
+    return { helper, copy, bytes };
   }
 
   // Saved biodata waiting for their PDFs, rendered one at a time after the requests of the moment,
@@ -100,8 +107,9 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
       waiting.delete(id);
       await new Promise((resolve) => setImmediate(resolve));
       try {
-        await get(id, null);
-        if (writer) await get(id, writer);
+        await get(id, { family: false });
+        await get(id, { family: true });
+        if (writer) await get(id, { viewer: writer, family: false });
       } catch (error) {
         log?.warn({ err: error, helperId: id }, "Could not prepare the biodata PDF");
       }
@@ -113,8 +121,8 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     /** The PDF a viewer may have: undefined when the biodata is unknown or not theirs to see. */
     get,
     /**
-     * Renders a just-saved biodata's public copy and its owner's copy (the writer is the owner
-     * or an operator) in the background, for the next request to find ready.
+     * Renders a just-saved biodata's public copy, its families' copy and its owner's copy (the
+     * writer is the owner or an operator) in the background, for the next request to find ready.
      */
     prepare(id: string, writer: Viewer): void {
       if (waiting.size >= 50 && !waiting.has(id)) return;

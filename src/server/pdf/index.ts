@@ -2,5 +2,5 @@
  * The biodata PDF as other code sees it: made by the helpers feature from its own reads (which
  * hold the permission checks) and served by its route.
  */
-export { createBiodataPdfs, type BiodataPdf, type BiodataPdfDeps, type BiodataPdfs } from "./biodata-pdf";
+export { createBiodataPdfs, type BiodataPdf, type BiodataPdfDeps, type BiodataPdfs, type PdfCopy } from "./biodata-pdf";
 export { pdfRoutes } from "./pdf-routes";

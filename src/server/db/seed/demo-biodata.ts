@@ -5,11 +5,11 @@
  */
 import type { InterviewMode, SkillAreaSlug } from "../../../shared/biodata-catalogue";
 import { daysAhead, experiencedAreas } from "../../../shared/biodata-schema";
-import type { BiodataPrivate, BiodataPublic, EmploymentRow, SkillEntry, Skills } from "../../../shared/biodata-types";
+import type { BiodataGated, BiodataPrivate, BiodataPublic, EmploymentRow, SkillEntry, Skills } from "../../../shared/biodata-types";
 import type { Care, Experience, Nationality, OtherLanguage, EnglishLevel } from "../../../shared/catalogue";
 import { pick, type Random } from "./portraits";
 
-export type DemoBiodata = BiodataPublic & BiodataPrivate & { skillAreas: string[] };
+export type DemoBiodata = BiodataPublic & Omit<BiodataGated, "dateOfBirth"> & BiodataPrivate & { skillAreas: string[] };
 
 interface Home {
   places: string[];
@@ -119,7 +119,7 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
   const place = pick(random, home.places);
   const skills = skillsFor(random, helper, home);
   const employment = employmentFor(random, helper, homeCountry, now);
-  const illnesses: BiodataPublic["illnesses"] = random() < 0.08 ? ["asthma"] : random() < 0.05 ? ["operations"] : [];
+  const illnesses: BiodataGated["illnesses"] = random() < 0.08 ? ["asthma"] : random() < 0.05 ? ["operations"] : [];
   return {
     placeOfBirth: place,
     siblings: between(random, 0, 7),
