@@ -111,7 +111,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
-  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl, siteName: config.siteName });
+  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl });
 
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });

@@ -43,7 +43,7 @@ export function createServices({ config, database, auth, storage, pageCache, lea
   };
   // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
   const publishNeedsVerifiedEmail = channels.email;
-  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail });
+  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail, siteName: config.siteName });
   const suppliers = createSupplierService({ db });
 
   return {
