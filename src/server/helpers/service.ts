@@ -12,7 +12,7 @@ import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
-import { createBiodataPdfs } from "../pdf";
+import { createBiodataPdfs, type PdfRenderer } from "../pdf";
 import { createLinkPreviews } from "../seo";
 
 export interface HelperServiceDeps {
@@ -23,6 +23,8 @@ export interface HelperServiceDeps {
   log?: WriteDeps["log"];
   /** The site's name, printed on link previews. */
   siteName: string;
+  /** Where PDFs are laid out (worker threads). */
+  pdfRenderer: Pick<PdfRenderer, "render">;
   publishNeedsVerifiedEmail?: WriteDeps["publishNeedsVerifiedEmail"];
 }
 
@@ -46,6 +48,7 @@ export function createHelperService(deps: HelperServiceDeps) {
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+    renderer: deps.pdfRenderer,
   });
   const previews = createLinkPreviews({ storage: deps.storage, findHelper: (id) => findHelper(db, id), siteName: deps.siteName, log: deps.log });
   return {
