@@ -17,7 +17,7 @@ export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
 const PHOTO_WIDTH = 472; // 3:4 of the height, as the portraits are taken
 
-async function bufferOf(stream: Readable): Promise<Buffer> {
+export async function bufferOf(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

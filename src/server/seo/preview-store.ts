@@ -7,10 +7,9 @@
  * daily sweep takes away what a biodata no longer shows (a draft, a deleted biodata, a version
  * left behind by a change made outside this code).
  */
-import type { Readable } from "node:stream";
 import type { HelperRecord } from "../../shared/helper-types";
 import type { MediaStorage } from "../media";
-import { previewContent, previewVersion, renderPreviewJpeg, type PreviewContent } from "./link-preview";
+import { bufferOf, previewContent, previewVersion, renderPreviewJpeg, type PreviewContent } from "./link-preview";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Saves waiting for their preview; past this, a save's preview is drawn at its first request. */
@@ -30,12 +29,6 @@ const folderOf = (helperId: string) => `previews/${helperId}.`;
 const nameOf = (helperId: string, content: PreviewContent) => `${folderOf(helperId)}${previewVersion(content)}.jpg`;
 /** The helper id in a stored preview's name. */
 const helperIdOf = (name: string) => name.slice("previews/".length).split(".")[0]!;
-
-async function bufferOf(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
 
 export function createLinkPreviews({ storage, findHelper, siteName, log }: LinkPreviewsDeps) {
   // One lookup per preview name at a time: requests arriving together share the stored copy's
