@@ -6,7 +6,8 @@
  * Started by hand it prints its address, to look at a page:
  *   npx tsx scripts/bench-pages-site.ts <build folder> <empty data folder>
  * BENCH_HELPERS sets how many demo helpers (default: the demo's few dozen); BENCH_DATABASE_URL
- * serves from that (empty) PostgreSQL database instead of the embedded one. The load benchmark
+ * serves from that (empty) PostgreSQL database instead of the embedded one; PDF_WORKERS is passed
+ * on (bench-pdf-load.ts compares 0 with the default). The load benchmark
  * also gets /__bench/ceiling?path=<page>: that page's bytes and headers as first answered to a
  * browser (Brotli), sent again with no work at all, the ceiling a page is measured against.
  */
@@ -33,6 +34,7 @@ async function serve(buildDir: string, dataDir: string): Promise<void> {
     HOST: "127.0.0.1",
     LOG_LEVEL: "warn",
     AUTH_SECRET: "bench-secret-bench-secret-bench-secret-0",
+    ...(process.env.PDF_WORKERS ? { PDF_WORKERS: process.env.PDF_WORKERS } : {}),
   });
   const helpers = process.env.BENCH_HELPERS ? Number(process.env.BENCH_HELPERS) : undefined;
   const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, pgliteDir: path.join(dataDir, "db") });

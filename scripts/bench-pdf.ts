@@ -1,5 +1,5 @@
 /**
- * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--profile out.cpuprofile] [--out biodata.pdf]
+ * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--main-thread] [--profile out.cpuprofile] [--out biodata.pdf]
  *
  * Times GET /posts/:id/biodata.pdf's work for the fullest biodata the form allows (every skill
  * area, twelve employment rows, every text long, a photo): reading the record, converting the
@@ -8,6 +8,8 @@
  * are emptied, so nothing of that version was made before; what a running site keeps between
  * PDFs (the fonts, the shapes of the words they print) is kept. Then the same request answered from
  * the cache, as visitors get it once a save has prepared it. Prints p50, p95 and the largest time.
+ * PDFs are laid out by the site's PDF worker (as PDF_WORKERS=1); --main-thread lays them out on
+ * the benchmark's own thread, as PDF_WORKERS=0 does (--profile then sees the layout too).
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -26,11 +28,14 @@ import { storeImage } from "../src/server/media/images";
 import { diskStorage } from "../src/server/media/storage";
 import { findHelperFor, findPrivateDetails } from "../src/server/helpers/helper-service";
 import { ListingCache } from "../src/server/helpers/listing-cache";
-import { createBiodataPdfs } from "../src/server/pdf";
+import { createBiodataPdfs, createPdfRenderer } from "../src/server/pdf";
 import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({
-  options: { runs: { type: "string", default: "60" }, warmup: { type: "string", default: "5" }, typical: { type: "boolean", default: false }, profile: { type: "string" }, out: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "60" }, warmup: { type: "string", default: "5" }, typical: { type: "boolean", default: false },
+    "main-thread": { type: "boolean", default: false }, profile: { type: "string" }, out: { type: "string" },
+  },
 });
 // --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
 const lengthOf = (limit: number) => (args.typical ? Math.min(limit, 40) : limit);
@@ -81,6 +86,7 @@ function freeTexts() {
   };
 }
 
+const renderer = createPdfRenderer({ workers: args["main-thread"] ? 0 : 1, queue: 4 });
 const database = await freshPglite();
 const mediaDir = await mkdtemp(path.join(os.tmpdir(), "dh-bench-pdf-"));
 try {
@@ -112,6 +118,7 @@ try {
     findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+    renderer,
   });
   const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 
@@ -158,6 +165,7 @@ try {
     await writeFile(args.profile!, JSON.stringify(profile));
     profiler.disconnect();
   }
+  console.log(`laid out ${args["main-thread"] ? "on the main thread" : "by a PDF worker"}`);
   console.log(`${args.typical ? "typical full" : "fullest"} biodata: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`);
   console.log(summary("public copy, cold generation", fresh));
   console.log(summary("owner's copy, cold generation", ownerCopies));
@@ -169,6 +177,7 @@ try {
   const p95 = percentile([...fresh, ...ownerCopies].sort((a, b) => a - b), 95);
   console.log(`cold generation p95 ${p95.toFixed(1)} ms: ${p95 < 300 ? "under" : "OVER"} the 300 ms target`);
 } finally {
+  await renderer.close();
   await database.dispose();
   await rm(mediaDir, { recursive: true, force: true });
 }

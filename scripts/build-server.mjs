@@ -1,9 +1,10 @@
-// Bundles the server's own code into dist/server.js; packages stay in node_modules.
+// Bundles the server's own code into dist/server.js, and the PDF worker's into dist/pdf-worker.js
+// beside it (the server starts it from there); packages stay in node_modules.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server/main.ts"],
-  outfile: "dist/server.js",
+  entryPoints: { server: "src/server/main.ts", "pdf-worker": "src/server/pdf/pdf-worker.ts" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

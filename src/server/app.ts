@@ -31,7 +31,7 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
 import { createServices, type Services } from "./services";
 import { supplierRoutes } from "./suppliers";
-import { pdfRoutes } from "./pdf";
+import { createPdfRenderer, pdfRoutes } from "./pdf";
 import "./auth/viewer";
 
 export interface AppDeps {
@@ -71,12 +71,16 @@ export async function buildApp(deps: AppDeps) {
     log: { error: (details, message) => app.log.error(details, message) },
   });
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
+  // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.
+  const pdfRenderer = createPdfRenderer({ ...config.pdf, startNow: config.isProduction });
+  app.addHook("onClose", () => pdfRenderer.close());
   const services: Services = createServices({
     config,
     database,
     auth,
     storage,
     pageCache,
+    pdfRenderer,
     leadLimits: deps.leadLimits,
     passwordChecks,
     log: app.log,
@@ -116,7 +120,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
-  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl, siteName: config.siteName });
+  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl });
 
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });

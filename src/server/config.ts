@@ -4,6 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 
@@ -102,6 +103,17 @@ const envSchema = z
     PAGE_CACHE_MB: optionalText
       .refine((v) => v === undefined || /^\d{1,5}$/.test(v), { message: "must be a whole number of MiB (0 turns the cache off)" })
       .transform((v) => (v === undefined ? 64 : Number(v))),
+    /**
+     * Worker threads laying out biodata PDFs (0: on the main thread, which then stalls every
+     * other request while a PDF is made). By default one core is left to the main thread.
+     */
+    PDF_WORKERS: optionalText
+      .refine((v) => v === undefined || /^\d{1,2}$/.test(v), { message: "must be a whole number of worker threads (0 makes PDFs on the main thread)" })
+      .transform((v) => (v === undefined ? Math.max(1, Math.min(4, os.availableParallelism() - 1)) : Number(v))),
+    /** PDFs that may wait for a worker; past this a PDF request is answered 503 with Retry-After. */
+    PDF_QUEUE: optionalText
+      .refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), { message: "must be a whole number of PDFs, at least 1" })
+      .transform((v) => (v === undefined ? 16 : Number(v))),
     /** Demo helpers and suppliers written into an empty database at start. */
     SEED_DEMO: booleanText,
     /** Where `npm run build` put the pages (a second build may live elsewhere). */
@@ -219,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: e.AUTH_SECRET,
     seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
+    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
     metricsToken: e.METRICS_TOKEN,
     buildDir: e.BUILD_DIR!,
     viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",

@@ -17,6 +17,7 @@ import { seedDemoData } from "./db/seed/demo";
 import { openStorage } from "./media/open-storage";
 import { scheduleLeadRetention } from "./leads/lead-retention";
 import { scheduleUploadSweep } from "./media/uploads";
+import { schedulePreviewSweep } from "./seo";
 import { createOutboxWorker } from "./notify/outbox-worker";
 import { packageRoot } from "./package-root";
 
@@ -101,6 +102,7 @@ async function main() {
   const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
   let stopRetention = () => {};
   let stopSweep = () => {};
+  let stopPreviewSweep = () => {};
 
   let closeSocket = async () => {};
   const shutdown = async () => {
@@ -110,6 +112,7 @@ async function main() {
     await outboxWorker.stop();
     stopRetention();
     stopSweep();
+    stopPreviewSweep();
     await stopWatching();
     await vite?.close();
     await database.close();
@@ -140,6 +143,7 @@ async function main() {
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
   stopSweep = scheduleUploadSweep(database.db, storage, app.log.child({ module: "media-sweep" }));
+  stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.helpers.sweepPreviews }, app.log.child({ module: "preview-sweep" }));
 }
 
 void main();

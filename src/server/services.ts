@@ -15,6 +15,7 @@ import { createAdminService } from "./admin";
 import { createHelperService } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
 import { createMediaService, type MediaStorage } from "./media";
+import type { PdfRenderer } from "./pdf";
 import { configuredChannels } from "./notify";
 import { sitemapEntries } from "./seo/sitemap";
 import { createSupplierService } from "./suppliers";
@@ -26,13 +27,15 @@ export interface ServiceDeps {
   storage: MediaStorage;
   /** Public pages kept as bytes (http/pages.ts); emptied whenever the listing changes. */
   pageCache: PageCache;
+  /** Worker threads laying out biodata PDFs (pdf/pdf-pool.ts). */
+  pdfRenderer: PdfRenderer;
   leadLimits?: LeadLimits;
   /** Current-password checks per account and address (sign-in has better-auth's own limits). */
   passwordChecks?: PasswordCheckLimiter;
   log?: { warn(details: object, message: string): void };
 }
 
-export function createServices({ config, database, auth, storage, pageCache, leadLimits, passwordChecks, log }: ServiceDeps) {
+export function createServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, log }: ServiceDeps) {
   const { db } = database;
   const channels = configuredChannels(config);
 
@@ -43,7 +46,7 @@ export function createServices({ config, database, auth, storage, pageCache, lea
   };
   // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
   const publishNeedsVerifiedEmail = channels.email;
-  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail });
+  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail, siteName: config.siteName, pdfRenderer });
   const suppliers = createSupplierService({ db });
 
   return {

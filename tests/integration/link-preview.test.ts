@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { helpers } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { samplePng } from "../support/biodata";
 import { createHelper, createSupplier } from "../support/factories";
@@ -38,5 +40,78 @@ describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => 
     const draft = await createHelper(t, supplier.id, { status: "draft" });
     expect((await t.app.inject({ url: `/previews/helpers/${draft.id}.jpg` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: "/previews/helpers/not-an-id.jpg" })).statusCode).toBe(404);
+  });
+});
+
+describeDb("a shared biodata's link preview, stored once per version", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** Every preview drawn is stored once: the names stored so far, as they were written. */
+  const watchStoredPreviews = () => {
+    const put = vi.spyOn(t.app.storage, "put");
+    return () => put.mock.calls.map(([name]) => name).filter((name) => name.startsWith("previews/"));
+  };
+  const storedPreviewsOf = (helperId: string) => t.app.storage.list(`previews/${helperId}.`);
+  const preview = (helperId: string) => t.app.inject({ url: `/previews/helpers/${helperId}.jpg` });
+
+  it("is drawn once when a group chat opens the link at the same moment, and read from storage after that", async () => {
+    const supplier = await createSupplier(t.db);
+    const helper = await createHelper(t, supplier.id, { name: "Siti Rahayu", photo: null });
+    const stored = watchStoredPreviews();
+    const together = await Promise.all(Array.from({ length: 5 }, () => preview(helper.id)));
+    expect(together.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(together.map((r) => r.rawPayload.toString("base64"))).size).toBe(1);
+    expect(stored()).toHaveLength(1);
+    const later = await preview(helper.id);
+    expect(later.rawPayload.equals(together[0]!.rawPayload)).toBe(true);
+    expect(stored()).toHaveLength(1);
+    expect(await storedPreviewsOf(helper.id)).toEqual(stored());
+  });
+
+  it("gets a new picture when the biodata or its photo changes, and the old one is removed", async () => {
+    const supplier = await createSupplier(t.db);
+    const helper = await createHelper(t, supplier.id, { name: "Maria Santos", photo: null });
+    const first = await preview(helper.id);
+    const [firstName] = await storedPreviewsOf(helper.id);
+    expect(firstName).toBeDefined();
+
+    // Changed outside the site's own writes (another instance, an operator's SQL): still seen.
+    await t.db.update(helpers).set({ name: "Maria Clara Santos", salary: 820 }).where(eq(helpers.id, helper.id));
+    const renamed = await preview(helper.id);
+    expect(renamed.rawPayload.equals(first.rawPayload)).toBe(false);
+    await expect.poll(() => storedPreviewsOf(helper.id)).toHaveLength(1);
+    const [secondName] = await storedPreviewsOf(helper.id);
+    expect(secondName).not.toBe(firstName);
+
+    const photo = await sharp(await samplePng(600, 800)).webp().toBuffer();
+    await t.app.storage.put("helpers/previewjpeg0002.webp", photo, "image/webp");
+    await t.db.update(helpers).set({ photo: "helpers/previewjpeg0002" }).where(eq(helpers.id, helper.id));
+    const withPhoto = await preview(helper.id);
+    expect(withPhoto.rawPayload.equals(renamed.rawPayload)).toBe(false);
+    await expect.poll(async () => (await storedPreviewsOf(helper.id)).filter((name) => name !== secondName)).toHaveLength(1);
+    await expect.poll(() => storedPreviewsOf(helper.id)).toHaveLength(1);
+  });
+
+  it("is not served as a media file, and the sweep removes previews of biodata no longer public", async () => {
+    const supplier = await createSupplier(t.db);
+    const helper = await createHelper(t, supplier.id, { name: "Dewi Lestari", photo: null });
+    await preview(helper.id);
+    const [name] = await storedPreviewsOf(helper.id);
+    expect((await t.app.inject({ url: `/media/${name}` })).statusCode).toBe(404);
+
+    await t.db.update(helpers).set({ status: "draft" }).where(eq(helpers.id, helper.id));
+    const { deleted } = await t.app.services.helpers.sweepPreviews();
+    expect(deleted).toBeGreaterThanOrEqual(1);
+    expect(await storedPreviewsOf(helper.id)).toEqual([]);
+    expect((await preview(helper.id)).statusCode).toBe(404);
   });
 });

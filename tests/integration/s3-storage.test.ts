@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
-import { biodataBody, samplePng, upload } from "../support/biodata";
+import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { startS3Server, type TestS3 } from "../support/s3-server";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -51,6 +51,27 @@ describeDb("photos in S3-compatible object storage", () => {
     expect(await s3.keys()).not.toEqual(expect.arrayContaining([`${key}.webp`]));
     expect(await s3.keys()).not.toEqual(expect.arrayContaining([`${key}-thumb.webp`]));
     expect((await t.app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it("keeps a biodata's link preview in the bucket, draws it again after a change, and removes it with the biodata", async () => {
+    const created = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: await withPhoto(t, supplier, biodataBody()) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const previewsInBucket = async () => (await s3.keys()).filter((name) => name.startsWith(`previews/${id}.`));
+    const first = await t.app.inject({ url: `/previews/helpers/${id}.jpg` });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers["content-type"]).toBe("image/jpeg");
+    await expect.poll(previewsInBucket).toHaveLength(1);
+    const [firstName] = await previewsInBucket();
+
+    const changed = await t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie }, payload: { salary: 910 } });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const second = await t.app.inject({ url: `/previews/helpers/${id}.jpg` });
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
+    await expect.poll(previewsInBucket).toEqual([expect.not.stringMatching(firstName!)]);
+
+    await t.app.inject({ method: "DELETE", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie } });
+    await expect.poll(previewsInBucket).toEqual([]);
   });
 
   it("refuses a photo key that is not in the bucket", async () => {

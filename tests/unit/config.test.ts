@@ -96,6 +96,13 @@ describe("configuration from the environment", () => {
     expect(message).toContain("or the proxies' addresses");
   });
 
+  it("makes PDFs in worker threads, one core left to the main thread, unless told otherwise", () => {
+    expect(loadConfig({}).pdf).toEqual({ workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), queue: 16 });
+    expect(loadConfig({ PDF_WORKERS: "0", PDF_QUEUE: "3" }).pdf).toEqual({ workers: 0, queue: 3 });
+    expect(refusal({ PDF_WORKERS: "two" })).toMatch(/^PDF_WORKERS must be a whole number of worker threads/);
+    expect(refusal({ PDF_QUEUE: "0" })).toMatch(/^PDF_QUEUE must be a whole number of PDFs, at least 1/);
+  });
+
   it("treats an empty variable as unset", () => {
     const config = loadConfig({ PORT: "", HOST: " ", SITE_NAME: "", CONTACT_PHONE: "", LOG_LEVEL: "", NODE_ENV: "" });
     expect(config).toMatchObject({ port: 3000, host: "localhost", siteName: "Direct Helpers", logLevel: "info" });

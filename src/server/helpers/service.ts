@@ -12,8 +12,8 @@ import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, fi
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
-import { createBiodataPdfs } from "../pdf";
-import { helperPreviewJpeg } from "../seo";
+import { createBiodataPdfs, type PdfRenderer } from "../pdf";
+import { createLinkPreviews } from "../seo";
 
 export interface HelperServiceDeps {
   db: Database;
@@ -21,6 +21,10 @@ export interface HelperServiceDeps {
   /** Drops every cached listing of this instance (the database trigger tells the others). */
   listingChanged(): void;
   log?: WriteDeps["log"];
+  /** The site's name, printed on link previews. */
+  siteName: string;
+  /** Where PDFs are laid out (worker threads). */
+  pdfRenderer: Pick<PdfRenderer, "render">;
   publishNeedsVerifiedEmail?: WriteDeps["publishNeedsVerifiedEmail"];
 }
 
@@ -44,7 +48,9 @@ export function createHelperService(deps: HelperServiceDeps) {
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
+    renderer: deps.pdfRenderer,
   });
+  const previews = createLinkPreviews({ storage: deps.storage, findHelper: (id) => findHelper(db, id), siteName: deps.siteName, log: deps.log });
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {
@@ -63,26 +69,30 @@ export function createHelperService(deps: HelperServiceDeps) {
     /** The available helper a reference such as DH1042 names, if any. */
     idByRef: (ref: string) => findAvailableIdByRef(db, ref),
     /** A public biodata's link-preview JPEG (photo and name), or undefined for a draft or unknown id. */
-    async previewJpeg(id: string, siteName: string): Promise<Buffer | undefined> {
-      const helper = await findHelper(db, id);
-      return helper ? helperPreviewJpeg(helper, deps.storage, siteName) : undefined;
-    },
+    previewJpeg: (id: string): Promise<Buffer | undefined> => previews.get(id),
+    /** Removes stored link previews no public biodata shows any more (run daily). */
+    sweepPreviews: () => previews.sweep(),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included, with the gated details. */
     listOwn: (viewer: MaybeViewer): Promise<GatedHelperRecord[]> => listOwnHelpers(deps, viewer),
-    // A saved biodata's PDFs are rendered once the write has committed, before anyone asks.
+    // A saved biodata's PDFs and link preview are made once the write has committed, before anyone asks.
     async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
       const record = await createHelper(deps, viewer, body);
       pdfs.prepare(record.id, viewer);
+      previews.prepare(record.id);
       return record;
     },
     async update(viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> {
       const record = await updateHelper(deps, viewer, id, body);
       pdfs.prepare(record.id, viewer);
+      previews.prepare(record.id);
       return record;
     },
-    remove: (viewer: MaybeViewer, id: string): Promise<void> => deleteHelper(deps, viewer, id),
+    async remove(viewer: MaybeViewer, id: string): Promise<void> {
+      await deleteHelper(deps, viewer, id);
+      previews.prepare(id);
+    },
     /**
      * The biodata as an A4 PDF: the public copy, the family's (past the gate: with the gated
      * details), or the owner's and operators' (with the private details too).

@@ -2,12 +2,13 @@ import type { Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
 import type { Config } from "../config";
-import { assertSafeName, type MediaStorage } from "./storage";
+import { assertSafeName, assertSafePrefix, contentTypeOf, type MediaStorage } from "./storage";
 
 export function s3Storage(options: NonNullable<Config["s3"]>): MediaStorage {
   const client = new S3Client({
@@ -35,7 +36,7 @@ export function s3Storage(options: NonNullable<Config["s3"]>): MediaStorage {
         return {
           body: object.Body as Readable,
           size: object.ContentLength ?? 0,
-          contentType: object.ContentType ?? "image/webp",
+          contentType: object.ContentType ?? contentTypeOf(name),
         };
       } catch (error) {
         if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return undefined;
@@ -45,6 +46,17 @@ export function s3Storage(options: NonNullable<Config["s3"]>): MediaStorage {
     async delete(name) {
       assertSafeName(name);
       await client.send(new DeleteObjectCommand({ Bucket, Key: name }));
+    },
+    async list(prefix) {
+      assertSafePrefix(prefix);
+      const names: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key);
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+      return names;
     },
   };
 }

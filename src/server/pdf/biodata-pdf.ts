@@ -6,11 +6,9 @@
  * (with the private details too). Every request reads those from the database first, so a change made on any instance
  * is never answered from an older copy, and a biodata that did not change keeps its PDF while
  * others are edited. A save renders the new version's copies in the background (`prepare`), so
- * the next visitor is answered from memory.
+ * the next visitor is answered from memory. The layout itself runs in a PDF worker (pdf-pool.ts).
  */
-import { renderToBuffer } from "@react-pdf/renderer";
 import { eq } from "drizzle-orm";
-import { createElement } from "react";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import type { BiodataGated, BiodataPrivate } from "../../shared/biodata-types";
@@ -21,8 +19,7 @@ import type { Database } from "../db/connect";
 import { user } from "../db/schema";
 import type { ListingCache } from "../helpers";
 import type { MediaStorage } from "../media";
-import { BiodataDocument } from "./biodata-document";
-import { loadFonts, printableText } from "./pdf-fonts";
+import type { PdfRenderer } from "./pdf-pool";
 
 /** Which copy: anyone's, a family's past the gate (gated details), the owner's and operators' (private details too). */
 export type PdfCopy = "public" | "family" | "owner";
@@ -49,6 +46,8 @@ export interface BiodataPdfDeps {
   cache: ListingCache<Buffer>;
   /** Photos as JPEG by key. A key names its content (a new photo gets a new key): never stale. */
   photos: ListingCache<Buffer | null>;
+  /** Lays the document out: in a worker thread, or on this one (pdf-pool.ts). */
+  renderer: Pick<PdfRenderer, "render">;
 }
 
 /** The photo as a JPEG of the size it is printed at (84 × 108 pt, at 4 pixels a point). */
@@ -61,9 +60,7 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos }: BiodataPdfDeps) {
-  loadFonts().catch((error: unknown) => log?.warn({ err: error }, "Could not read the PDF's fonts"));
-
+export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos, renderer }: BiodataPdfDeps) {
   async function supplierOf(helper: HelperRecord) {
     const [row] = await db
       .select({ name: user.name, companyName: user.companyName, eaLicenceNumber: user.eaLicenceNumber })
@@ -73,12 +70,9 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
   }
 
   async function render(input: { helper: HelperRecord; gated: BiodataGated | null; privateDetails: BiodataPrivate | null; supplier: { name: string; eaLicenceNumber: string | null } }, today: string) {
-    await loadFonts();
     const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
-    const element = createElement(BiodataDocument, { ...printableText(input), photo, generatedOn: formatBirthDate(today) ?? today });
-    // The document element's props type is the library's own; the component returns a <Document>.
-    return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
+    return renderer.render({ ...input, photo, generatedOn: formatBirthDate(today) ?? today });
   }
 
   async function get(id: string, reader: Reader): Promise<BiodataPdf | undefined> {

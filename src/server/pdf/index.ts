@@ -3,4 +3,5 @@
  * hold the permission checks) and served by its route.
  */
 export { createBiodataPdfs, type BiodataPdf, type BiodataPdfDeps, type BiodataPdfs, type PdfCopy } from "./biodata-pdf";
+export { createPdfRenderer, type PdfRenderer } from "./pdf-pool";
 export { pdfRoutes } from "./pdf-routes";

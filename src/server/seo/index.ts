@@ -1,2 +1,2 @@
-/** The seo feature as other features see it: a biodata's link-preview picture. */
-export { helperPreviewJpeg } from "./link-preview";
+/** The seo feature as other features see it: a biodata's link-preview picture, stored once per version. */
+export { createLinkPreviews, schedulePreviewSweep, type LinkPreviews } from "./preview-store";

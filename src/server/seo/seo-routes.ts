@@ -13,10 +13,9 @@ export interface SeoRoutesDeps {
   helpers: Pick<HelperService, "previewJpeg">;
   seo: { sitemapEntries(): ReturnType<typeof sitemapEntries> };
   publicUrl: string;
-  siteName: string;
 }
 
-export async function seoRoutes(app: FastifyInstance, { helpers, seo, publicUrl, siteName }: SeoRoutesDeps) {
+export async function seoRoutes(app: FastifyInstance, { helpers, seo, publicUrl }: SeoRoutesDeps) {
   let cached: { xml: string; expiresAt: number } | undefined;
   let building: Promise<string> | undefined;
 
@@ -44,9 +43,10 @@ export async function seoRoutes(app: FastifyInstance, { helpers, seo, publicUrl,
     reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
   );
 
-  // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page).
+  // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page),
+  // read from storage; drawn only for a version never asked for before.
   app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
-    const jpeg = await helpers.previewJpeg(request.params.id, siteName);
+    const jpeg = await helpers.previewJpeg(request.params.id);
     if (!jpeg) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
     return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
   });

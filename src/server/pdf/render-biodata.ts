@@ -1,0 +1,16 @@
+/**
+ * One biodata PDF laid out and written: the whole CPU cost of a PDF (@react-pdf's layout and
+ * PDFKit's writing are JavaScript). Runs in a PDF worker (pdf-worker.ts), or on the main
+ * thread when PDF_WORKERS=0.
+ */
+import { renderToBuffer } from "@react-pdf/renderer";
+import { createElement } from "react";
+import { BiodataDocument, type BiodataPdfInput } from "./biodata-document";
+import { loadFonts, printableText } from "./pdf-fonts";
+
+export async function renderBiodataPdf(input: BiodataPdfInput): Promise<Buffer> {
+  await loadFonts();
+  const element = createElement(BiodataDocument, printableText(input));
+  // The document element's props type is the library's own; the component returns a <Document>.
+  return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
+}
