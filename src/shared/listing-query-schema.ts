@@ -163,7 +163,8 @@ export const helperQuerySchema = fields.transform(toQuery);
 
 /** A URL's parameters as the schema takes them (a repeated name gives a list). */
 export function rawQuery(params: URLSearchParams): RawQuery {
-  const result: RawQuery = {};
+  // No prototype: a parameter named `__proto__` is a parameter like any other, not the object's parent.
+  const result: RawQuery = Object.create(null) as RawQuery;
   for (const name of new Set(params.keys())) {
     const values = params.getAll(name);
     result[name] = values.length === 1 ? values[0] : values;
@@ -180,7 +181,7 @@ export function readLeniently(params: URLSearchParams | RawQuery): {
   unknown: UnknownValue[];
   issues: z.core.$ZodIssue[];
 } {
-  const input = params instanceof URLSearchParams ? rawQuery(params) : { ...params };
+  const input = params instanceof URLSearchParams ? rawQuery(params) : (Object.assign(Object.create(null), params) as RawQuery);
   const issues: z.core.$ZodIssue[] = [];
   for (;;) {
     const result = helperQuerySchema.safeParse(input);

@@ -94,6 +94,60 @@ describeDb("input a browser would never send is refused plainly", () => {
     });
   });
 
+  describe("JSON nested deeper than any request of the site's", () => {
+    const deepArray = `${"[".repeat(4_000)}${"]".repeat(4_000)}`;
+    const deepObject = `${'{"a":'.repeat(4_000)}1${"}".repeat(4_000)}`;
+    const tooDeep = (response: { statusCode: number; json(): { error: { message: string } } }) => {
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.message).toContain("nested more than 32 levels deep");
+    };
+
+    it.each([
+      ["an array", deepArray],
+      ["an object", deepObject],
+    ])("as %s 4,000 levels deep answers 400 on the API", async (_kind, payload) => {
+      tooDeep(await t.app.inject({ method: "POST", url: "/api/leads", headers: { "content-type": "application/json" }, payload }));
+      const write = await t.app.inject({
+        method: "POST",
+        url: "/api/helpers",
+        headers: { "content-type": "application/json", cookie: supplier.cookie },
+        payload: `{"name":"Ann","skills":${payload}}`,
+      });
+      tooDeep(write);
+    });
+
+    it("answers 400 on the account endpoints, which read their own bodies", async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/sign-in/email",
+        headers: { "content-type": "application/json", origin: "http://localhost:3000" },
+        payload: `{"email":"deep@example.com","password":${deepObject}}`,
+      });
+      tooDeep(response);
+    });
+
+    it("still reads the deepest JSON the site sends (a biodata's skills)", async () => {
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/leads",
+        payload: { name: "Ann", phone: "91234567", extra: { a: { b: { c: [[["fine"]]] } } } },
+      });
+      expect(response.statusCode).toBeLessThan(500);
+      expect(response.body).not.toContain("nested more than");
+    });
+  });
+
+  describe("a parameter named after what every object inherits", () => {
+    it.each(["/login?__proto__=x", "/login?constructor=x&toString=y", "/posts?__proto__=a&__proto__=b", "/posts?constructor=a&sort=x"])(
+      "%s shows the page",
+      async (url) => {
+        const response = await t.app.inject({ url });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers["content-type"]).toContain("text/html");
+      },
+    );
+  });
+
   describe("uploads", () => {
     it.each(["__proto__", "constructor", "toString", "hasOwnProperty"])("refuses purpose=%s with 400", async (purpose) => {
       const body = multipart([

@@ -202,6 +202,65 @@ describeDb("the site under fuzzing answers every request without a server error"
     );
   }, 60_000);
 
+  /**
+   * Bodies built to be expensive rather than wrong: a list position of a billion, thousands of
+   * list rows, one name sent tens of thousands of times, tens of thousands of names, a name of
+   * 100,000 characters, names and JSON nested thousands deep. Each request is timed on its own:
+   * none may take a second, so none can stall the site for everyone else.
+   */
+  const form = (payload: string): Body => ({ headers: { "content-type": "application/x-www-form-urlencoded" }, payload });
+  const json = (payload: string): Body => ({ headers: { "content-type": "application/json" }, payload });
+  const repeated = (count: number, make: (i: number) => string) => Array.from({ length: count }, (_, i) => make(i)).join("&");
+  const SHAPES: Record<string, Body> = {
+    "a list position of a billion": form("h[999999999]=7"),
+    "5,000 list rows": form(repeated(5_000, (i) => `row[${i}].name=x`)),
+    "one field 40,000 times": form(repeated(40_000, () => "intent=x")),
+    "99 fields 100 times each": form(repeated(9_900, (i) => `f${i % 99}=x`)),
+    "20,000 distinct fields": form(repeated(20_000, (i) => `field${i}=x`)),
+    "a field name of 100,000 characters": form(`${"n".repeat(100_000)}=x`),
+    "a name nested 5,000 deep in brackets": form(`a${"[b]".repeat(5_000)}=x`),
+    "a name nested 5,000 deep in dots": form(`${Array(5_000).fill("a").join(".")}=x`),
+    "multipart, one field 5,000 times": multipart(Array.from({ length: 5_000 }, () => ({ name: "intent", value: "x" }))),
+    "multipart, a list position of a billion": multipart([{ name: "employment[999999999].from", value: "2020-01" }]),
+    "JSON arrays 5,000 deep": json(`${"[".repeat(5_000)}${"]".repeat(5_000)}`),
+    "JSON objects 5,000 deep": json(`${'{"name":'.repeat(5_000)}"x"${"}".repeat(5_000)}`),
+    "a JSON list of 200,000 items": json(`{"otherLanguages":[${Array(200_000).fill('"english"').join(",")}]}`),
+    "a JSON object of 50,000 keys": json(JSON.stringify(Object.fromEntries(Array.from({ length: 50_000 }, (_, i) => [`k${i}`, i])))),
+  };
+  const QUERIES: Record<string, string> = {
+    "a list position of a billion": "apply=1&ageMin=x&h[999999999]=7",
+    "one parameter 3,000 times": `apply=1&${repeated(3_000, () => "nationality=x")}`,
+    "a parameter nested 1,000 deep": `apply=1&a${"[0]".repeat(1_000)}=x`,
+  };
+
+  it("answers oversized and deeply nested input on every page action and JSON route below 500, each within a second", async () => {
+    const problems: string[] = [];
+    let slowest = 0;
+    const send = async (method: string, url: string, body?: Body, what = "") => {
+      const started = performance.now();
+      const response = await t.app.inject({
+        method: method as "POST",
+        url,
+        headers: { origin: url.startsWith("/api/") ? "http://localhost:3000" : "http://localhost", cookie: cookies[1]!, ...body?.headers },
+        ...(body?.payload !== undefined ? { payload: body.payload } : {}),
+      });
+      const took = performance.now() - started;
+      slowest = Math.max(slowest, took);
+      problems.push(...failures(response, `${method} ${url.slice(0, 80)} (${what})`));
+      if (took > 1_000) problems.push(`${Math.round(took)} ms: ${method} ${url.slice(0, 80)} (${what})`);
+    };
+    for (const action of actions) {
+      const url = fill(action, "known");
+      for (const [what, body] of Object.entries(SHAPES)) await send("POST", url, body, what);
+      for (const [what, query] of Object.entries(QUERIES)) await send("GET", `${url}?${query}`, undefined, what);
+    }
+    for (const target of targets.filter((r) => r.method !== "GET" && r.method !== "DELETE")) {
+      for (const [what, body] of Object.entries(SHAPES)) await send(target.method, fill(target.path, "known"), body, what);
+    }
+    expect(problems).toEqual([]);
+    expect(slowest).toBeLessThan(1_000);
+  }, 60_000);
+
   it("answers the listing pages' query parameters below 500", async () => {
     const pages = ["/", "/posts", "/posts/categories/Filipines", `/posts/users/${supplierId}`, `/posts/${helperId}`, "/authors", "/admin/leads", "/admin/outbox", "/dashboard", "/reset-password"];
     await fc.assert(

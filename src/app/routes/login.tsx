@@ -13,17 +13,17 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /** Messages a page may leave for the login screen (after sign-up, a reset, a sign-out). */
-const NOTICES: Record<string, string> = {
-  registered: "Your account is ready. Please log in.",
-  reset: "Your password has been changed. Please log in with the new one.",
-  "signed-out": "You are logged out.",
-};
+const NOTICES = new Map([
+  ["registered", "Your account is ready. Please log in."],
+  ["reset", "Your password has been changed. Please log in with the new one."],
+  ["signed-out", "You are logged out."],
+]);
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.viewer) throw redirect(redirectTo);
-  const notice = [...url.searchParams.keys()].map((key) => NOTICES[key]).find(Boolean) ?? null;
+  const notice = [...url.searchParams.keys()].map((key) => NOTICES.get(key)).find(Boolean) ?? null;
   return { redirectTo: url.searchParams.has("redirectTo") ? redirectTo : null, notice };
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { PRIVATE_NO_STORE } from "../http/cache-policy";
-import { nulRefusal, rawJsonFieldWithNul } from "../http/input-guard";
+import { rawJsonRefusal } from "../http/input-guard";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "../http/web-bridge";
 import type { Auth } from "./auth";
 import { AUTH_BASE_PATH } from "./auth";
@@ -12,8 +12,8 @@ export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth })
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
-      const withNul = rawJsonFieldWithNul(request);
-      if (withNul) throw nulRefusal(withNul, "The field");
+      const refusal = rawJsonRefusal(request);
+      if (refusal) throw refusal;
       const response = await auth.handler(toWebRequest(request));
       // Sessions, tokens and the signed-in user: never kept by anyone but the visitor's browser.
       reply.header("cache-control", PRIVATE_NO_STORE);

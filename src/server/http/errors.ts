@@ -59,7 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const fields: FieldErrors = {};
       for (const issue of error.validation) {
         const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
-        if (field && !fields[field]) fields[field] = issue.message ?? "is not valid";
+        if (field && !Object.hasOwn(fields, field)) fields[field] = issue.message ?? "is not valid";
       }
       const invalidInput = request.routeOptions.config.invalidInput;
       const message = typeof invalidInput === "function" ? invalidInput(fields) : (invalidInput ?? "Some values are not valid.");

@@ -2,34 +2,64 @@
  * Input no handler should ever see. A NUL character cannot be stored in PostgreSQL text and
  * means nothing in a name, a number or an address, so any query parameter, path part, form
  * field or JSON string holding one is refused with 400 naming the field, before a handler runs.
- * Page forms must arrive as a browser sends them (url-encoded or well-formed multipart): anything
- * else is refused with 415 or 400 instead of failing inside the page's action.
+ * JSON nested deeper than any request of the site's is refused with 400 before it is parsed.
+ * Page forms must arrive as a browser sends them (url-encoded or well-formed multipart, within
+ * the bounds of form-limits.ts): anything else is refused with 415, 413 or 400 instead of
+ * failing inside the page's action.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { HttpError, badRequest } from "./errors";
+import { checkFormFields, checkFormSize } from "./form-limits";
 
 const NUL = "\u0000";
 
-/** The first place in a value (keys included) that holds a NUL character, as a dotted path. */
+/**
+ * The first place in a value (keys included) that holds a NUL character, as a dotted path.
+ * Walked with a list of its own rather than by recursion, so no nesting runs out the stack.
+ */
 export function fieldWithNul(value: unknown, path = ""): string | undefined {
-  if (typeof value === "string") return value.includes(NUL) ? path || "value" : undefined;
-  if (Array.isArray(value)) {
-    for (const item of value) {
-      const found = fieldWithNul(item, path);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (typeof value === "object" && value !== null && !Buffer.isBuffer(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const here = path ? `${path}.${key}` : key;
-      if (key.includes(NUL)) return here.replaceAll(NUL, "");
-      const found = fieldWithNul(item, here);
-      if (found) return found;
+  const pending: [unknown, string][] = [[value, path]];
+  while (pending.length > 0) {
+    const [item, at] = pending.pop()!;
+    if (typeof item === "string") {
+      if (item.includes(NUL)) return at || "value";
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) pending.push([item[i], at]);
+    } else if (typeof item === "object" && item !== null && !Buffer.isBuffer(item)) {
+      const entries = Object.entries(item);
+      for (const [key] of entries) if (key.includes(NUL)) return (at ? `${at}.${key}` : key).replaceAll(NUL, "");
+      for (let i = entries.length - 1; i >= 0; i--) pending.push([entries[i]![1], at ? `${at}.${entries[i]![0]}` : entries[i]![0]]);
     }
   }
   return undefined;
 }
+
+/**
+ * Nesting no request of the site's comes near: a biodata is three levels deep
+ * (`skills.cooking.years`, `employment[0].from`). Deeper JSON is refused before it is parsed,
+ * so nothing after (a schema, a walk of its fields) meets thousands of levels.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Whether JSON text opens more than `max` arrays and objects inside each other (strings skipped). */
+export function jsonDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (inString) {
+      if (char === 0x5c) i++; // a backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > max) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
+
+const tooDeep = () =>
+  badRequest(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; no request of this site's is. Send the fields as documented.`);
 
 export function nulRefusal(field: string, where: string): HttpError {
   const name = field.replaceAll(NUL, "");
@@ -46,18 +76,33 @@ function paramRefusal(name: string): HttpError {
   });
 }
 
-/** A raw JSON body (better-auth's routes read their own): the field with a NUL, if any. */
-export function rawJsonFieldWithNul(request: FastifyRequest): string | undefined {
+/** A raw JSON body (better-auth's routes read their own): why it is refused, if it is. */
+export function rawJsonRefusal(request: FastifyRequest): HttpError | undefined {
   if (!Buffer.isBuffer(request.body) || mediaType(request.headers["content-type"]) !== "application/json") return undefined;
+  const text = request.body.toString("utf8");
+  if (jsonDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
   try {
-    return fieldWithNul(JSON.parse(request.body.toString("utf8")));
+    const field = fieldWithNul(JSON.parse(text));
+    return field ? nulRefusal(field, "The field") : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** JSON bodies as Fastify parses them (the same poisoning checks), with the depth bounded first. */
+function boundJsonDepth(app: FastifyInstance): void {
+  const parse = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    const text = body as string;
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    return parse(request, text, done);
+  });
+}
+
 /** Every route: query parameters, path parts and JSON bodies. */
 export function registerInputGuard(app: FastifyInstance): void {
+  boundJsonDepth(app);
   app.addHook("preValidation", async (request: FastifyRequest) => {
     const query = fieldWithNul(request.query);
     if (query) throw nulRefusal(query, "The query parameter");
@@ -79,14 +124,19 @@ function mediaType(contentType: string | undefined): string {
 }
 
 /**
- * A page form's body, checked as React Router will read it: the fields it parses to, none with a
- * NUL. `toRequest` builds the web Request the page will get, so the body is parsed the same way.
+ * A page form's body, checked as React Router will read it: the fields it parses to, within the
+ * form bounds and none with a NUL. `toRequest` builds the web Request the page will get, so the
+ * body is parsed the same way. A page's query parameters are a form too (the filters are sent
+ * by GET and read by Conform), so they get the same bounds.
  */
 export async function checkPageForm(request: FastifyRequest, toRequest: () => Request): Promise<void> {
+  const query = request.url.indexOf("?");
+  if (query !== -1) checkFormFields(new URLSearchParams(request.url.slice(query + 1)));
   if (request.method === "GET" || request.method === "HEAD") return;
   const body = request.body;
   const empty = !Buffer.isBuffer(body) || body.length === 0;
-  const type = mediaType(request.headers["content-type"]);
+  const contentType = request.headers["content-type"] ?? "";
+  const type = mediaType(contentType);
   if (empty && type === "") {
     // A bodiless post (a button with no fields, from a script) is an empty form, as a browser's is.
     request.headers["content-type"] = "application/x-www-form-urlencoded";
@@ -99,12 +149,14 @@ export async function checkPageForm(request: FastifyRequest, toRequest: () => Re
       "Pages take forms only as a browser sends them (application/x-www-form-urlencoded or multipart/form-data).",
     );
   }
+  if (!empty) checkFormSize(body as Buffer, type, contentType);
   let form: FormData;
   try {
     form = await toRequest().formData();
   } catch {
     throw badRequest("The form could not be read: its multipart body is broken. Send the form again.");
   }
+  checkFormFields(form.entries());
   for (const [name, value] of form.entries()) {
     if (name.includes(NUL)) throw nulRefusal(name, "The field");
     if (typeof value === "string" && value.includes(NUL)) throw nulRefusal(name, "The field");
