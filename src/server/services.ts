@@ -71,7 +71,7 @@ export function createServices({ config, database, auth, storage, pageCache, lea
     /** Operator screens: failing deliveries (leads are below). */
     admin: createAdminService({ db }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
-    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits }),
+    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
     suppliers,
     /** What the sitemap lists. */
     seo: { sitemapEntries: () => sitemapEntries(db) },
