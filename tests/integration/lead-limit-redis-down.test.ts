@@ -3,17 +3,8 @@ import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRateLimiter, type RateLimiter } from "../../src/server/leads/lead-rate-limit";
 import { describeDb } from "../support/database";
-import { uniqueSgMobile } from "../support/notify";
+import { freePort, uniqueSgMobile } from "../support/notify";
 import { createTestApp, type TestApp } from "../support/test-app";
-
-/** A loopback port nothing listens on: taken from the system, then let go. */
-async function deadPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Lines the limiter logs, kept to be counted. */
 function logLines() {
@@ -24,7 +15,7 @@ function logLines() {
 describeDb("the lead limit holds while Redis does not answer", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await deadPort()}` }, leadLimits: { max: 2, windowMs: 60_000 } });
+    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, leadLimits: { max: 2, windowMs: 60_000 } });
   });
   afterAll(async () => {
     await t?.close();
@@ -49,7 +40,7 @@ describeDb("the lead limit holds while Redis does not answer", () => {
 describe("the lead limiter without its Redis", () => {
   it("counts in this instance's memory and says so once, not once per request", async () => {
     const { lines, log } = logLines();
-    const limiter = createRateLimiter({ max: 3, windowMs: 60_000 }, { redisUrl: `redis://127.0.0.1:${await deadPort()}`, log });
+    const limiter = createRateLimiter({ max: 3, windowMs: 60_000 }, { redisUrl: `redis://127.0.0.1:${await freePort()}`, log });
     try {
       const hits = [];
       for (let i = 0; i < 30; i++) hits.push(await limiter.hit("10.0.2.2"));
@@ -103,7 +94,7 @@ describe.skipIf(!redisReachable)("the lead limiter when Redis goes away and come
   const inRedis = async (key: string) => (await direct.exists(`${keyPrefix}${key}`)) === 1;
   beforeAll(async () => {
     direct = new Redis(`redis://127.0.0.1:${redisPort}`);
-    const port = await deadPort();
+    const port = await freePort();
     hop = redisHop(port);
     await hop.open();
     limiter = createRateLimiter({ max: 2, windowMs: 60_000, keyPrefix }, { redisUrl: `redis://127.0.0.1:${port}`, log });

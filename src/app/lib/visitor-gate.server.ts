@@ -1,7 +1,7 @@
 /**
  * The /filters gate's action: the same limit, checks and storage as POST /api/leads (through
  * services.leads.submit), answered as a page. Success sets the `visitor` cookie, so the filter
- * form shows now and on later visits.
+ * form shows now and on later visits, for as long as its lead exists.
  */
 import { randomUUID } from "node:crypto";
 import { data, type AppLoadContext } from "react-router";
@@ -9,12 +9,19 @@ import { isHttpError } from "../../server/http/errors";
 import { leadInputSchema } from "../../shared/lead-schema";
 import { parseWithZod, replyWith } from "./forms.server";
 
+/** The visitor this browser's cookie names, while its lead exists; null shows the gate. */
+export async function currentVisitor(request: Request, context: AppLoadContext) {
+  return context.services.leads.recognise(await context.visitorCookie.read(request.headers.get("cookie")));
+}
+
 export async function passGate(request: Request, context: AppLoadContext) {
   const submission = parseWithZod(await request.formData(), { schema: leadInputSchema });
   // The service checks again, after the address's rate: a refused form counts like any other.
-  let lead;
+  // The owner of a number who gives it again keeps their key (and with it, their data).
+  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  let pass;
   try {
-    lead = await context.services.leads.submit(submission.payload, { ip: context.ip });
+    pass = await context.services.leads.submit(submission.payload, { ip: context.ip, visitor });
   } catch (error) {
     if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 429)) throw error;
     // A message per field goes next to its field; a refusal of the whole form goes above it.
@@ -27,7 +34,7 @@ export async function passGate(request: Request, context: AppLoadContext) {
 
   return data(
     // `submission` tells this success apart from an earlier one: the pixel's Lead fires once for each.
-    { ok: true as const, name: lead.name, submission: randomUUID() },
-    { headers: { "Set-Cookie": await context.visitorCookie.write({ name: lead.name, phone: lead.phone }) } },
+    { ok: true as const, name: pass.name, submission: randomUUID() },
+    { headers: { "Set-Cookie": await context.visitorCookie.write(pass) } },
   );
 }

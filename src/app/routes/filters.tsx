@@ -6,14 +6,14 @@ import { hasFilterParams, valuesFromQuery } from "../lib/filter-form";
 import { applyFilterForm } from "../lib/filter-form.server";
 import { siteName } from "../lib/meta";
 import { trackLead } from "../lib/pixel";
-import { passGate } from "../lib/visitor-gate.server";
+import { currentVisitor, passGate } from "../lib/visitor-gate.server";
 import type { Route } from "./+types/filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
   const refused = applyFilterForm(url);
-  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  const visitor = await currentVisitor(request, context);
   return {
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,

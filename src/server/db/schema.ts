@@ -203,6 +203,12 @@ export const visitors = pgTable(
     visits: integer("visits").notNull().default(1),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the key handed (in the visitor cookie) to the browser that first gave this
+     * number: holding the key is what shows the number is that browser's (decision 082). Null
+     * for leads stored before keys existed, which no browser can prove.
+     */
+    ownerKeyHash: text("owner_key_hash"),
   },
   (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
 );
