@@ -255,6 +255,25 @@ export const privacyRequests = pgTable(
   (t) => [uniqueIndex("privacy_requests_phone_idx").on(t.phone)],
 );
 
+/**
+ * A confirmation waiting for the page a form redirected to (decision 050): shown once, to the
+ * account it was written for, and deleted as it is shown. The `flash` cookie carries only the id.
+ */
+export const flashMessages = pgTable(
+  "flash_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The page it is for, as pagePath() writes it. */
+    path: text("path").notNull(),
+    text: text("text").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("flash_messages_expires_idx").on(t.expiresAt)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Uploaded images: who uploaded each, so a biodata, a notes picture or an avatar can only use
 // its own account's images, and so files are deleted only once nothing uses them.

@@ -13,11 +13,11 @@
 import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
 import { readSignedCookie } from "../http/signed-cookie";
+import { isUuid } from "../../shared/uuid";
 
 export const VISITOR_COOKIE = "visitor";
 export const VISITOR_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const MAX_FIELD_LENGTH = 200;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface Visitor {
   /** The lead the gate stored or counted for this browser. */
@@ -69,7 +69,7 @@ export function createVisitorCookie(authSecret: string, { secure = false } = {})
       const phone = text(record.phone);
       const leadId = text(record.lead);
       // Cookies from before leads were named in them prove nothing: the gate asks again.
-      if (!name || !phone || !leadId || !UUID.test(leadId)) return null;
+      if (!name || !phone || !leadId || !isUuid(leadId)) return null;
       return { leadId, name, phone, key: text(record.key) ?? null };
     },
     write: (visitor) =>
