@@ -28,7 +28,7 @@ export const links = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
   // A message left by the form that sent the person here is shown once, then forgotten.
-  const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname) : null;
+  const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname, viewer.id) : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
   const root: RootData = { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString(), flash };
   return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;

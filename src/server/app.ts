@@ -115,7 +115,8 @@ export async function buildApp(deps: AppDeps) {
   const visitorCookie = createVisitorCookie(authSecret);
   await app.register(pdfRoutes, {
     helpers: services.helpers,
-    passedGate: async (cookieHeader) => (await visitorCookie.read(cookieHeader)) !== null,
+    // A cookie passes while its lead exists: after a withdrawal it shows nothing more.
+    passedGate: async (cookieHeader) => (await services.leads.recognise(await visitorCookie.read(cookieHeader))) !== null,
   });
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });

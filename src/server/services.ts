@@ -10,6 +10,7 @@ import { createAccountService } from "./auth/account-service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
+import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
 import { createHelperService } from "./helpers";
@@ -74,8 +75,10 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     /** Operator screens: failing deliveries (leads are below). */
     admin: createAdminService({ db }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
-    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits }),
+    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
     suppliers,
+    /** Confirmations after a form, kept for the account until its next page shows them once. */
+    flash: createFlashStore(db),
     /** What the sitemap lists. */
     seo: { sitemapEntries: () => sitemapEntries(db) },
   };

@@ -3,16 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, launchBrowser, newPage, startSite, type Site } from "../support/e2e";
-import { TEST_AUTH_SECRET } from "../support/test-app";
-
-/** The signed cookie the site sets for a visitor who passed the gate earlier. */
-async function returningVisitor(): Promise<string> {
-  const header = await createVisitorCookie(TEST_AUTH_SECRET).write({ name: "Axe Visitor", phone: "+6591230000" });
-  return header.split(";")[0]!.slice("visitor=".length);
-}
+import { returningVisitorCookie } from "../support/visitor";
 
 async function seriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
@@ -82,7 +75,7 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
 
   it("has no serious problem on the filter form a returning visitor sees, nor with its messages", async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
-    await context.addCookies([{ name: "visitor", value: await returningVisitor(), url: site.url }]);
+    await context.addCookies([{ name: "visitor", value: (await returningVisitorCookie(site, "Axe Visitor")).slice("visitor=".length), url: site.url }]);
     await page.goto(`${site.url}/filters`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

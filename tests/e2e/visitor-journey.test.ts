@@ -8,6 +8,7 @@ import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
 import { TEST_AUTH_SECRET } from "../support/test-app";
+import { returningVisitorCookie } from "../support/visitor";
 
 const CONTACT_PHONE = "6591110000";
 
@@ -17,10 +18,9 @@ function uniqueMobile(): string {
   return `91${String(Math.floor(Math.random() * 1e6)).padStart(6, "0")}`;
 }
 
-/** The cookie the site would have set for a visitor who passed the gate earlier. */
-async function visitorCookie(name: string, phone: string) {
-  const header = await createVisitorCookie(TEST_AUTH_SECRET).write({ name, phone });
-  return { name: "visitor", value: header.split(";")[0]!.slice("visitor=".length), url: "" };
+/** The cookie the site set for a visitor who passed the gate earlier, for `site`. */
+async function visitorCookie(site: Parameters<typeof returningVisitorCookie>[0], name: string) {
+  return { name: "visitor", value: (await returningVisitorCookie(site, name)).slice("visitor=".length), url: "" };
 }
 
 /**
@@ -78,8 +78,10 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     const cookie = (await context.cookies()).find((c) => c.name === "visitor");
     // Signed by the site: what it holds reads back only through the site's own key.
     expect(await createVisitorCookie(TEST_AUTH_SECRET).read(`visitor=${cookie!.value}`)).toEqual({
+      leadId: expect.any(String),
       name: "Journey Tester",
       phone: `+65${local}`,
+      key: expect.any(String),
     });
     expect(cookie!.expires - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
     expect(cookie!.path).toBe("/");
@@ -114,7 +116,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("lets a returning visitor skip the gate, with the choices of the link pre-filled", async () => {
     const { page, context } = await newPage(running.browser);
-    await context.addCookies([{ ...(await visitorCookie("Returning Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie(running.site, "Returning Tester")), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
@@ -129,7 +131,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("remembers the choices for the session when the address asks for none", async () => {
     const { page, context } = await newPage(running.browser);
-    await context.addCookies([{ ...(await visitorCookie("Session Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie(running.site, "Session Tester")), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Religion").selectOption({ label: "Muslim" });
     await page.getByLabel("Maximum salary (S$ a month)").fill("900");
@@ -145,7 +147,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
 
   it("shows what is wrong with the age range and salary next to the fields", async () => {
     const { page, context } = await newPage(running.browser);
-    await context.addCookies([{ ...(await visitorCookie("Range Tester", `+65${uniqueMobile()}`)), url: running.site.url }]);
+    await context.addCookies([{ ...(await visitorCookie(running.site, "Range Tester")), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Age from").fill("50");
     await page.getByLabel("Age to").fill("30");

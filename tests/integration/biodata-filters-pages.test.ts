@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { signUp, type SignedIn } from "../support/auth";
 import { publishBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createPageApp } from "../support/pages";
-import { TEST_AUTH_SECRET, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
+import { returningVisitorCookie } from "../support/visitor";
 
 /** The skill, date and interview filters as a household meets them: /posts and the /filters form. */
 describeDb("the listing pages and the filter form search by skill, availability and interview", () => {
@@ -20,7 +20,7 @@ describeDb("the listing pages and the filter form search by skill, availability 
   beforeAll(async () => {
     t = await createPageApp();
     supplier = await signUp(t);
-    visitor = (await createVisitorCookie(TEST_AUTH_SECRET).write({ name: "Filter Tester", phone: "+6591230000" })).split(";")[0]!;
+    visitor = await returningVisitorCookie(t, "Filter Tester");
     // Four biodata, counted by hand below: Ana and Carla cooked and cared for infants, Ana is
     // available now and Carla in 45 days; Bella only cooked; Dewi cared for the elderly.
     await add("Ana", { skills: { cooking: experienced, infant: experienced }, availableFrom: null, interview: ["phone"] });

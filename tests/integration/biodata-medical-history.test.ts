@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { ageFromIso } from "../../src/shared/age";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, PRIVATE_VALUES, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import { pdfText } from "../support/pdf-text";
-import { TEST_AUTH_SECRET, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
+import { returningVisitorCookie } from "../support/visitor";
 
 const BORN = "1990-05-15";
 /** What part A2 and the date of birth say of this helper, in every form a page, the API or a PDF writes it. */
@@ -36,7 +36,7 @@ describeDb("a helper's medical history and date of birth, for families past the 
     });
     expect(created.statusCode, created.body).toBe(201);
     id = created.json().id;
-    family = (await createVisitorCookie(TEST_AUTH_SECRET).write({ name: "Family Tan", phone: "+6591234567" })).split(";")[0]!;
+    family = await returningVisitorCookie(t, "Family Tan");
   });
   afterAll(async () => {
     await t?.close();

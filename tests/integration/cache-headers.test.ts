@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { createPageApp } from "../support/pages";
-import { TEST_AUTH_SECRET, type TestApp } from "../support/test-app";
+import type { TestApp } from "../support/test-app";
+import { returningVisitorCookie } from "../support/visitor";
 
 const PRIVATE = "private, no-store";
 const PUBLIC = /^public, max-age=\d+, stale-while-revalidate=\d+$/;
@@ -75,7 +75,7 @@ describeDb("who may keep a copy of a page or an answer", () => {
   });
 
   it("keeps the filter form of a visitor who passed the gate private, since it greets them by name", async () => {
-    const cookie = (await createVisitorCookie(TEST_AUTH_SECRET).write({ name: "Known Visitor", phone: "+6591234567" })).split(";")[0]!;
+    const cookie = await returningVisitorCookie(t, "Known Visitor");
     const response = await get("/filters", cookie);
     expect(response.body).toContain("Welcome back, Known Visitor.");
     expect(response.headers["cache-control"]).toBe(PRIVATE);

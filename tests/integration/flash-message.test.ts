@@ -50,6 +50,23 @@ describeDb("the confirmation after a supplier's action", () => {
     expect(other.headers["set-cookie"]).toBeUndefined();
   });
 
+  it("does not show the message in another account's page, even with its cookie", async () => {
+    const { flash } = await deleteThroughPage((await createHelper(t, supplier.id, { name: "Borrowed Bea" })).id);
+    const rival = await signUp(t, { name: "Rival Agency" });
+    const elsewhere = await t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: `${rival.cookie}; ${flash}` } });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.body).not.toContain("Deleted the biodata of Borrowed Bea");
+  });
+
+  it("shows the message once: the same cookie sent again shows nothing", async () => {
+    const { flash } = await deleteThroughPage((await createHelper(t, supplier.id, { name: "Replayed Rosa" })).id);
+    const show = () => t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: `${supplier.cookie}; ${flash}` } });
+    expect((await show()).body).toContain("Deleted the biodata of Replayed Rosa");
+    const replayed = await show();
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.body).not.toContain("Deleted the biodata of Replayed Rosa");
+  });
+
   it("says nothing when the cookie is forged, or when nobody is signed in, and the public page stays shareable", async () => {
     const helper = await createHelper(t, supplier.id, { name: "Shared Siti", status: "available" });
     const { flash } = await deleteThroughPage((await createHelper(t, supplier.id, { name: "Other Olga" })).id);

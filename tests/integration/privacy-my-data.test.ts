@@ -19,8 +19,7 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
   });
 
   /** Passes the /filters gate as a browser does: the lead and its notification are stored, the cookie set. */
-  const passGate = async (name: string) => {
-    const phone = uniqueSgMobile();
+  const passGate = async (name: string, phone = uniqueSgMobile()) => {
     const passed = await t.app.inject({ method: "POST", url: "/filters", headers: formHeaders, payload: formBody({ name, phone: phone.typed }) });
     expect(passed.statusCode).toBe(200);
     return { phone, cookie: String(passed.headers["set-cookie"]).split(";")[0]! };
@@ -102,6 +101,35 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
     expect(done.body).toContain("We have recorded your request");
     expect(await leadsWith(victim.phone.e164)).toHaveLength(1);
     expect(done.headers["set-cookie"]).toBeUndefined();
+  });
+
+  it("records, but does not carry out, the withdrawal of a second browser that gave a known number", async () => {
+    const first = await passGate("First Browser");
+    const second = await passGate("Second Browser", first.phone);
+    const done = await withdraw(first.phone.typed, second.cookie);
+    expect(done.statusCode).toBe(200);
+    expect(done.body).toContain("We have recorded your request");
+    expect(done.headers["set-cookie"]).toBeUndefined();
+    expect(await leadsWith(first.phone.e164)).toHaveLength(1);
+    expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, first.phone.e164))).toHaveLength(1);
+    // The browser that gave the number first still withdraws at once.
+    expect((await withdraw(first.phone.typed, first.cookie)).body).toContain("your name and number are deleted");
+    expect(await leadsWith(first.phone.e164)).toHaveLength(0);
+  });
+
+  it("no longer lets cookies from before a withdrawal through the gate, even once the number is given again", async () => {
+    const first = await passGate("Withdrawn Visitor");
+    const second = await passGate("Other Device", first.phone);
+    await withdraw(first.phone.typed, first.cookie);
+    const gate = "Simply login with your name and phone number";
+    for (const cookie of [first.cookie, second.cookie]) {
+      expect((await t.app.inject({ url: "/filters", headers: { cookie } })).body).toContain(gate);
+      expect((await t.app.inject({ url: "/privacy/my-data", headers: { cookie } })).body).not.toContain("Withdrawn Visitor");
+    }
+    await passGate("New Family", first.phone);
+    expect((await t.app.inject({ url: "/filters", headers: { cookie: first.cookie } })).body).toContain(gate);
+    expect((await withdraw(first.phone.typed, first.cookie)).body).toContain("We have recorded your request");
+    expect(await leadsWith(first.phone.e164)).toHaveLength(1);
   });
 
   it("answers a number that cannot be one with a message beside the phone field", async () => {

@@ -8,14 +8,14 @@ import { safeRedirect } from "../lib/auth.server";
 import { applyFilterForm } from "../lib/filter-form.server";
 import { siteName } from "../lib/meta";
 import { trackLead } from "../lib/pixel";
-import { passGate } from "../lib/visitor-gate.server";
+import { currentVisitor, passGate } from "../lib/visitor-gate.server";
 import type { Route } from "./+types/filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
   const refused = applyFilterForm(url);
-  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  const visitor = await currentVisitor(request, context);
   // Sent here from a page that shows more past the gate (a biodata's medical history): a visitor
   // already known goes straight back; a new one does once they pass. Site-relative paths only.
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;

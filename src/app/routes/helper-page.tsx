@@ -13,6 +13,7 @@ import { useBiodataViewed } from "../components/meta-pixel";
 import { RelativeTime } from "../components/relative-time";
 import { publicUrl, siteName } from "../lib/meta";
 import { paths } from "../lib/paths";
+import { currentVisitor } from "../lib/visitor-gate.server";
 import { helperPreviewPath } from "../../shared/link-preview";
 import type { Route } from "./+types/helper-page";
 
@@ -30,7 +31,7 @@ function nestedNotes(html: string): string {
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // A family who passed the gate reads the medical history and date of birth too. Their request
   // carries the visitor cookie, so the site marks the page private and never keeps it (cache-policy.ts).
-  const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  const visitor = await currentVisitor(request, context);
   const found = await context.services.helpers.findFor(params.id ?? "", { viewer: context.viewer, family: visitor !== null });
   if (!found) throw response(null, { status: 404 });
   const { helper, gated } = found;

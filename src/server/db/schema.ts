@@ -203,6 +203,12 @@ export const visitors = pgTable(
     visits: integer("visits").notNull().default(1),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * SHA-256 of the key handed (in the visitor cookie) to the browser that first gave this
+     * number: holding the key is what shows the number is that browser's (decision 082). Null
+     * for leads stored before keys existed, which no browser can prove.
+     */
+    ownerKeyHash: text("owner_key_hash"),
   },
   (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
 );
@@ -247,6 +253,25 @@ export const privacyRequests = pgTable(
   },
   // One open request per number: asking again does not fill the operators' list.
   (t) => [uniqueIndex("privacy_requests_phone_idx").on(t.phone)],
+);
+
+/**
+ * A confirmation waiting for the page a form redirected to (decision 050): shown once, to the
+ * account it was written for, and deleted as it is shown. The `flash` cookie carries only the id.
+ */
+export const flashMessages = pgTable(
+  "flash_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The page it is for, as pagePath() writes it. */
+    path: text("path").notNull(),
+    text: text("text").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("flash_messages_expires_idx").on(t.expiresAt)],
 );
 
 // ---------------------------------------------------------------------------------------------

@@ -61,7 +61,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
   const browserConfig = publicConfig(config);
   const secure = config.publicUrl.startsWith("https:");
   const visitorCookie = createVisitorCookie(options.authSecret, { secure });
-  const flash = createFlashCookie(options.authSecret, { secure });
+  const flash = createFlashCookie(options.authSecret, services.flash, { secure });
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
     if (typeof options.build === "function") return createRequestHandler(await options.build(), mode);

@@ -13,6 +13,8 @@ export interface LeadFacts {
   phone: string;
   visits: number;
   firstSeenAt: Date;
+  /** The name typed this time, when it may differ from the one kept (the first given). */
+  givenName?: string;
 }
 
 export function visitorWhatsappLink(config: Pick<Config, "siteName">, lead: Pick<LeadFacts, "name" | "phone">): string {
@@ -37,6 +39,8 @@ export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): 
       : `${lead.name} gave their name and phone number on the filters page.`,
     "",
     `Name: ${lead.name}`,
+    // Anyone may type a known number: support sees both names and judges.
+    ...(lead.givenName && lead.givenName !== lead.name ? [`Name given this time: ${lead.givenName}`] : []),
     `Phone: ${phone}`,
     `Visits: ${lead.visits}`,
     `First seen: ${formatSingaporeTime(lead.firstSeenAt)} (Singapore time)`,

@@ -1,7 +1,7 @@
 /**
  * How many leads one address may submit in a window, counted the same for POST /api/leads and
  * for the /filters gate. Counters live in Redis when REDIS_URL is set, so every instance sees
- * the same count; otherwise in this process's memory (right for a single instance).
+ * the same count; otherwise (and while Redis does not answer) in this process's memory.
  */
 import { Redis } from "ioredis";
 
@@ -74,30 +74,43 @@ return {count, ttl}
 // Services are built before the app's logger exists; a plain line is better than silence.
 const consoleLog: LimiterLog = { warn: (object, message) => console.warn(`${message}: ${JSON.stringify(object)}`) };
 
+/**
+ * Shared counters in Redis; while Redis does not answer, this instance's own counters, so the
+ * limit holds (per instance) through an outage instead of turning off. One line when Redis goes
+ * away and one when it is back, however many requests and reconnection attempts lie between.
+ */
 function redisLimiter(limits: LeadLimits, url: string, log: LimiterLog = consoleLog): RateLimiter {
   const prefix = limits.keyPrefix ?? "dh:lead-limit:";
   const redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 1_000 });
-  let lastWarning = 0;
-  const warn = (error: unknown) => {
-    // Redis retries its connection every few hundred milliseconds: one line a minute is enough.
-    if (Date.now() - lastWarning < 60_000) return;
-    lastWarning = Date.now();
-    log.warn({ err: error instanceof Error ? error.message : String(error) }, "lead rate limit: Redis unavailable, not limiting");
+  const fallback = memoryLimiter(limits);
+  let down = false;
+  const wentDown = (error: unknown) => {
+    if (down) return;
+    down = true;
+    log.warn({ err: error instanceof Error ? error.message : String(error) }, "lead rate limit: Redis unavailable, limiting per instance");
   };
-  redis.on("error", warn);
+  // ioredis reports every failed reconnection here; without a listener each would be thrown.
+  redis.on("error", wentDown);
   return {
     limits,
     async hit(key) {
+      // Once Redis is known to be away, nothing waits for it until it is connected again; at
+      // start a count waits (briefly) for the first connection instead.
+      if (down && redis.status !== "ready") return fallback.hit(key);
       try {
         const [count, ttlMs] = (await redis.eval(HIT_SCRIPT, 1, `${prefix}${key}`, String(limits.windowMs))) as [number, number];
+        if (down) {
+          down = false;
+          log.warn({}, "lead rate limit: Redis answers again, limits shared between instances");
+        }
         return { count, ttlMs, allowed: count <= limits.max };
       } catch (error) {
-        // A lead is the business: with the counter out of reach, let it through.
-        warn(error);
-        return { count: 0, ttlMs: limits.windowMs, allowed: true };
+        wentDown(error);
+        return fallback.hit(key);
       }
     },
     async close() {
+      await fallback.close();
       await redis.quit().catch(() => redis.disconnect());
     },
   };

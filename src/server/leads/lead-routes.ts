@@ -21,6 +21,12 @@ export const leadSchema = z.object({
   lastSeenAt: z.string(),
 });
 
+/**
+ * What POST /api/leads answers: the lead as given. Never the stored lead: anyone may send a known
+ * number, and its first name, visits and dates are not theirs to read (decision 082).
+ */
+const givenLeadSchema = z.object({ name: z.string(), phone: z.string() });
+
 /** @fastify/rate-limit's store interface over the shared limiter. */
 function limiterStore(limiter: RateLimiter) {
   return class LeadLimitStore implements FastifyRateLimitStore {
@@ -55,8 +61,11 @@ export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: L
     {
       config: { invalidInput: "Please check your name and phone number." },
       // The gate's own schema: the body arrives tidied, the phone in E.164.
-      schema: { body: leadInputSchema, response: { 201: leadSchema, ...refusals(400, 429) } },
+      schema: { body: leadInputSchema, response: { 201: givenLeadSchema, ...refusals(400, 429) } },
     },
-    async (request, reply) => reply.status(201).send(await leads.record(request.body)),
+    async (request, reply) => {
+      const { name, phone } = await leads.record(request.body);
+      return reply.status(201).send({ name, phone });
+    },
   );
 }

@@ -1,6 +1,8 @@
 /**
- * Leads: a visitor's name and phone number, stored once per phone number (the latest name wins,
- * visits counted) together with the notification to support, in one transaction.
+ * Leads: a visitor's name and phone number, stored once per phone number together with the
+ * notification to support, in one transaction. The first name given stays: anyone may type a
+ * known number, so a later visit is counted and reported to support but changes nothing stored
+ * (decision 082).
  */
 import { count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
 import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-schema";
@@ -13,6 +15,8 @@ import { leadMessage } from "./lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
 import { leadsCsv } from "./lead-export";
 import { createPrivacyService } from "./privacy";
+import type { Visitor } from "./visitor-cookie";
+import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./visitor-pass";
 
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_LEADS_PAGE_SIZE = 200;
@@ -34,19 +38,39 @@ export interface LeadNotice {
   channels: ConfiguredChannels;
 }
 
-/** Stores a validated lead and queues support's notification; both or neither. */
-export async function recordLead(db: Database, notice: LeadNotice, input: ValidLead, now = new Date()): Promise<Lead> {
+/**
+ * What passing the gate gives back: the lead joined and what was typed, never what an earlier
+ * visit stored. `key` proves the number is this browser's: the new lead's key for the browser
+ * that first gave it, the key it already holds for its own number, else null.
+ */
+export interface GatePass {
+  leadId: string;
+  name: string;
+  phone: string;
+  key: string | null;
+}
+
+/**
+ * Stores a validated lead (or counts a repeat visit) and queues support's notification; both or
+ * neither. `visitor` is the cookie of the browser giving it, whose key is kept if it is this lead's.
+ */
+export async function recordLead(
+  db: Database,
+  notice: LeadNotice,
+  input: ValidLead,
+  { visitor = null, now = new Date() }: { visitor?: Visitor | null; now?: Date } = {},
+): Promise<GatePass> {
+  const fresh = newOwnerKey();
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(visitors)
-      .values({ name: input.name, phone: input.phone, visits: 1, firstSeenAt: now, lastSeenAt: now })
-      .onConflictDoUpdate({
-        target: visitors.phone,
-        set: { name: input.name, visits: sql`${visitors.visits} + 1`, lastSeenAt: now },
-      })
+      .values({ name: input.name, phone: input.phone, visits: 1, firstSeenAt: now, lastSeenAt: now, ownerKeyHash: fresh.hash })
+      .onConflictDoUpdate({ target: visitors.phone, set: { visits: sql`${visitors.visits} + 1`, lastSeenAt: now } })
       .returning();
-    await enqueueMessage(tx, notice.channels, leadMessage(notice, row!));
-    return toLead(row!);
+    await enqueueMessage(tx, notice.channels, leadMessage(notice, { ...row!, givenName: input.name }));
+    const kept = visitor?.leadId === row!.id && holdsOwnerKey(visitor.key, row!.ownerKeyHash) ? visitor.key : null;
+    const key = row!.ownerKeyHash === fresh.hash ? fresh.key : kept;
+    return { leadId: row!.id, name: input.name, phone: row!.phone, key };
   });
 }
 
@@ -105,17 +129,19 @@ export function createLeadService({ db, notice, redisUrl, limits, log }: LeadSer
     limiter,
     /** Stores an already validated lead (see leadInputSchema) and queues its notification. */
     record: (input: ValidLead) => recordLead(db, notice, input),
+    /** The visitor of a cookie whose lead still exists, and whether it proves the number is theirs. */
+    recognise: (visitor: Visitor | null) => recogniseVisitor(db, visitor),
     /**
      * For the /filters gate: checks the address's rate, validates the raw form values and
      * stores the lead. Refuses with a 429 over the rate, or a 400 with a message per field, as
      * POST /api/leads does.
      */
-    async submit(input: unknown, { ip }: { ip: string }): Promise<Lead> {
+    async submit(input: unknown, { ip, visitor = null }: { ip: string; visitor?: Visitor | null }): Promise<GatePass> {
       const hit = await limiter.hit(ip);
       if (!hit.allowed) throw tooManyRequests(tooManyLeadsMessage(hit.ttlMs));
       const parsed = parseLeadInput(input);
       if (!parsed.ok) throw badRequest("Please check your name and phone number.", parsed.fields);
-      return recordLead(db, notice, parsed.lead);
+      return recordLead(db, notice, parsed.lead, { visitor });
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
     privacy: createPrivacyService({ db, limiter }),

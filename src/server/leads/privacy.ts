@@ -1,13 +1,13 @@
 /**
  * A visitor's rights under Singapore's PDPA: to see what is kept about them and to withdraw
- * consent. Only a visitor holding the signed cookie for a number has shown it is theirs, so only
- * they see its data and have it deleted at once; anyone else's withdrawal is recorded for an
- * operator to check and carry out within 30 days.
+ * consent. Only the browser that first gave a number holds its key and has shown the number is
+ * theirs (visitor-pass.ts), so only it sees the number's data and has it deleted at once; anyone
+ * else's withdrawal is recorded for an operator to check and carry out within 30 days.
  */
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/connect";
 import { outbox, privacyRequests, visitors } from "../db/schema";
-import type { Visitor } from "./visitor-cookie";
+import type { RecognisedVisitor } from "./visitor-pass";
 import { visitorAbout } from "./lead-message";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
 import type { Lead } from "../../shared/lead-schema";
@@ -41,21 +41,21 @@ export interface PrivacyDeps {
 
 export function createPrivacyService({ db, limiter }: PrivacyDeps) {
   return {
-    /** What is kept about the visitor of this cookie; null when nothing is (or no cookie). */
-    async dataOf(visitor: Visitor | null): Promise<Lead | null> {
-      if (!visitor) return null;
-      const [row] = await db.select().from(visitors).where(eq(visitors.phone, visitor.phone));
+    /** What is kept about the number of a visitor who proved it theirs; null for anyone else. */
+    async dataOf(visitor: RecognisedVisitor | null): Promise<Lead | null> {
+      if (!visitor?.owner) return null;
+      const [row] = await db.select().from(visitors).where(eq(visitors.id, visitor.leadId));
       if (!row) return null;
       const { id, name, phone, visits } = row;
       return { id, name, phone, visits, firstSeenAt: row.firstSeenAt.toISOString(), lastSeenAt: row.lastSeenAt.toISOString() };
     },
 
     /**
-     * Withdraws consent for `phone` (E.164). Deleted at once when the signed cookie is for this
-     * number; otherwise recorded (once per number) for an operator, due in 30 days.
+     * Withdraws consent for `phone` (E.164). Deleted at once for the visitor who proved the number
+     * theirs; otherwise recorded (once per number) for an operator, due in 30 days.
      */
-    async withdraw(phone: string, visitor: Visitor | null, { ip, now = new Date() }: { ip: string; now?: Date }): Promise<Withdrawal> {
-      if (visitor?.phone === phone) {
+    async withdraw(phone: string, visitor: RecognisedVisitor | null, { ip, now = new Date() }: { ip: string; now?: Date }): Promise<Withdrawal> {
+      if (visitor?.owner && visitor.phone === phone) {
         await deleteLeadData(db, phone);
         return { done: "deleted" };
       }

@@ -4,18 +4,29 @@
  * hand (or changed to another number) no longer skips the gate: an unsigned or tampered cookie
  * reads as no visitor. HttpOnly: only the server reads it, and no third-party script on the
  * page (the ad pixel) can read a visitor's phone number from it.
+ *
+ * The signature only says the site wrote the cookie, and the site writes one for whatever number
+ * is typed. It also names the lead it was written for (gone once the lead is deleted) and, for
+ * the browser that first gave the number, that lead's key: the proof the number is theirs
+ * (decision 082, checked against the database by visitor-pass.ts).
  */
 import { createHmac } from "node:crypto";
 import { createCookie } from "react-router";
 import { readSignedCookie } from "../http/signed-cookie";
+import { isUuid } from "../../shared/uuid";
 
 export const VISITOR_COOKIE = "visitor";
 export const VISITOR_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
 const MAX_FIELD_LENGTH = 200;
 
 export interface Visitor {
+  /** The lead the gate stored or counted for this browser. */
+  leadId: string;
+  /** As typed in this browser, which is not necessarily the name stored for the number. */
   name: string;
   phone: string;
+  /** The lead's owner key, held only by the browser that first gave the number. */
+  key: string | null;
 }
 
 export interface VisitorCookie {
@@ -56,9 +67,13 @@ export function createVisitorCookie(authSecret: string, { secure = false } = {})
       if (!record) return null;
       const name = text(record.name);
       const phone = text(record.phone);
-      return name && phone ? { name, phone } : null;
+      const leadId = text(record.lead);
+      // Cookies from before leads were named in them prove nothing: the gate asks again.
+      if (!name || !phone || !leadId || !isUuid(leadId)) return null;
+      return { leadId, name, phone, key: text(record.key) ?? null };
     },
-    write: (visitor) => cookie.serialize({ name: visitor.name, phone: visitor.phone }),
+    write: (visitor) =>
+      cookie.serialize({ lead: visitor.leadId, name: visitor.name, phone: visitor.phone, ...(visitor.key ? { key: visitor.key } : {}) }),
     clear: () => cookie.serialize("", { maxAge: 0 }),
   };
 }

@@ -1,0 +1,14 @@
+/**
+ * A visitor who passed the /filters gate earlier: their lead stored as the gate stores it and
+ * the cookie the gate set for it, so a test starts on the other side of the gate.
+ */
+import { recordLead } from "../../src/server/leads/lead-service";
+import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
+import { leadNotice, uniqueSgMobile } from "./notify";
+import { TEST_AUTH_SECRET, type TestApp } from "./test-app";
+
+/** `visitor=…`, as a Cookie header carries it. */
+export async function returningVisitorCookie(t: Pick<TestApp, "db" | "config">, name: string, phone = uniqueSgMobile().e164): Promise<string> {
+  const pass = await recordLead(t.db, leadNotice(t.config), { name, phone });
+  return (await createVisitorCookie(TEST_AUTH_SECRET).write(pass)).split(";")[0]!;
+}
