@@ -6,6 +6,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../ops/private-data-dir";
 
 export interface StoredObject {
   body: Readable;
@@ -36,10 +37,10 @@ export function diskStorage(root: string): MediaStorage {
     kind: "disk",
     async put(name, body) {
       const file = resolve(name);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER });
       // Write beside, then rename: a reader never sees half a file.
       const partial = `${file}.${process.pid}.${Date.now()}.part`;
-      await writeFile(partial, body);
+      await writeFile(partial, body, { mode: PRIVATE_FILE });
       await rename(partial, file);
     },
     async get(name) {
