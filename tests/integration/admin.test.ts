@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/server/auth/roles";
+import { formatSingaporeTimestamp } from "../../src/shared/format";
 import { outbox, user, visitors } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
@@ -129,16 +130,27 @@ describeDb("operators and their screens", () => {
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Phone,Visits,First seen,Last seen");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time)");
     expect(lines).toHaveLength(rows.length + 2);
     expect(lines.at(-1)).toBe("");
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${rows[0]!.firstSeenAt.toISOString()},${rows[0]!.lastSeenAt.toISOString()}`,
+      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${formatSingaporeTimestamp(rows[0]!.firstSeenAt)},${formatSingaporeTimestamp(rows[0]!.lastSeenAt)}`,
     );
     expect(lines[2]!.startsWith(`'+${tag} plus,`)).toBe(true);
     expect(lines[3]!.startsWith(`'-${tag} minus,`)).toBe(true);
     expect(lines[4]!.startsWith(`'@${tag} at,`)).toBe(true);
     expect(lines[5]!.startsWith(`"Tan, ${tag} ""Ah Boy""",`)).toBe(true);
+  });
+
+  it("exports a lead's times as the screen shows them, in Singapore time, and says so in the header", async () => {
+    // 16:30 on 1 January in UTC is half past midnight on 2 January in Singapore.
+    const { tag } = await addLeads(["Midnight {tag}"], new Date("2026-01-01T16:30:00Z"));
+    const csv = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
+    const [header, row] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time)");
+    expect(row!.split(",").slice(3)).toEqual(["2026-01-01 00:30", "2026-01-02 00:30"]);
+    const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
+    expect(page.body).toContain("2 Jan 2026, 00:30");
   });
 
   it("shows the deliveries that keep failing with their last error and a count of pending ones", async () => {

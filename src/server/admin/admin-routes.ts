@@ -61,7 +61,7 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     {
       schema: {
         querystring: exportQuery,
-        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen, Last seen"), ...errors },
+        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time)"), ...errors },
       },
     },
     async (request, reply) => {
