@@ -1,14 +1,26 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/server/auth/roles";
-import { formatSingaporeTimestamp } from "../../src/shared/format";
+import { loadConfig } from "../../src/server/config";
+import { recordLead } from "../../src/server/leads/lead-service";
+import { createOutboxWorker } from "../../src/server/notify/outbox-worker";
+import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
 import { outbox, user, visitors } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
-import { uniqueSgMobile } from "../support/notify";
+import { freePort, leadNotice, uniqueSgMobile } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
+
+/** A page's words as a person reads them: tags dropped, entities of the texts here decoded. */
+const pageText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 describeDb("operators and their screens", () => {
   let t: TestApp;
@@ -153,12 +165,43 @@ describeDb("operators and their screens", () => {
     expect(page.body).toContain("2 Jan 2026, 00:30");
   });
 
+  it("tells the operator from the first refused attempt that a message is being retried, in plain words, with the raw error kept aside", async () => {
+    // The mail server is down: nothing listens on its port.
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SUPPORT_EMAIL: "support@example.com" });
+    const lead = await recordLead(t.db, leadNotice(config), { name: "Refused Rita", phone: uniqueSgMobile().e164 });
+    const worker = createOutboxWorker(t.database.handle, config);
+    try {
+      expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await t.db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toMatch(/ECONNREFUSED/);
+
+    const page = await t.app.inject({ url: "/admin/outbox", headers: { cookie: operator.cookie } });
+    const text = pageText(page.body);
+    expect(text).not.toContain("No delivery has failed");
+    expect(text).toContain(
+      `The mail server refused the connection. Retrying: 1 attempt so far, next try at ${formatSingaporeTime(row!.nextAttemptAt)}.`,
+    );
+    // The raw error is there for whoever opens the details, not in the sentence.
+    expect(page.body).toMatch(/<details><summary>Technical detail<\/summary><span class="admin-error-text">[^<]*ECONNREFUSED/);
+    const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
+    expect(api.json().retrying).toBeGreaterThanOrEqual(1);
+    expect(api.json().items.find((item: { id: string }) => item.id === row!.id)).toMatchObject({
+      attempts: 1,
+      problem: "The mail server refused the connection",
+    });
+  });
+
   it("shows the deliveries that keep failing with their last error and a count of pending ones", async () => {
     const delivery = await failingDelivery("New lead: Failing Fiona");
     const page = await t.app.inject({ url: "/admin/outbox", headers: { cookie: operator.cookie } });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("New lead: Failing Fiona");
     expect(page.body).toContain("connect ECONNREFUSED 127.0.0.1:2525");
+    expect(pageText(page.body)).toContain("The mail server refused the connection. Retrying: 6 attempts so far");
     expect(page.body).toMatch(/<strong>\d+<\/strong> waiting to be sent/);
     const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
     expect(api.json().items.find((item: { id: string }) => item.id === delivery.id)).toMatchObject({
