@@ -6,8 +6,9 @@ import { loadConfig } from "../../src/server/config";
 import { recordLead } from "../../src/server/leads/lead-service";
 import { createOutboxWorker } from "../../src/server/notify/outbox-worker";
 import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
+import { formatPhone } from "../../src/shared/phone";
 import { outbox, user, visitors } from "../../src/server/db/schema";
-import { signUp, type SignedIn } from "../support/auth";
+import { cookieHeader, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { freePort, leadNotice, uniqueSgMobile } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
@@ -163,6 +164,52 @@ describeDb("operators and their screens", () => {
     expect(row!.split(",").slice(3)).toEqual(["2026-01-01 00:30", "2026-01-02 00:30"]);
     const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
     expect(page.body).toContain("2 Jan 2026, 00:30");
+  });
+
+  it("asks the operator to confirm before deleting the lead of a withdrawal, then says it was deleted", async () => {
+    const phone = uniqueSgMobile();
+    await t.app.services.leads.record({ name: "Withdrawing Wendy", phone: phone.e164 });
+    expect(await t.app.services.leads.privacy.withdraw(phone.e164, null, { ip: "203.0.113.9" })).toMatchObject({ done: "recorded" });
+    const open = (await t.app.services.leads.privacy.openRequests()).find((request) => request.phone === phone.e164)!;
+    const leadsOf = () => t.db.select().from(visitors).where(eq(visitors.phone, phone.e164));
+    const shown = formatPhone(phone.e164);
+
+    // The button on the list only asks; nothing is deleted yet.
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id }),
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(pageText(asked.body)).toContain(`Delete the lead of ${shown}?`);
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect(await leadsOf()).toHaveLength(1);
+
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id, confirm: "yes" }),
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe("/admin/leads");
+    expect(await leadsOf()).toHaveLength(0);
+    const after = await t.app.inject({
+      url: "/admin/leads",
+      headers: { cookie: `${operator.cookie}; ${cookieHeader(confirmed.headers["set-cookie"])}` },
+    });
+    expect(pageText(after.body)).toContain(`Deleted the lead of ${shown} and its notifications not yet sent: the withdrawal is carried out.`);
+
+    // Done once: confirming again says it is no longer open.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id, confirm: "yes" }),
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain("This withdrawal is no longer open");
   });
 
   it("tells the operator from the first refused attempt that a message is being retried, in plain words, with the raw error kept aside", async () => {

@@ -73,12 +73,21 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
       return rows.map((row) => ({ id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() }));
     },
 
-    /** An operator carries out a recorded withdrawal: the lead and its queued notifications go. */
-    async carryOut(id: string): Promise<boolean> {
+    /** One open withdrawal (for the operator to confirm before carrying it out). */
+    async openRequest(id: string): Promise<PrivacyRequest | undefined> {
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
-      if (!row) return false;
+      return row && { id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() };
+    },
+
+    /**
+     * An operator carries out a recorded withdrawal: the lead and its queued notifications go.
+     * Returns the number deleted, or undefined when the withdrawal is no longer open.
+     */
+    async carryOut(id: string): Promise<string | undefined> {
+      const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
+      if (!row) return undefined;
       await deleteLeadData(db, row.phone);
-      return true;
+      return row.phone;
     },
   };
 }
