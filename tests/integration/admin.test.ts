@@ -143,11 +143,11 @@ describeDb("operators and their screens", () => {
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time)");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
     expect(lines).toHaveLength(rows.length + 2);
     expect(lines.at(-1)).toBe("");
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${formatSingaporeTimestamp(rows[0]!.firstSeenAt)},${formatSingaporeTimestamp(rows[0]!.lastSeenAt)}`,
+      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${formatSingaporeTimestamp(rows[0]!.firstSeenAt)},${formatSingaporeTimestamp(rows[0]!.lastSeenAt)},`,
     );
     expect(lines[2]!.startsWith(`'+${tag} plus,`)).toBe(true);
     expect(lines[3]!.startsWith(`'-${tag} minus,`)).toBe(true);
@@ -160,10 +160,47 @@ describeDb("operators and their screens", () => {
     const { tag } = await addLeads(["Midnight {tag}"], new Date("2026-01-01T16:30:00Z"));
     const csv = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
     const [header, row] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time)");
-    expect(row!.split(",").slice(3)).toEqual(["2026-01-01 00:30", "2026-01-02 00:30"]);
+    expect(header).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
+    expect(row!.split(",").slice(3, 5)).toEqual(["2026-01-01 00:30", "2026-01-02 00:30"]);
     const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
     expect(page.body).toContain("2 Jan 2026, 00:30");
+  });
+
+  it("shows the operator what a family filtered for, in the catalogue's words, on the screen and in the CSV", async () => {
+    const tag = `Tag${randomBytes(4).toString("hex")}`;
+    const gate = await t.app.inject({
+      method: "POST",
+      url: "/filters",
+      headers: formHeaders,
+      payload: formBody({ name: `Filtering ${tag}`, phone: uniqueSgMobile().typed }),
+    });
+    expect(gate.statusCode).toBe(200);
+    const visitor = cookieHeader(gate.headers["set-cookie"]);
+    const apply = (query: string) => t.app.inject({ url: `/filters?apply=1&${query}`, headers: { cookie: visitor } });
+    expect((await apply("category=philippines&religion=christian&ageMin=25&ageMax=35&skill=cooking&interview=video")).statusCode).toBe(302);
+
+    const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
+    const text = pageText(page.body);
+    for (const words of ["Nationality: Philippines", "Age 25–35", "Skills: Cooking", "Interview: By video"]) expect(text).toContain(words);
+    expect(text).toMatch(/Religion: Christian/);
+    expect(text).not.toContain("category=");
+    const csv = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
+    const row = csv.body.replace(/^\uFEFF/, "").split("\r\n")[1]!;
+    expect(row).toMatch(/,"?Nationality: Philippines; Religion: Christian[^;]*; Age 25–35; Skills: Cooking; Interview: By video"?$/);
+
+    // The latest choices replace the earlier ones.
+    expect((await apply("category=india")).statusCode).toBe(302);
+    const later = pageText((await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } })).body);
+    expect(later).toContain("Nationality: India");
+    expect(later).not.toContain("Age 25–35");
+
+    // A choice the catalogue does not have is refused at the form and keeps nothing.
+    const refused = await apply("category=narnia");
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain("Choose a value from the list");
+    const kept = pageText((await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } })).body);
+    expect(kept).toContain("Nationality: India");
+    expect(kept).not.toContain("narnia");
   });
 
   it("asks the operator to confirm before deleting the lead of a withdrawal, then says it was deleted", async () => {

@@ -48,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       visits: lead.visits,
       firstSeen: formatSingaporeTime(lead.firstSeenAt),
       lastSeen: formatSingaporeTime(lead.lastSeenAt),
+      filters: lead.filters,
     })),
   };
 }
@@ -114,6 +115,19 @@ const leadColumns: AdminColumn<LeadRow>[] = [
   { label: "Visits", cell: (lead) => lead.visits },
   { label: "First seen", cell: (lead) => lead.firstSeen },
   { label: "Last seen", cell: (lead) => lead.lastSeen },
+  {
+    label: "Filtered for",
+    cell: (lead) =>
+      lead.filters.length === 0 ? (
+        "—"
+      ) : (
+        <ul className="admin-lead-filters">
+          {lead.filters.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      ),
+  },
 ];
 
 export default function AdminLeads() {

@@ -11,9 +11,12 @@ import type { Route } from "./+types/filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
-  const refused = applyFilterForm(url);
   const visitor = await context.visitorCookie.read(request.headers.get("cookie"));
+  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
+  // The family's choices are kept with their lead, for the operator who calls them back.
+  const refused = await applyFilterForm(url, async (filter) => {
+    if (visitor) await context.services.leads.rememberFilters(visitor.phone, filter);
+  });
   return {
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,

@@ -28,7 +28,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     visitor: visitor ? { name: visitor.name, phone: visitor.phone, phoneShown: formatPhone(visitor.phone) } : null,
     kept: lead
-      ? { visits: lead.visits, firstSeen: formatSingaporeTime(lead.firstSeenAt), lastSeen: formatSingaporeTime(lead.lastSeenAt) }
+      ? {
+          visits: lead.visits,
+          firstSeen: formatSingaporeTime(lead.firstSeenAt),
+          lastSeen: formatSingaporeTime(lead.lastSeenAt),
+          // Kept with the lead too (for the operator who calls back), so shown to its owner.
+          filters: lead.filters,
+        }
       : null,
   };
 }
@@ -90,6 +96,12 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
               <dd>{kept.firstSeen}</dd>
               <dt>Last seen</dt>
               <dd>{kept.lastSeen}</dd>
+              {kept.filters.length > 0 ? (
+                <>
+                  <dt>What you last filtered for</dt>
+                  <dd>{kept.filters.join("; ")}</dd>
+                </>
+              ) : null}
             </>
           ) : null}
         </dl>

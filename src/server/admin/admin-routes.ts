@@ -63,7 +63,7 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     {
       schema: {
         querystring: exportQuery,
-        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time)"), ...errors },
+        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time), Filtered for"), ...errors },
       },
     },
     async (request, reply) => {

@@ -203,6 +203,8 @@ export const visitors = pgTable(
     visits: integer("visits").notNull().default(1),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The filters the family last applied on /filters, as the listing's query string (bounded). */
+    filters: text("filters"),
   },
   (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
 );

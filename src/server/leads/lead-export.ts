@@ -3,7 +3,7 @@ import { formatSingaporeTimestamp } from "../../shared/format";
 import type { Lead } from "../../shared/lead-schema";
 
 // The times the operator's screen shows, in Singapore, and the header says so.
-const HEADER = ["Name", "Phone", "Visits", "First seen (Singapore time)", "Last seen (Singapore time)"];
+const HEADER = ["Name", "Phone", "Visits", "First seen (Singapore time)", "Last seen (Singapore time)", "Filtered for"];
 
 /**
  * One CSV cell. Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading
@@ -19,7 +19,14 @@ export function csvCell(value: string | number): string {
 export function leadsCsv(leads: Lead[]): string {
   const lines = [
     HEADER,
-    ...leads.map((l) => [l.name, l.phone, l.visits, formatSingaporeTimestamp(l.firstSeenAt), formatSingaporeTimestamp(l.lastSeenAt)]),
+    ...leads.map((l) => [
+      l.name,
+      l.phone,
+      l.visits,
+      formatSingaporeTimestamp(l.firstSeenAt),
+      formatSingaporeTimestamp(l.lastSeenAt),
+      l.filters.join("; "),
+    ]),
   ];
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

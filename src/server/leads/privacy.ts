@@ -11,6 +11,7 @@ import type { Visitor } from "./visitor-cookie";
 import { visitorAbout } from "./lead-message";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
 import type { Lead } from "../../shared/lead-schema";
+import { toLead } from "./lead-row";
 
 export const WITHDRAWAL_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,8 +47,7 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
       if (!visitor) return null;
       const [row] = await db.select().from(visitors).where(eq(visitors.phone, visitor.phone));
       if (!row) return null;
-      const { id, name, phone, visits } = row;
-      return { id, name, phone, visits, firstSeenAt: row.firstSeenAt.toISOString(), lastSeenAt: row.lastSeenAt.toISOString() };
+      return toLead(row);
     },
 
     /**
