@@ -8,6 +8,7 @@
  */
 import path from "node:path";
 import { loadConfig } from "../src/server/config";
+import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";
 import { DataDirLockedError, lockHolder } from "../src/server/db/data-lock";
 import { askRunningSite } from "../src/server/admin/operator-socket";
@@ -24,6 +25,8 @@ if (!role || !email || rest.length > 0) {
 }
 
 const config = loadConfig();
+// What the embedded database writes here stays its owner's (decision 081).
+keepNewFilesPrivate();
 const dbDir = path.join(config.dataDir, "db");
 
 async function directly(): Promise<RoleChange> {

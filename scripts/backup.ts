@@ -10,6 +10,7 @@
 import path from "node:path";
 import { askRunningSiteForBackup } from "../src/server/admin/operator-socket";
 import { loadConfig } from "../src/server/config";
+import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";
 import { DataDirLockedError, lockHolder } from "../src/server/db/data-lock";
 import { BackupRefused, restoreBackup, RestoreError, writeBackup, type Manifest } from "../src/server/ops/backup";
@@ -21,6 +22,8 @@ if ((command !== "backup" && command !== "restore") || !given || rest.length > 0
 }
 const file = path.resolve(given);
 const config = loadConfig();
+// What the embedded database writes here stays its owner's (decision 081).
+keepNewFilesPrivate();
 if (config.databaseUrl) {
   console.error("This site runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, and the bucket with its own tools (README, Backups).");
   process.exit(1);

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config";
+import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";
 import { seedDemoData } from "../src/server/db/seed/demo";
 import { openStorage } from "../src/server/media/open-storage";
@@ -20,6 +21,8 @@ if (helpers !== undefined && (!Number.isInteger(helpers) || helpers < 1)) {
 }
 
 const config = loadConfig();
+// What the embedded database writes here stays its owner's (decision 081).
+keepNewFilesPrivate();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "db") });
 try {
   await database.migrate();

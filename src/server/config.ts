@@ -7,6 +7,7 @@ import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "n
 import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
+import { describeSharedFolder, folderWritableByOthers, makePrivate, PRIVATE_FOLDER } from "./ops/private-data-dir";
 
 const optionalText = z
   .string()
@@ -253,15 +254,29 @@ export function publicConfig(config: Config) {
 }
 export type PublicConfig = ReturnType<typeof publicConfig>;
 
-/** Makes the data folder if needed; a folder this process cannot write to stops the start. */
-export function prepareDataDir(config: Config): void {
+/**
+ * Makes the data folder if needed and keeps it to its owner: a folder this process cannot write
+ * to, or one other users can write to, stops the start; what an older version left readable by
+ * others is made owner-only (decision 081). Returns how many files and folders it tightened.
+ */
+export function prepareDataDir(config: Config): number {
   try {
-    mkdirSync(config.dataDir, { recursive: true });
+    mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER });
     accessSync(config.dataDir, constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const reason = code === "EEXIST" || code === "ENOTDIR" ? "a file is in the way" : (code ?? String(error));
     throw new ConfigError(`DATA_DIR must be a folder this process can write to (${config.dataDir}: ${reason})`);
+  }
+  const shared = folderWritableByOthers(config.dataDir);
+  if (shared) throw new ConfigError(`DATA_DIR ${describeSharedFolder(shared, config.dataDir)}`);
+  try {
+    return makePrivate(config.dataDir);
+  } catch (error) {
+    const failed = error as NodeJS.ErrnoException;
+    throw new ConfigError(
+      `DATA_DIR could not be made private to its owner (${failed.path ?? config.dataDir}: ${failed.code ?? String(error)}): run the site as the user who owns ${config.dataDir}`,
+    );
   }
 }
 
@@ -275,7 +290,7 @@ export function resolveAuthSecret(config: Config): string {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
-  mkdirSync(config.dataDir, { recursive: true });
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER });
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;

@@ -19,6 +19,7 @@ import { scheduleLeadRetention } from "./leads/lead-retention";
 import { scheduleUploadSweep } from "./media/uploads";
 import { schedulePreviewSweep } from "./seo";
 import { createOutboxWorker } from "./notify/outbox-worker";
+import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
 
 /** A start that cannot go on says why in one line and exits with 1. */
@@ -38,9 +39,12 @@ function reason(error: unknown): string {
 
 async function main() {
   let config: Config;
+  let tightened: number;
   try {
     config = loadConfig();
-    prepareDataDir(config);
+    // Before anything in the data folder is created or opened (decision 081).
+    keepNewFilesPrivate();
+    tightened = prepareDataDir(config);
   } catch (error) {
     if (error instanceof ConfigError) stop(`Configuration error: ${error.message}`);
     throw error;
@@ -139,6 +143,7 @@ async function main() {
     const socket = await serveOperatorSocket(config.dataDir, { db: database.db, dumpDataDir: database.dumpDataDir! }, app.log.child({ module: "operator" }));
     closeSocket = socket.close;
   }
+  if (tightened > 0) app.log.warn({ dataDir: config.dataDir, tightened }, "made files and folders in the data folder private to their owner");
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));

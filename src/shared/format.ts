@@ -86,12 +86,29 @@ const SINGAPORE_TIME = new Intl.DateTimeFormat("en-SG", {
   year: "numeric",
   hour: "2-digit",
   minute: "2-digit",
-  hour12: false,
+  // Not hour12: false, which writes the half hour after midnight as "24:30".
+  hourCycle: "h23",
 });
 
 /** "6 Mar 2025": the day of an instant in Singapore. */
 export function formatSingaporeDay(instant: Date | string): string {
   return SINGAPORE_DAY.format(new Date(instant));
+}
+
+const SINGAPORE_PARTS = new Intl.DateTimeFormat("en-CA", {
+  timeZone: SITE_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** "2025-03-06 14:05": an instant in Singapore time that sorts as text (spreadsheets, exports). */
+export function formatSingaporeTimestamp(instant: Date | string): string {
+  const part = Object.fromEntries(SINGAPORE_PARTS.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}`;
 }
 
 /** "6 Mar 2025, 14:05": an instant in Singapore time. */

@@ -41,6 +41,8 @@ export interface Lead {
   visits: number;
   firstSeenAt: string;
   lastSeenAt: string;
+  /** What the family last filtered for, in words ("Nationality: Filipino"). */
+  filters: string[];
 }
 
 export type LeadParseResult = { ok: true; lead: ValidLead } | { ok: false; fields: Record<string, string> };

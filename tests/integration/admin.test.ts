@@ -1,13 +1,27 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/server/auth/roles";
+import { loadConfig } from "../../src/server/config";
+import { recordLead } from "../../src/server/leads/lead-service";
+import { createOutboxWorker } from "../../src/server/notify/outbox-worker";
+import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
+import { formatPhone } from "../../src/shared/phone";
 import { outbox, user, visitors } from "../../src/server/db/schema";
-import { signUp, type SignedIn } from "../support/auth";
+import { cookieHeader, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
-import { uniqueSgMobile } from "../support/notify";
+import { freePort, leadNotice, uniqueSgMobile } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
+
+/** A page's words as a person reads them: tags dropped, entities of the texts here decoded. */
+const pageText = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
 
 describeDb("operators and their screens", () => {
   let t: TestApp;
@@ -129,16 +143,140 @@ describeDb("operators and their screens", () => {
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
-    expect(lines[0]).toBe("Name,Phone,Visits,First seen,Last seen");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
     expect(lines).toHaveLength(rows.length + 2);
     expect(lines.at(-1)).toBe("");
     expect(lines[1]).toBe(
-      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${rows[0]!.firstSeenAt.toISOString()},${rows[0]!.lastSeenAt.toISOString()}`,
+      `"'=HYPERLINK(""http://evil.example"",""${tag}"")",${rows[0]!.phone},1,${formatSingaporeTimestamp(rows[0]!.firstSeenAt)},${formatSingaporeTimestamp(rows[0]!.lastSeenAt)},`,
     );
     expect(lines[2]!.startsWith(`'+${tag} plus,`)).toBe(true);
     expect(lines[3]!.startsWith(`'-${tag} minus,`)).toBe(true);
     expect(lines[4]!.startsWith(`'@${tag} at,`)).toBe(true);
     expect(lines[5]!.startsWith(`"Tan, ${tag} ""Ah Boy""",`)).toBe(true);
+  });
+
+  it("exports a lead's times as the screen shows them, in Singapore time, and says so in the header", async () => {
+    // 16:30 on 1 January in UTC is half past midnight on 2 January in Singapore.
+    const { tag } = await addLeads(["Midnight {tag}"], new Date("2026-01-01T16:30:00Z"));
+    const csv = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
+    const [header, row] = csv.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(header).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
+    expect(row!.split(",").slice(3, 5)).toEqual(["2026-01-01 00:30", "2026-01-02 00:30"]);
+    const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
+    expect(page.body).toContain("2 Jan 2026, 00:30");
+  });
+
+  it("shows the operator what a family filtered for, in the catalogue's words, on the screen and in the CSV", async () => {
+    const tag = `Tag${randomBytes(4).toString("hex")}`;
+    const gate = await t.app.inject({
+      method: "POST",
+      url: "/filters",
+      headers: formHeaders,
+      payload: formBody({ name: `Filtering ${tag}`, phone: uniqueSgMobile().typed }),
+    });
+    expect(gate.statusCode).toBe(200);
+    const visitor = cookieHeader(gate.headers["set-cookie"]);
+    const apply = (query: string) => t.app.inject({ url: `/filters?apply=1&${query}`, headers: { cookie: visitor } });
+    expect((await apply("category=philippines&religion=christian&ageMin=25&ageMax=35&skill=cooking&interview=video")).statusCode).toBe(302);
+
+    const page = await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } });
+    const text = pageText(page.body);
+    for (const words of ["Nationality: Philippines", "Age 25–35", "Skills: Cooking", "Interview: By video"]) expect(text).toContain(words);
+    expect(text).toMatch(/Religion: Christian/);
+    expect(text).not.toContain("category=");
+    const csv = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
+    const row = csv.body.replace(/^\uFEFF/, "").split("\r\n")[1]!;
+    expect(row).toMatch(/,"?Nationality: Philippines; Religion: Christian[^;]*; Age 25–35; Skills: Cooking; Interview: By video"?$/);
+
+    // The latest choices replace the earlier ones.
+    expect((await apply("category=india")).statusCode).toBe(302);
+    const later = pageText((await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } })).body);
+    expect(later).toContain("Nationality: India");
+    expect(later).not.toContain("Age 25–35");
+
+    // A choice the catalogue does not have is refused at the form and keeps nothing.
+    const refused = await apply("category=narnia");
+    expect(refused.statusCode).toBe(200);
+    expect(refused.body).toContain("Choose a value from the list");
+    const kept = pageText((await t.app.inject({ url: `/admin/leads?q=${tag}`, headers: { cookie: operator.cookie } })).body);
+    expect(kept).toContain("Nationality: India");
+    expect(kept).not.toContain("narnia");
+  });
+
+  it("asks the operator to confirm before deleting the lead of a withdrawal, then says it was deleted", async () => {
+    const phone = uniqueSgMobile();
+    await t.app.services.leads.record({ name: "Withdrawing Wendy", phone: phone.e164 });
+    expect(await t.app.services.leads.privacy.withdraw(phone.e164, null, { ip: "203.0.113.9" })).toMatchObject({ done: "recorded" });
+    const open = (await t.app.services.leads.privacy.openRequests()).find((request) => request.phone === phone.e164)!;
+    const leadsOf = () => t.db.select().from(visitors).where(eq(visitors.phone, phone.e164));
+    const shown = formatPhone(phone.e164);
+
+    // The button on the list only asks; nothing is deleted yet.
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id }),
+    });
+    expect(asked.statusCode).toBe(200);
+    expect(pageText(asked.body)).toContain(`Delete the lead of ${shown}?`);
+    expect(asked.body).toContain('name="confirm" value="yes"');
+    expect(await leadsOf()).toHaveLength(1);
+
+    const confirmed = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id, confirm: "yes" }),
+    });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe("/admin/leads");
+    expect(await leadsOf()).toHaveLength(0);
+    const after = await t.app.inject({
+      url: "/admin/leads",
+      headers: { cookie: `${operator.cookie}; ${cookieHeader(confirmed.headers["set-cookie"])}` },
+    });
+    expect(pageText(after.body)).toContain(`Deleted the lead of ${shown} and its notifications not yet sent: the withdrawal is carried out.`);
+
+    // Done once: confirming again says it is no longer open.
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/admin/leads",
+      headers: { ...formHeaders, cookie: operator.cookie },
+      payload: formBody({ id: open.id, confirm: "yes" }),
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain("This withdrawal is no longer open");
+  });
+
+  it("tells the operator from the first refused attempt that a message is being retried, in plain words, with the raw error kept aside", async () => {
+    // The mail server is down: nothing listens on its port.
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SUPPORT_EMAIL: "support@example.com" });
+    const lead = await recordLead(t.db, leadNotice(config), { name: "Refused Rita", phone: uniqueSgMobile().e164 });
+    const worker = createOutboxWorker(t.database.handle, config);
+    try {
+      expect(await worker.runOnce()).toMatchObject({ failed: 1 });
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await t.db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
+    expect(row).toMatchObject({ status: "pending", attempts: 1 });
+    expect(row!.lastError).toMatch(/ECONNREFUSED/);
+
+    const page = await t.app.inject({ url: "/admin/outbox", headers: { cookie: operator.cookie } });
+    const text = pageText(page.body);
+    expect(text).not.toContain("No delivery has failed");
+    expect(text).toContain(
+      `The mail server refused the connection. Retrying: 1 attempt so far, next try at ${formatSingaporeTime(row!.nextAttemptAt)}.`,
+    );
+    // The raw error is there for whoever opens the details, not in the sentence.
+    expect(page.body).toMatch(/<details><summary>Technical detail<\/summary><span class="admin-error-text">[^<]*ECONNREFUSED/);
+    const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
+    expect(api.json().retrying).toBeGreaterThanOrEqual(1);
+    expect(api.json().items.find((item: { id: string }) => item.id === row!.id)).toMatchObject({
+      attempts: 1,
+      problem: "The mail server refused the connection",
+    });
   });
 
   it("shows the deliveries that keep failing with their last error and a count of pending ones", async () => {
@@ -147,6 +285,7 @@ describeDb("operators and their screens", () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain("New lead: Failing Fiona");
     expect(page.body).toContain("connect ECONNREFUSED 127.0.0.1:2525");
+    expect(pageText(page.body)).toContain("The mail server refused the connection. Retrying: 6 attempts so far");
     expect(page.body).toMatch(/<strong>\d+<\/strong> waiting to be sent/);
     const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
     expect(api.json().items.find((item: { id: string }) => item.id === delivery.id)).toMatchObject({

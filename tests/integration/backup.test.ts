@@ -12,6 +12,7 @@ import { helpers, user, visitors } from "../../src/server/db/schema";
 import { storeImage } from "../../src/server/media/images";
 import { restoreBackup, RestoreError, writeBackup } from "../../src/server/ops/backup";
 import { samplePng } from "../support/biodata";
+import { notOwnerOnly } from "../support/file-modes";
 import { testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -48,6 +49,9 @@ describe.skipIf(testDbKind !== "pglite")("an operator backs up the embedded site
 
     const restored = path.join(scratch, "restored");
     await restoreBackup(file, restored);
+    // As private as a running site's folder: owner-only folders and files.
+    expect(await notOwnerOnly(restored)).toEqual([]);
+    expect((await stat(restored)).mode & 0o777).toBe(0o700);
     const database = await openDatabase({ pgliteDir: path.join(restored, "db") });
     try {
       await database.migrate();
@@ -164,6 +168,7 @@ describe.skipIf(testDbKind !== "pglite")("npm run backup while the site runs, np
     const restored = await backupCommand(restoredDir, "restore", file);
     expect(restored.stderr).toBe("");
     expect(restored.code).toBe(0);
+    expect(await notOwnerOnly(restoredDir)).toEqual([]);
     const original = await contentsOf(dataDir);
     const copy = await contentsOf(restoredDir);
     expect(original.helperRows.length).toBeGreaterThanOrEqual(72);

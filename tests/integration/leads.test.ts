@@ -134,7 +134,7 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
 
     const csv = await t.app.services.leads.exportCsv(tag);
     const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-    expect(lines[0]).toBe("Name,Phone,Visits,First seen,Last seen");
+    expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
     // A name a spreadsheet would run as a formula is defused; the phone stays as it is.
     expect(lines[1]!.startsWith(`"'=${tag}, ""Newer""",${newer.e164},1,`)).toBe(true);
     expect(lines[2]!.startsWith(`${tag} Older,${older.e164},1,`)).toBe(true);

@@ -86,7 +86,8 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
       method: "POST",
       url: "/admin/leads",
       headers: { ...formHeaders, cookie: operator.cookie },
-      payload: formBody({ id: request!.id }),
+      // The list's button asks first (admin.test); this is the confirmed second step.
+      payload: formBody({ id: request!.id, confirm: "yes" }),
     });
     expect(carried.statusCode).toBeLessThan(400);
     expect(await leadsWith(phone.e164)).toHaveLength(0);

@@ -77,10 +77,13 @@ export function readFilterForm(values: URLSearchParams | FormData) {
  * the chosen values go on to /posts under the listing's names, a refusal comes back to the form.
  * A link that only pre-fills the form (no Apply) is not checked.
  */
-export function applyFilterForm(url: URL) {
+export async function applyFilterForm(url: URL, onApplied?: (filter: HelperFilter) => Promise<void>) {
   if (!url.searchParams.has(APPLY_FIELD)) return undefined;
   const submission = readFilterForm(url.searchParams);
-  if (submission.status === "success") throw redirect(paths.listing(toListingSearchParams(submission.value)));
+  if (submission.status === "success") {
+    await onApplied?.(submission.value);
+    throw redirect(paths.listing(toListingSearchParams(submission.value)));
+  }
   // Not a 400: like the listing's notes, a search page says what it could not use and stays a page.
   return submission.reply();
 }

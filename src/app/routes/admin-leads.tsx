@@ -1,4 +1,4 @@
-import { data, Form, useLoaderData } from "react-router";
+import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { formatPhone } from "../../shared/phone";
 import { AdminTable, type AdminColumn } from "../components/admin-table";
@@ -7,6 +7,7 @@ import { Pagination } from "../components/pagination";
 import { PrivacyRequests } from "../components/privacy-requests";
 import { formatSingaporeTime } from "../../shared/format";
 import { assertSameOrigin, requireOperator } from "../lib/auth.server";
+import { redirectWithMessage } from "../lib/flash.server";
 import { siteName } from "../lib/meta";
 import { whatsappLink } from "../../shared/whatsapp";
 import type { Route } from "./+types/admin-leads";
@@ -47,19 +48,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       visits: lead.visits,
       firstSeen: formatSingaporeTime(lead.firstSeenAt),
       lastSeen: formatSingaporeTime(lead.lastSeenAt),
+      filters: lead.filters,
     })),
   };
 }
 
-/** Carries out a recorded withdrawal of consent: the lead and its queued notifications go. */
+const NOT_OPEN = "This withdrawal is no longer open: it may have been carried out already.";
+
+/**
+ * Carries out a recorded withdrawal of consent (the lead and its queued notifications go) in two
+ * steps that work without scripts: the first submit asks to confirm, the second (confirm=yes)
+ * deletes and comes back here with a message saying so.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireOperator(request, context);
   assertSameOrigin(request, context);
-  const id = z.uuid().safeParse((await request.formData()).get("id"));
-  if (!id.success || !(await context.services.leads.privacy.carryOut(id.data))) {
-    throw data("This withdrawal is no longer open: it may have been carried out already.", { status: 404 });
+  const form = await request.formData();
+  const id = z.uuid().safeParse(form.get("id"));
+  const privacy = context.services.leads.privacy;
+  if (form.get("confirm") !== "yes") {
+    const open = id.success ? await privacy.openRequest(id.data) : undefined;
+    if (!open) throw data(NOT_OPEN, { status: 404 });
+    return { confirm: { id: open.id, phoneShown: formatPhone(open.phone) } };
   }
-  return { ok: true };
+  const phone = id.success ? await privacy.carryOut(id.data) : undefined;
+  if (!phone) throw data(NOT_OPEN, { status: 404 });
+  return redirectWithMessage(
+    context,
+    "/admin/leads",
+    `Deleted the lead of ${formatPhone(phone)} and its notifications not yet sent: the withdrawal is carried out.`,
+  );
+}
+
+/** The question before a lead is deleted, with the button that does it and a way back. */
+function ConfirmDeletion({ id, phoneShown }: { id: string; phoneShown: string }) {
+  return (
+    <section className="admin-confirm" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading">Delete the lead of {phoneShown}?</h2>
+      <p>Their name, number and visits, and any notification about them not yet sent, are deleted. This cannot be undone.</p>
+      <Form method="post" className="admin-confirm-actions">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="button danger">
+          Yes, delete the lead
+        </button>
+        <a className="button" href="/admin/leads">
+          Cancel
+        </a>
+      </Form>
+    </section>
+  );
 }
 
 type LeadRow = Awaited<ReturnType<typeof loader>>["leads"][number];
@@ -77,10 +115,24 @@ const leadColumns: AdminColumn<LeadRow>[] = [
   { label: "Visits", cell: (lead) => lead.visits },
   { label: "First seen", cell: (lead) => lead.firstSeen },
   { label: "Last seen", cell: (lead) => lead.lastSeen },
+  {
+    label: "Filtered for",
+    cell: (lead) =>
+      lead.filters.length === 0 ? (
+        "—"
+      ) : (
+        <ul className="admin-lead-filters">
+          {lead.filters.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      ),
+  },
 ];
 
 export default function AdminLeads() {
   const { q, total, page, pageSize, leads, withdrawals } = useLoaderData<typeof loader>();
+  const asked = useActionData<typeof action>();
   const query = (next: Record<string, string>) => {
     const params = new URLSearchParams({ ...(q ? { q } : {}), ...next });
     const text = params.toString();
@@ -95,6 +147,7 @@ export default function AdminLeads() {
           Export CSV
         </a>
       </div>
+      {asked?.confirm ? <ConfirmDeletion {...asked.confirm} /> : null}
       <PrivacyRequests requests={withdrawals} />
       <Form method="get" className="admin-search" role="search">
         <label htmlFor="lead-search">Search by name or phone</label>

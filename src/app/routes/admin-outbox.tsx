@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireOperator(request, context);
-  const { items, failing, pending } = await context.services.admin.outbox.failing();
+  const { items, pending, retrying } = await context.services.admin.outbox.failing();
   return {
-    failing,
+    retrying,
     pending,
     deliveries: items.map((item) => ({
       id: item.id,
@@ -24,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       channel: item.channel,
       subject: item.subject,
       attempts: item.attempts,
+      problem: item.problem,
       lastError: item.lastError,
       nextAttempt: formatSingaporeTime(item.nextAttemptAt),
     })),
@@ -48,12 +49,24 @@ const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
   { label: "Kind", cell: (delivery) => delivery.kind },
   { label: "Channel", cell: (delivery) => delivery.channel },
   { label: "Subject", cell: (delivery) => delivery.subject || "—" },
-  { label: "Attempts", cell: (delivery) => delivery.attempts },
   {
-    label: "Last error",
-    cell: (delivery) => (delivery.lastError ? <span className="admin-error-text">{delivery.lastError}</span> : "—"),
+    label: "What is happening",
+    cell: (delivery) => (
+      <>
+        <p className="admin-delivery-state">
+          {delivery.problem}. Retrying: {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`} so far, next try at{" "}
+          {delivery.nextAttempt}.
+        </p>
+        {/* The error as the channel gave it, for whoever wants to look further. */}
+        {delivery.lastError ? (
+          <details>
+            <summary>Technical detail</summary>
+            <span className="admin-error-text">{delivery.lastError}</span>
+          </details>
+        ) : null}
+      </>
+    ),
   },
-  { label: "Next attempt", cell: (delivery) => delivery.nextAttempt },
   {
     label: "Action",
     hideLabel: true,
@@ -74,7 +87,7 @@ const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
 ];
 
 export default function AdminOutbox() {
-  const { failing, pending, deliveries } = useLoaderData<typeof loader>();
+  const { retrying: retryingCount, pending, deliveries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
@@ -88,7 +101,7 @@ export default function AdminOutbox() {
           <strong>{pending}</strong> waiting to be sent
         </span>
         <span>
-          <strong>{failing}</strong> failing
+          <strong>{retryingCount}</strong> being retried after a failed attempt
         </span>
       </p>
       {result?.ok ? (
@@ -99,10 +112,10 @@ export default function AdminOutbox() {
         <FormError message={result?.message} />
       )}
       {deliveries.length === 0 ? (
-        <p className="empty">No delivery is failing. Every message has gone out or is on its way.</p>
+        <p className="empty">No delivery has failed. Every message has gone out or is on its way.</p>
       ) : (
         <AdminTable
-          caption="Deliveries that keep failing, newest first"
+          caption="Messages being sent again after a failed attempt, newest first"
           columns={deliveryColumns(retrying)}
           rows={deliveries}
           rowKey={(delivery) => delivery.id}

@@ -13,9 +13,13 @@ import type { Route } from "./+types/filters";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
-  const refused = applyFilterForm(url);
   const visitor = await currentVisitor(request, context);
+  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
+  // The family's choices are kept with their lead, for the operator who calls them back: only
+  // from the browser that gave the number, so nobody else writes to that family's lead.
+  const refused = await applyFilterForm(url, async (filter) => {
+    if (visitor?.owner) await context.services.leads.rememberFilters(visitor.phone, filter);
+  });
   // Sent here from a page that shows more past the gate (a biodata's medical history): a visitor
   // already known goes straight back; a new one does once they pass. Site-relative paths only.
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;

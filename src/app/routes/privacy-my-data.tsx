@@ -45,6 +45,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           visits: lead.visits,
           firstSeen: formatSingaporeTime(lead.firstSeenAt),
           lastSeen: formatSingaporeTime(lead.lastSeenAt),
+          // Kept with the lead too (for the operator who calls back), so shown to its owner.
+          filters: lead.filters,
         }
       : null,
   };
@@ -137,6 +139,12 @@ export default function PrivacyMyData({
                 <dd>{kept.firstSeen}</dd>
                 <dt>Last seen</dt>
                 <dd>{kept.lastSeen}</dd>
+                {kept.filters.length > 0 ? (
+                  <>
+                    <dt>What you last filtered for</dt>
+                    <dd>{kept.filters.join("; ")}</dd>
+                  </>
+                ) : null}
               </>
             ) : null}
           </dl>

@@ -30,6 +30,7 @@ const failingSchema = z.object({
       channel: z.string(),
       subject: z.string(),
       attempts: z.number().int(),
+      problem: z.string().describe("the last error in plain words"),
       lastError: z.string().nullable(),
       nextAttemptAt: z.string(),
       createdAt: z.string(),
@@ -37,6 +38,7 @@ const failingSchema = z.object({
   ),
   failing: z.number().int(),
   pending: z.number().int(),
+  retrying: z.number().int().describe("undelivered messages with at least one failed attempt"),
 });
 
 const errors = refusals(400, 401, 403);
@@ -61,7 +63,7 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     {
       schema: {
         querystring: exportQuery,
-        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen, Last seen"), ...errors },
+        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time), Filtered for"), ...errors },
       },
     },
     async (request, reply) => {

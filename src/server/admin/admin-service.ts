@@ -4,7 +4,7 @@
  * biodata of every supplier (admin-helpers.ts).
  */
 import type { Database } from "../db/connect";
-import { listFailingDeliveries, outboxSummary, retryDelivery } from "../notify";
+import { countRetrying, listFailingDeliveries, outboxSummary, retryDelivery } from "../notify";
 import { listAllHelpers, suppliersWithHelpers, type AdminHelperQuery } from "./admin-helpers";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
@@ -17,10 +17,14 @@ export function createAdminService({ db }: { db: Database }) {
       suppliers: () => suppliersWithHelpers(db),
     },
     outbox: {
-      /** Deliveries that keep failing (newest first), and how many messages wait to go out. */
+      /** Deliveries being retried (newest first), and how many messages wait to go out. */
       async failing() {
-        const [items, summary] = await Promise.all([listFailingDeliveries(db, { limit: FAILING_SHOWN }), outboxSummary(db)]);
-        return { items, failing: summary.failing, pending: summary.pending };
+        const [items, summary, retrying] = await Promise.all([
+          listFailingDeliveries(db, { limit: FAILING_SHOWN }),
+          outboxSummary(db),
+          countRetrying(db),
+        ]);
+        return { items, failing: summary.failing, pending: summary.pending, retrying };
       },
       retry: (id: string) => retryDelivery(db, id),
     },

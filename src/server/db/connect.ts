@@ -13,6 +13,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { makePrivate, PRIVATE_FOLDER } from "../ops/private-data-dir";
 import { packageRoot } from "../package-root";
 import { lockDataDir } from "./data-lock";
 import * as schema from "./schema";
@@ -58,7 +59,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
-  if (dir) mkdirSync(dir, { recursive: true });
+  if (dir) mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
   // Before the first read of the folder: a second process stops here, naming the first.
   const lock = dir ? lockDataDir(dir) : undefined;
   // pg_trgm backs the search indexes (a migration creates the extension in the database).
@@ -71,12 +72,17 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     throw error;
   }
   const handle = pgliteHandle(client);
-  if (!lock) return handle;
+  if (!dir || !lock) return handle;
+  // PGlite sets modes of its own, whatever the umask: 0666 on the files its first start copies
+  // in, 0644 on the catalog cache it rewrites at every open. Made owner-only once open and again
+  // at close; the folder's own 0700 keeps them from other users meanwhile (decision 081).
+  makePrivate(dir);
   return {
     ...handle,
     async close() {
       try {
         await handle.close();
+        makePrivate(dir);
       } finally {
         lock.release();
       }

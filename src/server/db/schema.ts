@@ -209,6 +209,8 @@ export const visitors = pgTable(
      * for leads stored before keys existed, which no browser can prove.
      */
     ownerKeyHash: text("owner_key_hash"),
+    /** The filters the family last applied on /filters, as the listing's query string (bounded). */
+    filters: text("filters"),
   },
   (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
 );

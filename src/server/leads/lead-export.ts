@@ -1,7 +1,9 @@
 /** Leads as CSV for a spreadsheet. */
+import { formatSingaporeTimestamp } from "../../shared/format";
 import type { Lead } from "../../shared/lead-schema";
 
-const HEADER = ["Name", "Phone", "Visits", "First seen", "Last seen"];
+// The times the operator's screen shows, in Singapore, and the header says so.
+const HEADER = ["Name", "Phone", "Visits", "First seen (Singapore time)", "Last seen (Singapore time)", "Filtered for"];
 
 /**
  * One CSV cell. Text a spreadsheet would run as a formula (=, +, -, @ first) gets a leading
@@ -15,6 +17,16 @@ export function csvCell(value: string | number): string {
 
 /** With a byte-order mark, so spreadsheet programs read names in any script as UTF-8. */
 export function leadsCsv(leads: Lead[]): string {
-  const lines = [HEADER, ...leads.map((l) => [l.name, l.phone, l.visits, l.firstSeenAt, l.lastSeenAt])];
+  const lines = [
+    HEADER,
+    ...leads.map((l) => [
+      l.name,
+      l.phone,
+      l.visits,
+      formatSingaporeTimestamp(l.firstSeenAt),
+      formatSingaporeTimestamp(l.lastSeenAt),
+      l.filters.join("; "),
+    ]),
+  ];
   return `\uFEFF${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }

@@ -19,6 +19,7 @@ export const leadSchema = z.object({
   visits: z.number().int(),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
+  filters: z.array(z.string()).describe("what the family last filtered for, in words"),
 });
 
 /**

@@ -4,16 +4,20 @@
  * known number, so a later visit is counted and reported to support but changes nothing stored
  * (decision 082).
  */
-import { count, desc, ilike, or, sql, type SQL } from "drizzle-orm";
+import { count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { toListingSearchParams, type HelperFilter } from "../../shared/listing-query";
 import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-schema";
 import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
 import { badRequest, tooManyRequests } from "../http/errors";
-import { visitors, type VisitorRow } from "../db/schema";
+import { visitors } from "../db/schema";
 import { enqueueMessage, type ConfiguredChannels } from "../notify";
 import { leadMessage } from "./lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./lead-rate-limit";
 import { leadsCsv } from "./lead-export";
+import { toLead } from "./lead-row";
+
+export { toLead };
 import { createPrivacyService } from "./privacy";
 import type { Visitor } from "./visitor-cookie";
 import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./visitor-pass";
@@ -21,15 +25,18 @@ import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./visitor-pass";
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_LEADS_PAGE_SIZE = 200;
 
-export function toLead(row: VisitorRow): Lead {
-  return {
-    id: row.id,
-    name: row.name,
-    phone: row.phone,
-    visits: row.visits,
-    firstSeenAt: row.firstSeenAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
-  };
+/** Longer than any filter form's choices can make; a guard on what is stored, not a limit a family meets. */
+export const MAX_STORED_FILTERS = 2000;
+
+/**
+ * Keeps what the family of this number applied on the filter form (already checked by the
+ * form's schema) with their lead; a number with no lead (withdrawn) gets nothing back.
+ */
+export async function rememberFilters(db: Database, phone: string, filter: HelperFilter): Promise<void> {
+  const { supplier: _supplier, ...chosen } = filter;
+  const stored = toListingSearchParams(chosen).toString();
+  if (stored.length > MAX_STORED_FILTERS) return;
+  await db.update(visitors).set({ filters: stored || null }).where(eq(visitors.phone, phone));
 }
 
 /** What a lead's notification needs to know. */
@@ -145,6 +152,8 @@ export function createLeadService({ db, notice, redisUrl, limits, log }: LeadSer
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
     privacy: createPrivacyService({ db, limiter }),
+    /** What the family with this number (from their signed visitor cookie) applied on /filters. */
+    rememberFilters: (phone: string, filter: HelperFilter) => rememberFilters(db, phone, filter),
     list: (options: { q?: string; page?: number; pageSize?: number } = {}) => listLeads(db, options),
     exportCsv: (q?: string) => exportLeadsCsv(db, q),
     close: () => limiter.close(),

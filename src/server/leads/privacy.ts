@@ -11,6 +11,7 @@ import type { RecognisedVisitor } from "./visitor-pass";
 import { visitorAbout } from "./lead-message";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
 import type { Lead } from "../../shared/lead-schema";
+import { toLead } from "./lead-row";
 
 export const WITHDRAWAL_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -46,8 +47,7 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
       if (!visitor?.owner) return null;
       const [row] = await db.select().from(visitors).where(eq(visitors.id, visitor.leadId));
       if (!row) return null;
-      const { id, name, phone, visits } = row;
-      return { id, name, phone, visits, firstSeenAt: row.firstSeenAt.toISOString(), lastSeenAt: row.lastSeenAt.toISOString() };
+      return toLead(row);
     },
 
     /**
@@ -73,12 +73,21 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
       return rows.map((row) => ({ id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() }));
     },
 
-    /** An operator carries out a recorded withdrawal: the lead and its queued notifications go. */
-    async carryOut(id: string): Promise<boolean> {
+    /** One open withdrawal (for the operator to confirm before carrying it out). */
+    async openRequest(id: string): Promise<PrivacyRequest | undefined> {
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
-      if (!row) return false;
+      return row && { id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() };
+    },
+
+    /**
+     * An operator carries out a recorded withdrawal: the lead and its queued notifications go.
+     * Returns the number deleted, or undefined when the withdrawal is no longer open.
+     */
+    async carryOut(id: string): Promise<string | undefined> {
+      const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
+      if (!row) return undefined;
       await deleteLeadData(db, row.phone);
-      return true;
+      return row.phone;
     },
   };
 }

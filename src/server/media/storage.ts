@@ -7,6 +7,7 @@ import { createReadStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../ops/private-data-dir";
 
 export interface StoredObject {
   body: Readable;
@@ -51,11 +52,11 @@ export function diskStorage(root: string): MediaStorage {
     kind: "disk",
     async put(name, body) {
       const file = resolve(name);
-      await mkdir(path.dirname(file), { recursive: true });
+      await mkdir(path.dirname(file), { recursive: true, mode: PRIVATE_FOLDER });
       // Write beside, then rename: a reader never sees half a file, and two writers of one name
       // (two instances drawing the same preview) never share a partial file.
       const partial = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.part`;
-      await writeFile(partial, body);
+      await writeFile(partial, body, { mode: PRIVATE_FILE });
       await rename(partial, file);
     },
     async get(name) {

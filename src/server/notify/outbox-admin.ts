@@ -1,10 +1,12 @@
 /**
- * What the operator sees of the outbox: deliveries that keep failing, and a way to try one
- * again now instead of at its next back-off (states in outbox-worker.ts).
+ * What the operator sees of the outbox: deliveries being retried (from their first failed
+ * attempt, not only once they count as failing), and a way to try one again now instead of at
+ * its next back-off (states in outbox-worker.ts).
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../db/connect";
 import { outbox } from "../db/schema";
+import { failureInWords } from "./failure-words";
 import { OUTBOX_NOTIFY_CHANNEL } from "./outbox";
 
 export interface FailingDelivery {
@@ -13,6 +15,8 @@ export interface FailingDelivery {
   channel: string;
   subject: string;
   attempts: number;
+  /** The last error in plain words; `lastError` is the error as the channel gave it. */
+  problem: string;
   lastError: string | null;
   nextAttemptAt: string;
   createdAt: string;
@@ -26,12 +30,23 @@ export interface OutboxSummary {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Deliveries in the `failing` state (FAILING_AFTER_ATTEMPTS failed attempts or more), newest first. */
+const retrying = and(inArray(outbox.status, ["pending", "failing"]), gt(outbox.attempts, 0));
+
+/** How many undelivered messages have had at least one failed attempt. */
+export async function countRetrying(db: Database): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(outbox).where(retrying);
+  return row?.count ?? 0;
+}
+
+/**
+ * Undelivered messages with at least one failed attempt, newest first: from the first refusal,
+ * so the operator sees a channel that is down before FAILING_AFTER_ATTEMPTS attempts have passed.
+ */
 export async function listFailingDeliveries(db: Database, { limit = 100 } = {}): Promise<FailingDelivery[]> {
   const rows = await db
     .select()
     .from(outbox)
-    .where(eq(outbox.status, "failing"))
+    .where(retrying)
     .orderBy(desc(outbox.createdAt), desc(outbox.id))
     .limit(Math.min(Math.max(1, limit), 500));
   return rows.map((row) => ({
@@ -40,6 +55,7 @@ export async function listFailingDeliveries(db: Database, { limit = 100 } = {}):
     channel: row.channel,
     subject: (row.payload as { subject?: unknown } | null)?.subject?.toString() ?? "",
     attempts: row.attempts,
+    problem: failureInWords(row.channel, row.lastError),
     lastError: row.lastError,
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     createdAt: row.createdAt.toISOString(),

@@ -12,6 +12,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { makePrivate, PRIVATE_FOLDER } from "./private-data-dir";
 
 const run = promisify(execFile);
 const FORMAT = "direct-helpers-backup/1";
@@ -113,7 +114,7 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
     });
     const manifest = JSON.parse(await readFile(path.join(work, "manifest.json"), "utf8").catch(() => "{}")) as Partial<Manifest>;
     if (manifest.format !== FORMAT) throw new RestoreError(`${file} is not a backup of this site (no ${FORMAT} manifest)`);
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER });
     const dump = await readFile(path.join(work, DATABASE_FILE));
     const client = await PGlite.create({
       dataDir: path.join(dataDir, "db"),
@@ -125,6 +126,9 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
     if (existsSync(media)) await cp(media, path.join(dataDir, "media"), { recursive: true });
     const secret = path.join(work, "auth-secret");
     if (existsSync(secret)) await cp(secret, path.join(dataDir, "auth-secret"));
+    // The archive keeps the modes its files had (and PGlite writes its own): the restored folder
+    // is made owner-only like a running site's (decision 081).
+    makePrivate(dataDir);
     return manifest as Manifest;
   } finally {
     await rm(work, { recursive: true, force: true });

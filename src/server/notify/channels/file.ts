@@ -9,6 +9,7 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Config } from "../../config";
+import { PRIVATE_FILE, PRIVATE_FOLDER } from "../../ops/private-data-dir";
 import type { Deliver } from "./delivery";
 import { mailOptions } from "./mail-message";
 
@@ -27,11 +28,12 @@ export function fileChannel(config: Config): Deliver {
   return async (message, context) => {
     const { message: eml } = await composer.sendMail(mailOptions(config, message, context));
     if (!Buffer.isBuffer(eml)) throw new Error("The mail could not be composed");
-    await mkdir(folder, { recursive: true });
+    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
     const name = `${stamp(context.createdAt)}-${message.kind.replace(/[^a-z0-9-]/gi, "_")}-${context.id}.eml`;
     const target = path.join(folder, name);
     const temporary = path.join(folder, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
-    const handle = await open(temporary, "wx");
+    // Owner-only like the rest of the data folder: a lead's name and number are in it.
+    const handle = await open(temporary, "wx", PRIVATE_FILE);
     try {
       await handle.writeFile(eml);
       await handle.sync();
