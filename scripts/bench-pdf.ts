@@ -108,7 +108,7 @@ try {
   const pdfs = createBiodataPdfs({
     db,
     storage,
-    findHelper: (helperId, viewer) => findHelper(db, helperId, viewer),
+    findHelper: (helperId, viewer) => findHelper(db, { confirmedOwnersOnly: false }, helperId, viewer),
     findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),

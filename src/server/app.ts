@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
     limits: deps.authLimits,
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
+    accountConfirmed: () => services.listingChanged(),
   });
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   const services: Services = createServices({

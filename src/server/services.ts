@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import type { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
-import { createHelperService } from "./helpers";
+import { createHelperService, type PublicRule } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
 import { createMediaService, type MediaStorage } from "./media";
 import { configuredChannels } from "./notify";
@@ -41,10 +41,10 @@ export function createServices({ config, database, auth, storage, pageCache, lea
     helpers.invalidate();
     suppliers.invalidate();
   };
-  // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
-  const publishNeedsVerifiedEmail = channels.email;
-  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail });
-  const suppliers = createSupplierService({ db });
+  // With real mail, nothing of an account is public until its e-mail is confirmed (visibility.ts).
+  const rule: PublicRule = { confirmedOwnersOnly: channels.email };
+  const helpers = createHelperService({ db, storage, listingChanged, log, rule });
+  const suppliers = createSupplierService({ db, rule });
 
   return {
     /** Drops cached listings; called on every change notification and after local writes. */
@@ -74,7 +74,7 @@ export function createServices({ config, database, auth, storage, pageCache, lea
     leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits }),
     suppliers,
     /** What the sitemap lists. */
-    seo: { sitemapEntries: () => sitemapEntries(db) },
+    seo: { sitemapEntries: () => sitemapEntries(db, rule) },
   };
 }
 

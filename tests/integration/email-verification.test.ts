@@ -46,7 +46,8 @@ describeDb("when mail can be sent, addresses are confirmed by link", () => {
     expect(published.statusCode).toBe(403);
     expect(published.json().error).toMatchObject({
       code: "email_not_verified",
-      message: "Confirm your email before publishing: open the link we sent you. You can save this biodata as a draft meanwhile.",
+      message:
+        "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.",
     });
     const draft = await api(t, supplier, "POST", "/api/helpers", biodataBody({ status: "draft" }));
     expect(draft.statusCode).toBe(201);

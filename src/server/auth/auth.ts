@@ -33,6 +33,8 @@ export interface AuthOptions {
   /** The shared limit on checks of the current password (the profile's e-mail change uses it too). */
   passwordChecks?: PasswordCheckLimiter;
   log?: { error(details: object, message: string): void };
+  /** An account confirmed its e-mail: its biodata become public, so cached pages must go. */
+  accountConfirmed?: () => void;
 }
 
 /**
@@ -107,11 +109,16 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
     },
     verification: { storeIdentifier: { hash: hashIdentifier } },
-    // When mail can really be sent, a new account confirms its address by a link before it may
-    // publish (helper-writes.ts checks emailVerified); it may sign in and save drafts meanwhile.
+    // When mail can really be sent, a new account confirms its address by a link before anything
+    // of it is public (helpers/visibility.ts); it may sign in and save drafts meanwhile.
     emailVerification: {
       sendOnSignUp: Boolean(config.mail.smtpUrl),
       expiresIn: 60 * 60 * 24,
+      // The user row's trigger tells every instance too; this one drops its caches before the
+      // supplier's next page, so they find their biodata public at once.
+      async afterEmailVerification() {
+        options.accountConfirmed?.();
+      },
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
         await enqueueMessage(db, configuredChannels(config), {

@@ -3,3 +3,4 @@ export { createHelperService, type HelperService, type HelperServiceDeps } from 
 export { helperRoutes } from "./helper-routes";
 export { helperWriteRoutes } from "./helper-write-routes";
 export { ListingCache } from "./listing-cache";
+export { listedHelpers, ownerMayShow, type PublicRule } from "./visibility";

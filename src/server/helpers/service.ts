@@ -12,6 +12,7 @@ import { findAvailableIdByRef, findHelper, findPrivateDetails, findPublicHelpers
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
+import type { PublicRule } from "./visibility";
 import { createBiodataPdfs } from "../pdf";
 import { helperPreviewJpeg } from "../seo";
 
@@ -21,7 +22,8 @@ export interface HelperServiceDeps {
   /** Drops every cached listing of this instance (the database trigger tells the others). */
   listingChanged(): void;
   log?: WriteDeps["log"];
-  publishNeedsVerifiedEmail?: WriteDeps["publishNeedsVerifiedEmail"];
+  /** Which accounts' biodata the public sees (visibility.ts); writes refuse what it would hide. */
+  rule: PublicRule;
 }
 
 type MaybeViewer = Viewer | null | undefined;
@@ -32,15 +34,15 @@ type MaybeViewer = Viewer | null | undefined;
  * HttpError (400 with a message per field, 401, 403, 404).
  */
 export function createHelperService(deps: HelperServiceDeps) {
-  const { db } = deps;
+  const { db, rule } = deps;
   const listingCache = new ListingCache<HelperPage>();
   // Names and references in memory, so a new search term costs no scan (decision 072).
-  const searchIndex = new HelperSearchIndex(db, { log: deps.log });
+  const searchIndex = new HelperSearchIndex(db, rule, { log: deps.log });
   const pdfs = createBiodataPdfs({
     db,
     storage: deps.storage,
     log: deps.log,
-    findHelper: (id, viewer) => findHelper(db, id, viewer),
+    findHelper: (id, viewer) => findHelper(db, rule, id, viewer),
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
@@ -49,17 +51,17 @@ export function createHelperService(deps: HelperServiceDeps) {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {
       const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
-      return listingCache.get(key, () => listAvailableHelpers(db, query, new Date(), searchIndex));
+      return listingCache.get(key, () => listAvailableHelpers(db, rule, query, new Date(), searchIndex));
     },
-    /** One biodata: available ones for everybody, any for its owner or an operator. */
-    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+    /** One biodata: shown ones (visibility.ts) for everybody, any for its owner or an operator. */
+    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, rule, id, viewer),
     /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
-    findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+    findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
     /** The available helper a reference such as DH1042 names, if any. */
-    idByRef: (ref: string) => findAvailableIdByRef(db, ref),
+    idByRef: (ref: string) => findAvailableIdByRef(db, rule, ref),
     /** A public biodata's link-preview JPEG (photo and name), or undefined for a draft or unknown id. */
     async previewJpeg(id: string, siteName: string): Promise<Buffer | undefined> {
-      const helper = await findHelper(db, id);
+      const helper = await findHelper(db, rule, id);
       return helper ? helperPreviewJpeg(helper, deps.storage, siteName) : undefined;
     },
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
