@@ -11,6 +11,7 @@ import { z } from "zod";
 import { accountDetailsSchema } from "../../shared/account-schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
 import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
+import type { ResendVerdict } from "./confirmation-resend-limit";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 
 /** What each endpoint may be sent; anything else (an `image`, a `role`) is refused outright. */
@@ -35,11 +36,15 @@ const RESET_REQUEST_PATH = "/request-password-reset";
 /** better-auth's own answer, given whether or not the account exists. */
 const RESET_REQUESTED = { status: true, message: "If this email exists in our system, check your email for the reset link" };
 
+/** A new confirmation link: limited per address, whether asked from the dashboard or the API. */
+const CONFIRMATION_RESEND_PATH = "/send-verification-email";
+
 const GUARDED_PATHS = new Set([
   ...Object.keys(ALLOWED_FIELDS),
   ...Object.keys(NEW_PASSWORD_FIELD),
   ...CURRENT_PASSWORD_PATHS,
   RESET_REQUEST_PATH,
+  CONFIRMATION_RESEND_PATH,
 ]);
 
 type Body = Record<string, unknown>;
@@ -91,6 +96,20 @@ export interface AccountGuardOptions {
    * Called after the answer, so the answer takes as long for an unknown address as a known one.
    */
   requestResetLater(body: { email: string; redirectTo?: string }): void;
+  /** Counts a request for a new confirmation link to this address (confirmation-resend-limit.ts). */
+  confirmationResend(email: string): Promise<ResendVerdict>;
+}
+
+async function limitConfirmationResends(options: AccountGuardOptions, body: Body): Promise<void> {
+  const email = z.email().safeParse(body.email);
+  if (!email.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Enter a valid email address" });
+  const verdict = await options.confirmationResend(email.data);
+  if (verdict.allowed) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_CONFIRMATION_MAILS", message: verdict.message },
+    { "retry-after": String(verdict.retryAfterSeconds), "x-retry-after": String(verdict.retryAfterSeconds) },
+  );
 }
 
 export function accountGuard(options: AccountGuardOptions) {
@@ -110,6 +129,7 @@ export function accountGuard(options: AccountGuardOptions) {
               options.requestResetLater(parsed.data);
               return ctx.json(RESET_REQUESTED);
             }
+            if (ctx.path === CONFIRMATION_RESEND_PATH) return limitConfirmationResends(options, body as Body);
             refuseUnknownFields(ctx.path, body as Body);
             checkDetails(ctx.path, body as Body);
             refuseCommonPassword(ctx.path, body as Body);

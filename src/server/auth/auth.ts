@@ -13,6 +13,7 @@ import * as schema from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
 import { configuredChannels, enqueueMessage } from "../notify";
 import { accountGuard } from "./account-guard";
+import { hitConfirmationResend } from "./confirmation-resend-limit";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -139,6 +140,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
     plugins: [
       accountGuard({
         passwordChecks,
+        confirmationResend: (email) => hitConfirmationResend(db, email),
         requestResetLater: (body) => {
           setImmediate(() => {
             resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
