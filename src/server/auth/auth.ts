@@ -139,6 +139,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
     },
     plugins: [
       accountGuard({
+        siteName: config.siteName,
         passwordChecks,
         confirmationResend: (email) => hitConfirmationResend(db, email),
         requestResetLater: (body) => {
