@@ -83,8 +83,26 @@ export function createAuth(config: Config, db: Database, secret: string, options
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      // With auto sign-in, a taken e-mail is refused plainly (422) rather than answered as a success.
-      autoSignIn: true,
+      // No session at sign-up: better-auth then answers a taken address exactly as a new one
+      // (same status and shape, the password hashed either way), so sign-up never tells who has
+      // an account; the owner is told by mail instead (decision 085).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await enqueueMessage(db, configuredChannels(config), {
+          kind: "sign-up-existing",
+          to: { email: user.email, name: user.name },
+          subject: `Someone tried to sign up to ${config.siteName} with your email`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Someone (perhaps you) tried to create a new ${config.siteName} account with this email, which already has one.`,
+            `If it was you, log in here: ${config.publicUrl}/login`,
+            `Forgot your password? Choose a new one here: ${config.publicUrl}/forgot-password`,
+            "",
+            "If it was not you, ignore this message: nothing was changed and your account is as it was.",
+          ].join("\n"),
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       // One link used voids every other link still outstanding for the account.
       async onPasswordReset({ user }) {
