@@ -1,23 +1,15 @@
-import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { hitConfirmationResend } from "../../src/server/auth/confirmation-resend-limit";
-import { outbox } from "../../src/server/db/schema";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
+import { queuedMailsTo } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
 
-async function confirmationMails(t: TestApp, email: string): Promise<string[]> {
-  const rows = await t.db
-    .select()
-    .from(outbox)
-    .where(sql`${outbox.kind} = 'email-verification' and ${outbox.payload}->'to'->>'email' = ${email}`)
-    .orderBy(desc(outbox.createdAt));
-  return rows.map((row) => (row.payload as { text: string }).text);
-}
+const confirmationMails = (t: TestApp, email: string) => queuedMailsTo(t, "email-verification", email);
 
 describeDb("a supplier waiting to confirm their email asks for the link again", () => {
   let t: TestApp;

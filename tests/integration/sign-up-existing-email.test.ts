@@ -1,23 +1,13 @@
-import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { outbox } from "../../src/server/db/schema";
 import { signIn, signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
+import { queuedMailsTo } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
 const THEIR_TRY = "a password of their own";
-
-async function mailsTo(t: TestApp, kind: string, email: string): Promise<string[]> {
-  const rows = await t.db
-    .select()
-    .from(outbox)
-    .where(sql`${outbox.kind} = ${kind} and ${outbox.payload}->'to'->>'email' = ${email}`)
-    .orderBy(desc(outbox.createdAt));
-  return rows.map((row) => (row.payload as { text: string }).text);
-}
 
 function signUpThroughApi(t: TestApp, email: string) {
   return t.app.inject({
@@ -82,7 +72,7 @@ for (const [mode, env] of [
       const owner = await signUp(t);
       await signUpThroughApi(t, owner.email);
       await expect
-        .poll(() => mailsTo(t, "sign-up-existing", owner.email))
+        .poll(() => queuedMailsTo(t, "sign-up-existing", owner.email))
         .toEqual([
           expect.stringContaining(
             `If it was you, log in here: http://localhost:3000/login\nForgot your password? Choose a new one here: http://localhost:3000/forgot-password`,

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { desc, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { outbox } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
+import { queuedMailsTo } from "../support/notify";
 import { createPageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
@@ -13,16 +12,13 @@ import type { TestApp } from "../support/test-app";
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
 
 async function confirmationLink(t: TestApp, email: string): Promise<string> {
-  return vi.waitFor(async () => {
-    const [row] = await t.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.kind} = 'email-verification' and ${outbox.payload}->'to'->>'email' = ${email}`)
-      .orderBy(desc(outbox.createdAt))
-      .limit(1);
-    const url = new URL((row!.payload as { text: string }).text.match(/https?:\/\/\S+/)![0]);
-    return url.pathname + url.search;
+  const [text] = await vi.waitFor(async () => {
+    const mails = await queuedMailsTo(t, "email-verification", email);
+    expect(mails.length).toBeGreaterThan(0);
+    return mails;
   });
+  const url = new URL(text!.match(/https?:\/\/\S+/)![0]);
+  return url.pathname + url.search;
 }
 
 /** Everything the public could reach of one biodata and its supplier, as status codes and findings. */
