@@ -114,7 +114,7 @@ try {
   const pdfs = createBiodataPdfs({
     db,
     storage,
-    findHelper: (helperId, reader) => findHelperFor(db, helperId, reader),
+    findHelper: (helperId, reader) => findHelperFor(db, { confirmedOwnersOnly: false }, helperId, reader),
     findPrivateDetails: (helperId, viewer) => findPrivateDetails(db, helperId, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),

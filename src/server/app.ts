@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps) {
     limits: deps.authLimits,
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
+    accountConfirmed: () => services.listingChanged(),
   });
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.

@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "./db/connect";
 import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
-import { createHelperService } from "./helpers";
+import { createHelperService, type PublicRule } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
 import { createMediaService, type MediaStorage } from "./media";
 import type { PdfRenderer } from "./pdf";
@@ -45,10 +45,10 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     helpers.invalidate();
     suppliers.invalidate();
   };
-  // With real mail, a supplier confirms their e-mail before publishing (helper-writes.ts).
-  const publishNeedsVerifiedEmail = channels.email;
-  const helpers = createHelperService({ db, storage, listingChanged, log, publishNeedsVerifiedEmail, siteName: config.siteName, pdfRenderer });
-  const suppliers = createSupplierService({ db });
+  // With real mail, nothing of an account is public until its e-mail is confirmed (visibility.ts).
+  const rule: PublicRule = { confirmedOwnersOnly: channels.email };
+  const helpers = createHelperService({ db, storage, listingChanged, log, rule, siteName: config.siteName, pdfRenderer });
+  const suppliers = createSupplierService({ db, rule });
 
   return {
     /** Drops cached listings; called on every change notification and after local writes. */
@@ -80,7 +80,7 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),
     /** What the sitemap lists. */
-    seo: { sitemapEntries: () => sitemapEntries(db) },
+    seo: { sitemapEntries: () => sitemapEntries(db, rule) },
   };
 }
 

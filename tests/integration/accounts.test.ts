@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { session, user } from "../../src/server/db/schema";
-import { cookieHeader, signUp, TEST_PASSWORD } from "../support/auth";
+import { cookieHeader, signIn, signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
@@ -47,11 +47,12 @@ describeDb("signing up, logging in and out through the pages", () => {
     expect(bad.body).toContain("Enter a valid email address");
   });
 
-  it("tells someone whose email is taken to sign in instead", async () => {
+  it("sends someone whose email is taken to log in, as after any sign-up, and leaves the account as it was", async () => {
     const existing = await signUp(t);
-    const response = await register({ email: existing.email.toUpperCase() });
-    expect(response.statusCode).toBe(409);
-    expect(response.body).toContain("An account with this email already exists. Sign in instead?");
+    const response = await register({ email: existing.email.toUpperCase(), password: "an attempt of theirs", confirmPassword: "an attempt of theirs" });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe("/login?registered=1");
+    await expect(signIn(t, existing.email)).resolves.toContain("session_token");
   });
 
   it("creates the account as a supplier and sends them to log in, leaving no session behind", async () => {
@@ -64,7 +65,7 @@ describeDb("signing up, logging in and out through the pages", () => {
     expect(await t.db.select().from(session).where(eq(session.userId, row!.id))).toHaveLength(0);
 
     const login = await t.app.inject({ url: "/login?registered=1" });
-    expect(login.body).toContain("Your account is ready. Please log in.");
+    expect(login.body).toContain("Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.");
   });
 
   it("shows one line above the form for a wrong password", async () => {

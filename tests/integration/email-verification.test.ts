@@ -1,24 +1,18 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { outbox, user } from "../../src/server/db/schema";
+import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
+import { queuedMailsTo } from "../support/notify";
 import { createPageApp, formBody, formHeaders } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 /** Mail "can really be sent": the worker never runs in these tests, so messages stay in the outbox. */
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
 
-async function mailsTo(t: TestApp, kind: string, email: string) {
-  const rows = await t.db
-    .select()
-    .from(outbox)
-    .where(sql`${outbox.kind} = ${kind} and ${outbox.payload}->'to'->>'email' = ${email}`)
-    .orderBy(desc(outbox.createdAt));
-  return rows.map((row) => (row.payload as { text: string }).text);
-}
+const mailsTo = queuedMailsTo;
 
 const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]);
 
@@ -46,7 +40,8 @@ describeDb("when mail can be sent, addresses are confirmed by link", () => {
     expect(published.statusCode).toBe(403);
     expect(published.json().error).toMatchObject({
       code: "email_not_verified",
-      message: "Confirm your email before publishing: open the link we sent you. You can save this biodata as a draft meanwhile.",
+      message:
+        "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.",
     });
     const draft = await api(t, supplier, "POST", "/api/helpers", biodataBody({ status: "draft" }));
     expect(draft.statusCode).toBe(201);

@@ -54,7 +54,7 @@ describeDb("searching by name or reference through the in-memory index", () => {
   async function bothWays(query: HelperQuery) {
     const now = new Date();
     const viaIndex = await searchThroughIndex(t.db, t.app.services.helpers.searchIndex, query, now);
-    const viaSql = await searchInSql(t.db, query, and(...listingConditions(query, now)), now);
+    const viaSql = await searchInSql(t.db, query, and(...listingConditions(query, t.app.services.helpers.searchIndex.rule, now)), now);
     return { viaIndex, viaSql };
   }
 

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -10,6 +11,8 @@ import type { TestApp } from "../support/test-app";
 
 const origin = { origin: "http://localhost:3000" };
 const COMMON = "This password is one of the most common and easily guessed.";
+const GUESSABLE =
+  "This password is built from words anyone could guess here: this site's name, words like helper, maid or welcome, or your own name or email. Choose words of your own that have nothing to do with them.";
 
 describeDb("passwords and reset links", () => {
   let t: TestApp;
@@ -71,6 +74,43 @@ describeDb("passwords and reset links", () => {
     expect(reset.body).toContain(COMMON);
     // Still the old password everywhere.
     await expect(signIn(t, supplier.email, TEST_PASSWORD)).resolves.toContain("session_token");
+  });
+
+  it("refuses passwords made of the site's name, the trade's words or the person's own name and email, wherever a password is set", async () => {
+    const site = t.config.siteName;
+    const guessable = [site, site.toUpperCase().replace(" ", "  ") + " 2024", `${site.replace(" ", "")}123!`, "Welcome2024!", "W3lc0me2024!", "maid agency 2025", "Singapore@Helper1"];
+    for (const password of guessable) {
+      const response = await api("/sign-up/email", { name: "Siti Rahayu", email: uniqueEmail(), password });
+      expect(response.statusCode, password).toBe(400);
+      expect(response.json().code).toBe("PASSWORD_TOO_COMMON");
+      expect(response.json().fields.password).toBe(GUESSABLE);
+    }
+    const email = `siti.rahayu@${randomBytes(3).toString("hex")}-golden-bridge.sg`;
+    for (const password of ["SitiRahayu1990", "rahayu siti 77", "GoldenBridge#1", "Rahayu@Golden"]) {
+      const response = await api("/sign-up/email", { name: "Siti Rahayu", companyName: "Golden Bridge", email, password });
+      expect(response.statusCode, password).toBe(400);
+    }
+    const register = await page("/register", { name: "Siti Rahayu", email, password: "Siti Rahayu 2024", confirmPassword: "Siti Rahayu 2024" });
+    expect(register.statusCode).toBe(400);
+    expect(register.body).toContain(GUESSABLE);
+
+    // The person's own words count at a password change and a reset too, from the account.
+    const supplier = await signUp(t, { name: "Mariam Osei" });
+    const change = await page(
+      `/profile/${supplier.id}`,
+      { intent: "password", currentPassword: TEST_PASSWORD, newPassword: "Mariam Osei 88", confirmPassword: "Mariam Osei 88" },
+      supplier.cookie,
+    );
+    expect(change.statusCode).toBe(400);
+    expect(change.body).toContain(GUESSABLE);
+    const local = supplier.email.split("@")[0]!;
+    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: `${local}!2024` }, supplier.cookie)).statusCode).toBe(400);
+    const token = await resetToken(supplier.email);
+    const reset = await page(`/reset-password?token=${token}`, { token, password: "osei.mariam.1", confirmPassword: "osei.mariam.1" });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.body).toContain(GUESSABLE);
+    // A password of one's own, with the same digits, is fine.
+    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "lantern orchid 88" }, supplier.cookie)).statusCode).toBe(200);
   });
 
   it("stores reset tokens hashed, so the database holds no working link", async () => {

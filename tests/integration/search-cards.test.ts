@@ -63,12 +63,12 @@ describeDb("the cards of a search, kept in memory", () => {
     const names = (await search("cardkeeper 3")).items.map((item) => item.name);
     expect(names).toHaveLength(10);
     expect(names).not.toContain("Cardkeeper 3");
-    expect(index().cards.size).toBe((await loadIndexRows(t.db)).length);
+    expect(index().cards.size).toBe((await loadIndexRows(t.db, index().rule)).length);
   });
 
   it("shows each card's age as of the day it is asked for", async () => {
-    const store = new CardStore();
-    const rows = await loadIndexRows(t.db);
+    const store = new CardStore(index().rule);
+    const rows = await loadIndexRows(t.db, index().rule);
     const born = await t.db.insert(helpers).values(helperValues(supplierId, { name: "Birthday Girl", dateOfBirth: "1996-03-06" })).returning();
     const id = born[0]!.id;
     await store.refresh(t.db, [...rows, { id, version: "new" }], new Date("2026-03-05T12:00:00Z"));

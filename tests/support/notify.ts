@@ -5,11 +5,14 @@
 import { randomInt } from "node:crypto";
 import http from "node:http";
 import net from "node:net";
+import { desc, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { Config } from "../../src/server/config";
+import { outbox } from "../../src/server/db/schema";
 import type { LeadNotice } from "../../src/server/leads/lead-service";
 import { configuredChannels } from "../../src/server/notify";
 import { normalisePhone } from "../../src/shared/phone";
+import type { TestApp } from "./test-app";
 
 /** What recordLead needs of a configuration, as the services give it. */
 export const leadNotice = (config: Config): LeadNotice => ({ siteName: config.siteName, channels: configuredChannels(config) });
@@ -117,4 +120,14 @@ export async function startHttpRecorder(reply: (request: RecordedRequest) => { s
     requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The texts of the messages of one kind queued for one address, newest first (the worker need not run). */
+export async function queuedMailsTo(t: Pick<TestApp, "db">, kind: string, email: string): Promise<string[]> {
+  const rows = await t.db
+    .select()
+    .from(outbox)
+    .where(sql`${outbox.kind} = ${kind} and ${outbox.payload}->'to'->>'email' = ${email}`)
+    .orderBy(desc(outbox.createdAt));
+  return rows.map((row) => (row.payload as { text: string }).text);
 }

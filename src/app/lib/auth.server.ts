@@ -117,3 +117,18 @@ export function requireOperator(request: Request, context: AppLoadContext) {
   return viewer;
 }
 
+
+export type ResendResult = { ok: boolean; status: number; message: string };
+
+/**
+ * Mails the signed-in supplier a new link to confirm their e-mail, through better-auth's handler
+ * (the account guard limits how often: once a minute, a few times an hour).
+ */
+export async function resendConfirmation(request: Request, context: AppLoadContext, email: string): Promise<ResendResult> {
+  assertSameOrigin(request, context);
+  const result = await callAuth(context, "/send-verification-email", { body: { email }, cookie: request.headers.get("cookie") });
+  if (result.ok) return { ok: true, status: 200, message: `We sent a new link to ${email}. Open it within 24 hours.` };
+  if (result.status === 429) return { ok: false, status: 429, message: result.code === "TOO_MANY_CONFIRMATION_MAILS" ? authMessage(result)! : tooManyAttempts(result) };
+  if (result.code === "EMAIL_ALREADY_VERIFIED") return { ok: false, status: 400, message: "Your email is already confirmed: there is nothing to send." };
+  return { ok: false, status: 503, message: "We could not send the link just now. Please try again in a minute." };
+}

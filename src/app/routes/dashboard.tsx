@@ -3,7 +3,7 @@ import { catalogue, labelOf } from "../../shared/catalogue";
 import { optionsOf } from "../../shared/options";
 import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
-import { requireViewer } from "../lib/auth.server";
+import { requireViewer, resendConfirmation } from "../lib/auth.server";
 import { formatSingaporeDay } from "../../shared/format";
 import { statusMessage } from "../lib/action-messages";
 import { changeStatus, ownBiodata } from "../lib/biodata.server";
@@ -24,8 +24,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "admin" && !profile?.emailVerified;
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
+    mustConfirm,
     emailNotice: mustConfirm
-      ? `Confirm your email (${viewer.email}) to publish: open the link we sent you. You can save drafts meanwhile.`
+      ? `Confirm your email (${viewer.email}): until you open the link we sent you, families see none of your biodata. You can save drafts meanwhile.`
       : justConfirmed
         ? "Your email is confirmed: you can publish your biodata."
         : null,
@@ -42,14 +43,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireViewer(request, context);
+  const viewer = requireViewer(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "resend-confirmation") {
+    const sent = await resendConfirmation(request, context, viewer.email);
+    return data({ id: "", ok: sent.ok, message: sent.message, resent: true as const }, { status: sent.status });
+  }
   const id = String(form.get("id") ?? "");
   const result = await changeStatus(request, context, id, String(form.get("status") ?? ""));
-  return data({ id, ...result }, { status: result.ok ? 200 : 400 });
+  return data({ id, ...result, resent: false as const }, { status: result.ok ? 200 : 400 });
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
+
+/** Asks for a new confirmation link; the answer (sent, or when to ask again) is said beside it. */
+function ResendConfirmation() {
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.state === "idle" && fetcher.data?.resent ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" className="resend-form">
+      <input type="hidden" name="intent" value="resend-confirmation" />
+      <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Sending…" : "Send the link again"}
+      </button>
+      <span className={answer && !answer.ok ? "form-error" : "form-success"} role="status">
+        {answer?.message ?? ""}
+      </span>
+    </fetcher.Form>
+  );
+}
 const statusOptions = optionsOf(catalogue.status);
 
 function StatusForm({ helper }: { helper: Row }) {
@@ -81,11 +103,12 @@ function StatusForm({ helper }: { helper: Row }) {
 }
 
 export default function Dashboard() {
-  const { helpers, emailNotice } = useLoaderData<typeof loader>();
-  // Without JavaScript the status form is posted as a page: its answer is said here, not in the row.
+  const { helpers, emailNotice, mustConfirm } = useLoaderData<typeof loader>();
+  // Without JavaScript the forms are posted as a page: their answer is said here, not in the row.
   const posted = useActionData<typeof action>();
   const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
-  const postedText = posted && !posted.ok ? posted.message : changed ? statusMessage(changed) : null;
+  const resent = posted?.resent ? posted.message : null;
+  const postedText = resent ?? (posted && !posted.ok ? posted.message : changed ? statusMessage(changed) : null);
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
       <div className="dashboard-head">
@@ -95,9 +118,12 @@ export default function Dashboard() {
         </Link>
       </div>
       {emailNotice ? (
-        <p className="form-success" role="status">
-          {emailNotice}
-        </p>
+        <div className="email-notice">
+          <p className="form-success" role="status">
+            {emailNotice}
+          </p>
+          {mustConfirm ? <ResendConfirmation /> : null}
+        </div>
       ) : null}
       {postedText ? (
         <p className={posted?.ok ? "form-success" : "form-error"} role="status">

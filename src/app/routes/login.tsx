@@ -12,9 +12,18 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: "Log in to manage your helpers' biodata." },
 ];
 
-/** Messages a page may leave for the login screen (after sign-up, a reset, a sign-out). */
+/**
+ * After sign-up, the same words whether the address was new or already had an account (decision
+ * 085): with mail, a link to confirm the address is on its way either way.
+ */
+const REGISTERED = {
+  confirmByMail:
+    "Thank you for signing up. Check your inbox for a link to confirm your email (look in the spam folder too). You can log in meanwhile and save drafts; families see your biodata once your email is confirmed.",
+  atOnce: "Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.",
+};
+
+/** Messages a page may leave for the login screen (after a reset, a sign-out). */
 const NOTICES = new Map([
-  ["registered", "Your account is ready. Please log in."],
   ["reset", "Your password has been changed. Please log in with the new one."],
   ["signed-out", "You are logged out."],
 ]);
@@ -23,7 +32,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"));
   if (context.viewer) throw redirect(redirectTo);
-  const notice = [...url.searchParams.keys()].map((key) => NOTICES.get(key)).find(Boolean) ?? null;
+  const registered = context.services.accounts.emailNeedsConfirming ? REGISTERED.confirmByMail : REGISTERED.atOnce;
+  const notice = [...url.searchParams.keys()].map((key) => (key === "registered" ? registered : NOTICES.get(key))).find(Boolean) ?? null;
   return { redirectTo: url.searchParams.has("redirectTo") ? redirectTo : null, notice };
 }
 

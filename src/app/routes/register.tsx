@@ -31,9 +31,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await callAuth(context, "/sign-up/email", { body: { name, email, password } });
   if (!result.ok) {
     if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
-    if (result.code?.startsWith("USER_ALREADY_EXISTS")) {
-      return fail({ fields: { email: "An account with this email already exists. Sign in instead?" }, status: 409 });
-    }
     if (result.code === "PASSWORD_TOO_COMMON") {
       return fail({ fields: { password: authMessage(result) ?? "Choose a less common password" } });
     }
@@ -42,10 +39,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return fail({ formError: "We could not create your account just now. Please try again.", status: result.status >= 500 ? 500 : 400 });
   }
-  // The sign-up signed the new user in; as on the original site they log in next, so that
-  // session is ended at once rather than left unused in the database.
-  const cookie = result.cookies.map((c) => c.split(";")[0]).join("; ");
-  if (cookie) await callAuth(context, "/sign-out", { cookie });
+  // The same answer whether the address was new or already had an account (whose owner is told
+  // by mail): sign-up never says who has an account here (decision 085). As on the original
+  // site, the supplier logs in next.
   return redirect("/login?registered=1");
 }
 

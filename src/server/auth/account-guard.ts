@@ -2,15 +2,16 @@
  * better-auth's own endpoints are ways in too: a script can call /api/auth/sign-up/email or
  * /api/auth/update-user without the site's forms. This plugin holds them to the same rules as
  * the forms, before better-auth acts: the account's details through the profile form's schema,
- * only the fields that form owns, no common passwords, and the shared limit on checks of the
- * current password.
+ * only the fields that form owns, no easily guessed passwords (common ones, or made of the site's
+ * name and the person's own details), and the shared limit on checks of the current password.
  */
 import type { BetterAuthPlugin } from "better-auth";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { z } from "zod";
 import { accountDetailsSchema } from "../../shared/account-schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
-import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "./common-passwords";
+import { weakPasswordReason } from "./common-passwords";
+import type { ResendVerdict } from "./confirmation-resend-limit";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 
 /** What each endpoint may be sent; anything else (an `image`, a `role`) is refused outright. */
@@ -35,11 +36,15 @@ const RESET_REQUEST_PATH = "/request-password-reset";
 /** better-auth's own answer, given whether or not the account exists. */
 const RESET_REQUESTED = { status: true, message: "If this email exists in our system, check your email for the reset link" };
 
+/** A new confirmation link: limited per address, whether asked from the dashboard or the API. */
+const CONFIRMATION_RESEND_PATH = "/send-verification-email";
+
 const GUARDED_PATHS = new Set([
   ...Object.keys(ALLOWED_FIELDS),
   ...Object.keys(NEW_PASSWORD_FIELD),
   ...CURRENT_PASSWORD_PATHS,
   RESET_REQUEST_PATH,
+  CONFIRMATION_RESEND_PATH,
 ]);
 
 type Body = Record<string, unknown>;
@@ -75,22 +80,56 @@ function checkDetails(path: string, body: Body): void {
   for (const [key, value] of Object.entries(result.data)) if (key in given) body[key] = value;
 }
 
-function refuseCommonPassword(path: string, body: Body): void {
-  const field = NEW_PASSWORD_FIELD[path];
+type GuardContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type Person = { email?: unknown; name?: unknown; companyName?: unknown };
+
+/** Whom the new password is for: the details sent at sign-up, else the account's own. */
+async function personOf(ctx: GuardContext, body: Body): Promise<Person | null> {
+  if (ctx.path === "/sign-up/email") return body;
+  if (ctx.path === "/reset-password") {
+    if (typeof body.token !== "string") return null;
+    const reset = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+    return reset ? ctx.context.internalAdapter.findUserById(reset.value) : null;
+  }
+  return (await getSessionFromCtx(ctx))?.user ?? null;
+}
+
+/** A password on the common lists, or made of the site's words and the person's own, is refused. */
+async function refuseWeakPassword(ctx: GuardContext, body: Body, siteName: string): Promise<void> {
+  const field = NEW_PASSWORD_FIELD[ctx.path];
   const password = field ? body[field] : undefined;
-  if (typeof password !== "string" || !isCommonPassword(password)) return;
-  throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: COMMON_PASSWORD_MESSAGE, fields: { [field!]: COMMON_PASSWORD_MESSAGE } });
+  if (typeof password !== "string") return;
+  const person = await personOf(ctx, body);
+  const inputs = [siteName, person?.email, person?.name, person?.companyName].map((value) => (typeof value === "string" ? value : null));
+  const reason = weakPasswordReason(password, inputs);
+  if (reason) throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_COMMON", message: reason, fields: { [field!]: reason } });
 }
 
 const resetRequestSchema = z.object({ email: z.email(), redirectTo: z.string().max(2000).optional() });
 
 export interface AccountGuardOptions {
+  /** The site's name: a password made of it is refused. */
+  siteName: string;
   passwordChecks: PasswordCheckLimiter;
   /**
    * Does the real work of a reset request (find the account, make a token, queue the mail).
    * Called after the answer, so the answer takes as long for an unknown address as a known one.
    */
   requestResetLater(body: { email: string; redirectTo?: string }): void;
+  /** Counts a request for a new confirmation link to this address (confirmation-resend-limit.ts). */
+  confirmationResend(email: string): Promise<ResendVerdict>;
+}
+
+async function limitConfirmationResends(options: AccountGuardOptions, body: Body): Promise<void> {
+  const email = z.email().safeParse(body.email);
+  if (!email.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Enter a valid email address" });
+  const verdict = await options.confirmationResend(email.data);
+  if (verdict.allowed) return;
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_CONFIRMATION_MAILS", message: verdict.message },
+    { "retry-after": String(verdict.retryAfterSeconds), "x-retry-after": String(verdict.retryAfterSeconds) },
+  );
 }
 
 export function accountGuard(options: AccountGuardOptions) {
@@ -110,9 +149,10 @@ export function accountGuard(options: AccountGuardOptions) {
               options.requestResetLater(parsed.data);
               return ctx.json(RESET_REQUESTED);
             }
+            if (ctx.path === CONFIRMATION_RESEND_PATH) return limitConfirmationResends(options, body as Body);
             refuseUnknownFields(ctx.path, body as Body);
             checkDetails(ctx.path, body as Body);
-            refuseCommonPassword(ctx.path, body as Body);
+            await refuseWeakPassword(ctx, body as Body, options.siteName);
             if (CURRENT_PASSWORD_PATHS.has(ctx.path)) {
               const session = await getSessionFromCtx(ctx);
               if (!session) return;

@@ -13,6 +13,7 @@ import * as schema from "../db/schema";
 import { CLIENT_IP_HEADER } from "../http/web-bridge";
 import { configuredChannels, enqueueMessage } from "../notify";
 import { accountGuard } from "./account-guard";
+import { hitConfirmationResend } from "./confirmation-resend-limit";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
 export const AUTH_BASE_PATH = "/api/auth";
@@ -33,6 +34,8 @@ export interface AuthOptions {
   /** The shared limit on checks of the current password (the profile's e-mail change uses it too). */
   passwordChecks?: PasswordCheckLimiter;
   log?: { error(details: object, message: string): void };
+  /** An account confirmed its e-mail: its biodata become public, so cached pages must go. */
+  accountConfirmed?: () => void;
 }
 
 /**
@@ -80,8 +83,26 @@ export function createAuth(config: Config, db: Database, secret: string, options
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      // With auto sign-in, a taken e-mail is refused plainly (422) rather than answered as a success.
-      autoSignIn: true,
+      // No session at sign-up: better-auth then answers a taken address exactly as a new one
+      // (same status and shape, the password hashed either way), so sign-up never tells who has
+      // an account; the owner is told by mail instead (decision 085).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await enqueueMessage(db, configuredChannels(config), {
+          kind: "sign-up-existing",
+          to: { email: user.email, name: user.name },
+          subject: `Someone tried to sign up to ${config.siteName} with your email`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Someone (perhaps you) tried to create a new ${config.siteName} account with this email, which already has one.`,
+            `If it was you, log in here: ${config.publicUrl}/login`,
+            `Forgot your password? Choose a new one here: ${config.publicUrl}/forgot-password`,
+            "",
+            "If it was not you, ignore this message: nothing was changed and your account is as it was.",
+          ].join("\n"),
+        });
+      },
       revokeSessionsOnPasswordReset: true,
       // One link used voids every other link still outstanding for the account.
       async onPasswordReset({ user }) {
@@ -107,11 +128,16 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
     },
     verification: { storeIdentifier: { hash: hashIdentifier } },
-    // When mail can really be sent, a new account confirms its address by a link before it may
-    // publish (helper-writes.ts checks emailVerified); it may sign in and save drafts meanwhile.
+    // When mail can really be sent, a new account confirms its address by a link before anything
+    // of it is public (helpers/visibility.ts); it may sign in and save drafts meanwhile.
     emailVerification: {
       sendOnSignUp: Boolean(config.mail.smtpUrl),
       expiresIn: 60 * 60 * 24,
+      // The user row's trigger tells every instance too; this one drops its caches before the
+      // supplier's next page, so they find their biodata public at once.
+      async afterEmailVerification() {
+        options.accountConfirmed?.();
+      },
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
         await enqueueMessage(db, configuredChannels(config), {
@@ -131,7 +157,9 @@ export function createAuth(config: Config, db: Database, secret: string, options
     },
     plugins: [
       accountGuard({
+        siteName: config.siteName,
         passwordChecks,
+        confirmationResend: (email) => hitConfirmationResend(db, email),
         requestResetLater: (body) => {
           setImmediate(() => {
             resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));

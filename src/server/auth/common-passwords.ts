@@ -1,7 +1,10 @@
 /**
- * Refuses passwords that are on the lists attackers try first. zxcvbn with its common-password
- * dictionary finds them also capitalised, reversed or with l33t substitutions ("P@ssw0rd"), and
- * its score catches the ones only a few guesses away ("letmein123", "aaaaaaaaaa").
+ * Refuses passwords that are easily guessed. zxcvbn with its common-password dictionary finds
+ * them also capitalised, reversed or with l33t substitutions ("P@ssw0rd"), and its score catches
+ * the ones only a few guesses away ("letmein123", "aaaaaaaaaa"). An attacker aiming at this site
+ * or at one person also tries the site's name, the trade's words and the person's own details
+ * ("Direct Helpers 2024", "Welcome2024!", "GoldenBridge1"): a password made of those and of
+ * digits and signs is refused too, whatever its length.
  */
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
@@ -9,17 +12,75 @@ import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 export const COMMON_PASSWORD_MESSAGE =
   "This password is one of the most common and easily guessed. Choose a longer one of your own, e.g. a few unrelated words.";
 
+export const GUESSABLE_PASSWORD_MESSAGE =
+  "This password is built from words anyone could guess here: this site's name, words like helper, maid or welcome, or your own name or email. Choose words of your own that have nothing to do with them.";
+
+/** Words of this trade and of sign-up pages that attackers of such a site try first. */
+const DOMAIN_WORDS = [
+  "helper", "helpers", "maid", "maids", "agency", "agencies", "domestic", "employment", "supplier", "suppliers",
+  "biodata", "welcome", "singapore", "password", "passwd", "letmein", "admin", "login", "hello", "qwerty",
+];
+
+/** Fewer letters than this left once the guessable words are taken out: not a password of one's own. */
+const MIN_OWN_LETTERS = 4;
+
 let checker: ZxcvbnFactory | undefined;
 
 /** Built on first use: the dictionary takes a moment to index. */
 function zxcvbn(): ZxcvbnFactory {
-  checker ??= new ZxcvbnFactory({ dictionary: { "passwords-common": dictionary["passwords-common"] }, graphs: adjacencyGraphs });
+  checker ??= new ZxcvbnFactory({
+    dictionary: { "passwords-common": dictionary["passwords-common"], domain: DOMAIN_WORDS },
+    graphs: adjacencyGraphs,
+  });
   return checker;
 }
 
-export function isCommonPassword(password: string): boolean {
-  const result = zxcvbn().check(password);
+/**
+ * The words of what a person typed about themselves or the site: a name, a company, an e-mail
+ * address (its local part and domain, split at dots, dashes and the like), the site's name; each
+ * also as one word ("Direct Helpers" gives "direct", "helpers" and "directhelpers").
+ */
+export function guessableWords(inputs: readonly (string | null | undefined)[]): string[] {
+  const words = new Set<string>();
+  for (const input of inputs) {
+    if (!input) continue;
+    for (const part of input.toLowerCase().split("@")) {
+      const pieces = part.split(/[^\p{L}\p{N}]+/u).filter((piece) => piece.length >= 3);
+      for (const piece of pieces) words.add(piece);
+      const joined = pieces.join("");
+      if (joined.length >= 3) words.add(joined);
+    }
+  }
+  return [...words];
+}
+
+const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
+
+/** The letters left once every guessable word is taken out (longest first). */
+function ownLetters(text: string, words: readonly string[]): string {
+  let rest = text.replace(/[^\p{L}]+/gu, "");
+  for (const word of [...words].sort((a, b) => b.length - a.length)) rest = rest.split(word.replace(/[^\p{L}]+/gu, "") || "\u0000").join("");
+  return rest;
+}
+
+function madeOfGuessableWords(password: string, words: readonly string[]): boolean {
+  const lower = password.toLowerCase();
+  const unleet = [...lower].map((char) => LEET[char] ?? char).join("");
+  return [lower, unleet].some((text) => ownLetters(text, words).length < MIN_OWN_LETTERS);
+}
+
+/**
+ * Why a password is refused, or null when it is not. `inputs` are what the site and the person
+ * are known by: the site's name, their name and company, their e-mail address.
+ */
+export function weakPasswordReason(password: string, inputs: readonly (string | null | undefined)[] = []): string | null {
+  const personal = guessableWords(inputs);
+  const result = zxcvbn().check(password, personal);
   const [only] = result.sequence;
-  const wholeIsCommon = result.sequence.length === 1 && only?.pattern === "dictionary";
-  return wholeIsCommon || result.score <= 1;
+  if ((result.sequence.length === 1 && only?.pattern === "dictionary" && only.dictionaryName === "passwords-common") || result.score <= 1) {
+    const aboutSiteOrPerson = result.sequence.some((match) => match.pattern === "dictionary" && match.dictionaryName !== "passwords-common");
+    return aboutSiteOrPerson ? GUESSABLE_PASSWORD_MESSAGE : COMMON_PASSWORD_MESSAGE;
+  }
+  if (madeOfGuessableWords(password, [...personal, ...DOMAIN_WORDS])) return GUESSABLE_PASSWORD_MESSAGE;
+  return null;
 }

@@ -2,14 +2,11 @@
  * One limit on every check of an account's current password (the e-mail change, the password
  * change, anything later): a stolen session must not become a way to guess the password. Each
  * check counts once against the account and once against the address; past 5 in 15 minutes on
- * either, the check is refused until that window ends. The counters live in the database every
- * instance shares (in better-auth's rate-limit table, under keys of their own), and are counted
- * and read in one statement, so concurrent checks on several instances agree.
+ * either, the check is refused until that window ends. The counters are shared by every
+ * instance (window-count.ts).
  */
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/connect";
-import { rateLimit } from "../db/schema";
+import { countHit } from "./window-count";
 
 export interface PasswordCheckLimits {
   max: number;
@@ -31,23 +28,6 @@ export function tooManyPasswordChecks(retryAfterSeconds: number): string {
 }
 
 export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLimits = DEFAULT_PASSWORD_CHECK_LIMITS): PasswordCheckLimiter {
-  async function count(key: string, now: number): Promise<{ count: number; ttlMs: number }> {
-    const expired = sql`${rateLimit.lastRequest} <= ${now - limits.windowMs}`;
-    const [row] = await db
-      .insert(rateLimit)
-      .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        // last_request holds when the current window started.
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count, startedAt: rateLimit.lastRequest });
-    return { count: row!.count, ttlMs: row!.startedAt + limits.windowMs - now };
-  }
-
   return {
     async hit(userId, address) {
       const now = Date.now();
@@ -55,7 +35,7 @@ export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLi
       if (address) keys.push(`current-password:address:${address}`);
       let waitMs = 0;
       for (const key of keys) {
-        const hit = await count(key, now);
+        const hit = await countHit(db, key, limits.windowMs, now);
         if (hit.count > limits.max) waitMs = Math.max(waitMs, hit.ttlMs);
       }
       if (waitMs <= 0) return { allowed: true };

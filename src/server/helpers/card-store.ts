@@ -13,6 +13,7 @@ import type { HelperCard } from "../../shared/helper-types";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
 import { cardColumns, supplierColumns, toCard } from "./helper-service";
+import { listedHelpers, type PublicRule } from "./visibility";
 
 /** The rows' versions: any update of the helper or of her supplier changes it. */
 export const rowVersion = sql<string>`${helpers}.xmin::text || '.' || ${user}.xmin::text`;
@@ -29,13 +30,13 @@ interface Entry {
   day: string;
 }
 
-/** Available helpers' cards by id, as the database has them. */
-export async function readCards(db: Database, ids: readonly string[], now: Date): Promise<{ version: string; card: HelperCard; born: string }[]> {
+/** Listed helpers' cards by id, as the database has them. */
+export async function readCards(db: Database, rule: PublicRule, ids: readonly string[], now: Date): Promise<{ version: string; card: HelperCard; born: string }[]> {
   const rows = await db
     .select({ ...cardColumns, ...supplierColumns, version: rowVersion })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(and(inArray(helpers.id, [...ids]), eq(helpers.status, "available")));
+    .where(and(inArray(helpers.id, [...ids]), listedHelpers(rule)));
   return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now), born: row.dateOfBirth }));
 }
 
@@ -44,6 +45,8 @@ export class CardStore {
   private read = 0;
   /** The refresh under way: refreshes run one after the other, so the last one asked wins. */
   private refreshing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly rule: PublicRule) {}
 
   /**
    * Makes the store hold exactly these helpers, at these versions: reads the cards it lacks or
@@ -61,7 +64,7 @@ export class CardStore {
     const read = new Map<string, Entry>();
     const shared = new Shared();
     for (let start = 0; start < stale.length; start += READ_BATCH) {
-      for (const { version, card, born } of await readCards(db, stale.slice(start, start + READ_BATCH), now)) {
+      for (const { version, card, born } of await readCards(db, this.rule, stale.slice(start, start + READ_BATCH), now)) {
         read.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
       }
     }

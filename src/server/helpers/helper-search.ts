@@ -13,6 +13,7 @@ import { helpers, user } from "../db/schema";
 import { CardStore, readCards, rowVersion } from "./card-store";
 import { cardColumns, listingConditions, listingPage, orderBy, supplierColumns, toCard } from "./helper-service";
 import { BuiltSearchIndex, indexableTerm, type IndexRow } from "./search-index";
+import { listedHelpers, type PublicRule } from "./visibility";
 
 export interface SearchIndexOptions {
   /** A safety net should a notification ever be missed, as for the listing cache. */
@@ -30,7 +31,7 @@ const MAX_IDS_WITH_FILTERS = 1000;
  * Every available helper's lowercased name and reference, her place in each sort, newest first,
  * and the version of her card's rows.
  */
-export async function loadIndexRows(db: Database): Promise<(IndexRow & { version: string })[]> {
+export async function loadIndexRows(db: Database, rule: PublicRule): Promise<(IndexRow & { version: string })[]> {
   const rank = (sort: HelperQuery["sort"]) => sql<number>`row_number() over (order by ${sql.join(orderBy(sort), sql`, `)})`.mapWith(Number);
   return db
     .select({
@@ -43,7 +44,7 @@ export async function loadIndexRows(db: Database): Promise<(IndexRow & { version
     })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(eq(helpers.status, "available"))
+    .where(listedHelpers(rule))
     .orderBy(...orderBy("newest"));
 }
 
@@ -61,13 +62,16 @@ export class HelperSearchIndex {
   private rebuild: NodeJS.Timeout | undefined;
   private readonly ttlMs: number;
   /** The card of every helper the index holds. */
-  readonly cards = new CardStore();
+  readonly cards: CardStore;
 
   constructor(
     private readonly db: Database,
+    /** Which helpers are listed: the index holds those only. */
+    readonly rule: PublicRule,
     private readonly options: SearchIndexOptions = {},
   ) {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
+    this.cards = new CardStore(rule);
   }
 
   /** The index if it is current; otherwise undefined, and a build starts (the caller uses SQL meanwhile). */
@@ -87,7 +91,7 @@ export class HelperSearchIndex {
   build(): Promise<void> {
     if (this.building) return this.building;
     const generation = this.generation;
-    const building = loadIndexRows(this.db)
+    const building = loadIndexRows(this.db, this.rule)
       .then(async (rows) => {
         // Only a build that no change has overtaken touches the cards: those refreshes run in
         // the order the builds started, so the newest rows are the ones kept.
@@ -133,10 +137,16 @@ export class HelperSearchIndex {
  * The public listing: a search through the index when it can answer, else in SQL; the rest
  * filtered and paginated in the database.
  */
-export async function listAvailableHelpers(db: Database, query: HelperQuery, now = new Date(), index?: HelperSearchIndex): Promise<HelperPage> {
-  if (!query.q) return listingPage(db, query, now);
+export async function listAvailableHelpers(
+  db: Database,
+  rule: PublicRule,
+  query: HelperQuery,
+  now = new Date(),
+  index?: HelperSearchIndex,
+): Promise<HelperPage> {
+  if (!query.q) return listingPage(db, rule, query, now);
   const found = index && (await searchThroughIndex(db, index, query, now));
-  return found ?? searchInSql(db, query, and(...listingConditions(query, now)), now);
+  return found ?? searchInSql(db, query, and(...listingConditions(query, rule, now)), now);
 }
 
 /** Only q= and the page's order: nothing else narrows the listing. */
@@ -153,17 +163,17 @@ export async function searchThroughIndex(db: Database, index: HelperSearchIndex,
   if (searchOnly(query)) {
     const { ids, total } = built.page(term, query.sort, offset, query.pageSize);
     // A card missing from the store (its helper changed while the index was built) is read.
-    const items = index.cards.cards(ids, now) ?? (await cardsInOrder(db, ids, now));
+    const items = index.cards.cards(ids, now) ?? (await cardsInOrder(db, index.rule, ids, now));
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
   const ids = built.matchingIds(term, MAX_IDS_WITH_FILTERS);
   if (!ids) return undefined;
   if (ids.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-  return listingPage(db, { ...query, q: undefined }, now, inArray(helpers.id, ids));
+  return listingPage(db, index.rule, { ...query, q: undefined }, now, inArray(helpers.id, ids));
 }
 
-async function cardsInOrder(db: Database, ids: readonly string[], now: Date): Promise<HelperCard[]> {
-  const byId = new Map((await readCards(db, ids, now)).map(({ card }) => [card.id, card]));
+async function cardsInOrder(db: Database, rule: PublicRule, ids: readonly string[], now: Date): Promise<HelperCard[]> {
+  const byId = new Map((await readCards(db, rule, ids, now)).map(({ card }) => [card.id, card]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -184,7 +194,7 @@ export async function searchInSql(db: Database, query: HelperQuery, where: SQL |
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
     // Past the last page there is no row to carry the total.
-    const [totals] = await db.select({ total: count() }).from(helpers).where(where);
+    const [totals] = await db.select({ total: count() }).from(helpers).innerJoin(user, eq(user.id, helpers.supplierId)).where(where);
     total = totals?.total ?? 0;
   }
   return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };

@@ -2,7 +2,7 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, ne, or, type SQL } from "drizzle-orm";
+import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BiodataGated, BiodataPrivate, BiodataPublic } from "../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../shared/age";
 import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord } from "../../shared/helper-types";
@@ -11,12 +11,14 @@ import { photoUrls } from "../../shared/media";
 import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
 import { helpers, user, type HelperRow } from "../db/schema";
+import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 
 export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
 
-export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, now = new Date()): SQL[] {
-  const conditions: SQL[] = [eq(helpers.status, "available")];
+/** The listing's conditions; the query they go into joins `user` on the supplier. */
+export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, rule: PublicRule, now = new Date()): SQL[] {
+  const conditions: SQL[] = [listedHelpers(rule)];
   if (query.nationality) conditions.push(inArray(helpers.nationality, query.nationality));
   if (query.experience) conditions.push(inArray(helpers.experience, query.experience));
   if (query.motherTongue) conditions.push(inArray(helpers.motherTongue, query.motherTongue));
@@ -153,8 +155,8 @@ function toGatedRecord(row: RowWithSupplier): GatedHelperRecord {
 }
 
 /** A listing page counted and read in two queries; `extra` narrows it further (a search's ids). */
-export async function listingPage(db: Database, query: HelperQuery, now: Date, extra?: SQL): Promise<HelperPage> {
-  const where = and(...listingConditions(query, now), extra);
+export async function listingPage(db: Database, rule: PublicRule, query: HelperQuery, now: Date, extra?: SQL): Promise<HelperPage> {
+  const where = and(...listingConditions(query, rule, now), extra);
   const [rows, [totals]] = await Promise.all([
     db
       .select({ ...cardColumns, ...supplierColumns })
@@ -164,7 +166,7 @@ export async function listingPage(db: Database, query: HelperQuery, now: Date, e
       .orderBy(...orderBy(query.sort))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(helpers).where(where),
+    db.select({ total: count() }).from(helpers).innerJoin(user, eq(user.id, helpers.supplierId)).where(where),
   ]);
   return {
     items: rows.map((row) => toCard(row, now)),
@@ -178,10 +180,10 @@ function helperColumns() {
   return getTableColumns(helpers);
 }
 
-async function findWithSupplier(db: Database, id: string): Promise<RowWithSupplier | undefined> {
+async function findWithSupplier(db: Database, rule: PublicRule, id: string): Promise<(RowWithSupplier & { shown: boolean }) | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db
-    .select({ ...helperColumns(), ...supplierColumns })
+    .select({ ...helperColumns(), ...supplierColumns, shown: sql<boolean>`${shownHelpers(rule)}` })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
     .where(eq(helpers.id, id))
@@ -196,20 +198,22 @@ export function isUuid(value: string): boolean {
 
 /**
  * A helper as the public sees it: any status but draft (a reserved or hired helper's page stays
- * reachable from shared links and says so). Drafts only for their owner and operators.
+ * reachable from shared links and says so), of an account that may show it (visibility.ts).
+ * Anything else only for its owner and operators.
  */
 export async function findHelper(
   db: Database,
+  rule: PublicRule,
   id: string,
   viewer?: { id: string; role: string } | null,
 ): Promise<HelperRecord | undefined> {
-  return (await findHelperFor(db, id, { viewer, family: false }))?.helper;
+  return (await findHelperFor(db, rule, id, { viewer, family: false }))?.helper;
 }
 
 /** Who reads a biodata: the signed-in viewer, if any, and whether this browser passed the visitor gate. */
 export interface BiodataReader {
   viewer?: { id: string; role: string } | null;
-  /** A signed visitor cookie came with the request: a family who left their name and number. */
+  /** A visitor cookie whose lead exists came with the request: a family who left their name and number. */
   family: boolean;
 }
 
@@ -223,13 +227,15 @@ const ownsOrOperates = (viewer: BiodataReader["viewer"], supplierId: string) =>
  */
 export async function findHelperFor(
   db: Database,
+  rule: PublicRule,
   id: string,
   reader: BiodataReader,
 ): Promise<{ helper: HelperRecord; gated: BiodataGated | null } | undefined> {
-  const row = await findWithSupplier(db, id);
-  if (!row) return undefined;
+  const found = await findWithSupplier(db, rule, id);
+  if (!found) return undefined;
+  const { shown, ...row } = found;
   const owns = ownsOrOperates(reader.viewer, row.supplierId);
-  if (row.status === "draft" && !owns) return undefined;
+  if (!shown && !owns) return undefined;
   return { helper: toRecord(row), gated: owns || reader.family ? biodataGated(row) : null };
 }
 
@@ -272,24 +278,25 @@ export async function listSupplierHelpers(db: Database, supplierId: string): Pro
  * Several helpers by id, in the order asked, for a shortlist: drafts and unknown ids are left
  * out (the page says they are no longer listed), other statuses are kept so the page can say so.
  */
-export async function findPublicHelpers(db: Database, ids: readonly string[]): Promise<HelperRecord[]> {
+export async function findPublicHelpers(db: Database, rule: PublicRule, ids: readonly string[]): Promise<HelperRecord[]> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = await db
     .select({ ...helperColumns(), ...supplierColumns })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(and(inArray(helpers.id, wanted), ne(helpers.status, "draft")));
+    .where(and(inArray(helpers.id, wanted), shownHelpers(rule)));
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
   return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
 }
 
 /** The id of the available helper with this reference (DH1042, any case), for search by reference. */
-export async function findAvailableIdByRef(db: Database, ref: string): Promise<string | undefined> {
+export async function findAvailableIdByRef(db: Database, rule: PublicRule, ref: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: helpers.id })
     .from(helpers)
-    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), eq(helpers.status, "available")))
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), listedHelpers(rule)))
     .limit(1);
   return row?.id;
 }

@@ -24,6 +24,7 @@ import type { MediaStorage } from "../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media";
 import { findHelperFor, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
 import { sanitizeNotes } from "./sanitize-notes";
+import type { PublicRule } from "./visibility";
 
 export interface WriteDeps {
   db: Database;
@@ -31,16 +32,21 @@ export interface WriteDeps {
   /** Drops this instance's cached listings (the database trigger tells the others). */
   listingChanged(): void;
   log?: { warn(details: object, message: string): void };
-  /** True when mail can really be sent: a supplier then confirms their e-mail before publishing. */
-  publishNeedsVerifiedEmail?: boolean;
+  /** Which accounts' biodata the public sees (visibility.ts). */
+  rule: PublicRule;
 }
 
 export const CONFIRM_EMAIL_FIRST =
-  "Confirm your email before publishing: open the link we sent you. You can save this biodata as a draft meanwhile.";
+  "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.";
 
-/** Listing a biodata (making it available) waits for a confirmed e-mail; drafts never do. */
+/**
+ * A status families would see (available, reserved or hired) waits for a confirmed e-mail when
+ * the site confirms addresses: refused with a message, rather than saved and silently hidden,
+ * so the supplier knows why families do not see it (decision 085). Drafts never wait, nor does
+ * a save that keeps the status the biodata already had (it stays hidden until confirmation).
+ */
 async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | undefined, before?: string): Promise<void> {
-  if (!deps.publishNeedsVerifiedEmail || user.role === "admin" || status !== "available" || before === "available") return;
+  if (!deps.rule.confirmedOwnersOnly || user.role === "admin" || status === undefined || status === "draft" || status === before) return;
   const [row] = await deps.db.select({ verified: account.emailVerified }).from(account).where(eq(account.id, user.id)).limit(1);
   if (row?.verified) return;
   throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
@@ -130,7 +136,7 @@ async function findRow(db: Executor, id: string): Promise<HelperRow | undefined>
 
 /** The record as its owner sees it: the gated and private details too (the caller checked who asks). */
 async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
-  const [found, privateDetails] = await Promise.all([findHelperFor(deps.db, id, { viewer, family: false }), findPrivateDetails(deps.db, id, viewer)]);
+  const [found, privateDetails] = await Promise.all([findHelperFor(deps.db, deps.rule, id, { viewer, family: false }), findPrivateDetails(deps.db, id, viewer)]);
   if (!found?.gated || !privateDetails) throw notFound(NOT_FOUND);
   return { ...found.helper, ...found.gated, privateDetails };
 }

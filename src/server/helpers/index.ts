@@ -4,3 +4,4 @@ export { helperRoutes } from "./helper-routes";
 export { helperWriteRoutes } from "./helper-write-routes";
 export { ListingCache } from "./listing-cache";
 export type { BiodataReader } from "./helper-service";
+export { listedHelpers, ownerMayShow, type PublicRule } from "./visibility";

@@ -12,6 +12,7 @@ import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, fi
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
+import type { PublicRule } from "./visibility";
 import { createBiodataPdfs, type PdfRenderer } from "../pdf";
 import { createLinkPreviews } from "../seo";
 
@@ -21,11 +22,12 @@ export interface HelperServiceDeps {
   /** Drops every cached listing of this instance (the database trigger tells the others). */
   listingChanged(): void;
   log?: WriteDeps["log"];
+  /** Which accounts' biodata the public sees (visibility.ts); writes refuse what it would hide. */
+  rule: PublicRule;
   /** The site's name, printed on link previews. */
   siteName: string;
   /** Where PDFs are laid out (worker threads). */
   pdfRenderer: Pick<PdfRenderer, "render">;
-  publishNeedsVerifiedEmail?: WriteDeps["publishNeedsVerifiedEmail"];
 }
 
 type MaybeViewer = Viewer | null | undefined;
@@ -36,38 +38,38 @@ type MaybeViewer = Viewer | null | undefined;
  * HttpError (400 with a message per field, 401, 403, 404).
  */
 export function createHelperService(deps: HelperServiceDeps) {
-  const { db } = deps;
+  const { db, rule } = deps;
   const listingCache = new ListingCache<HelperPage>();
   // Names and references in memory, so a new search term costs no scan (decision 072).
-  const searchIndex = new HelperSearchIndex(db, { log: deps.log });
+  const searchIndex = new HelperSearchIndex(db, rule, { log: deps.log });
   const pdfs = createBiodataPdfs({
     db,
     storage: deps.storage,
     log: deps.log,
-    findHelper: (id, reader) => findHelperFor(db, id, reader),
+    findHelper: (id, reader) => findHelperFor(db, rule, id, reader),
     findPrivateDetails: (id, viewer) => findPrivateDetails(db, id, viewer),
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
     renderer: deps.pdfRenderer,
   });
-  const previews = createLinkPreviews({ storage: deps.storage, findHelper: (id) => findHelper(db, id), siteName: deps.siteName, log: deps.log });
+  const previews = createLinkPreviews({ storage: deps.storage, findHelper: (id) => findHelper(db, rule, id), siteName: deps.siteName, log: deps.log });
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {
       const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
-      return listingCache.get(key, () => listAvailableHelpers(db, query, new Date(), searchIndex));
+      return listingCache.get(key, () => listAvailableHelpers(db, rule, query, new Date(), searchIndex));
     },
-    /** One biodata: available ones for everybody, any for its owner or an operator. */
-    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, id, viewer),
+    /** One biodata: shown ones (visibility.ts) for everybody, any for its owner or an operator. */
+    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, rule, id, viewer),
     /**
      * One biodata and, for a family past the visitor gate, its owner or an operator, the gated
      * details (medical history, date of birth); null for anyone else (decision 086).
      */
-    findFor: (id: string, reader: BiodataReader) => findHelperFor(db, id, reader),
+    findFor: (id: string, reader: BiodataReader) => findHelperFor(db, rule, id, reader),
     /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
-    findMany: (ids: readonly string[]) => findPublicHelpers(db, ids),
+    findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
     /** The available helper a reference such as DH1042 names, if any. */
-    idByRef: (ref: string) => findAvailableIdByRef(db, ref),
+    idByRef: (ref: string) => findAvailableIdByRef(db, rule, ref),
     /** A public biodata's link-preview JPEG (photo and name), or undefined for a draft or unknown id. */
     previewJpeg: (id: string): Promise<Buffer | undefined> => previews.get(id),
     /** Removes stored link previews no public biodata shows any more (run daily). */

@@ -1,12 +1,13 @@
 /**
  * The sitemap and robots.txt: what search engines may crawl. Only what the public sees is
- * listed: available helpers' biodata, the nationality and supplier listings that hold them,
+ * listed: listed helpers' biodata (helpers/visibility.ts), the nationality and supplier listings that hold them,
  * and the public pages.
  */
 import { desc, eq } from "drizzle-orm";
 import { nationalities } from "../../shared/catalogue";
 import type { Database } from "../db/connect";
-import { helpers } from "../db/schema";
+import { helpers, user } from "../db/schema";
+import { listedHelpers, type PublicRule } from "../helpers";
 
 /** A sitemap file holds at most 50,000 addresses; the newest helpers are the ones kept. */
 const MAX_URLS = 50_000;
@@ -35,12 +36,13 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-export async function sitemapEntries(db: Database): Promise<SitemapEntry[]> {
+export async function sitemapEntries(db: Database, rule: PublicRule): Promise<SitemapEntry[]> {
   const fixed = PUBLIC_PAGES.length + nationalities.length;
   const rows = await db
     .select({ id: helpers.id, supplierId: helpers.supplierId, nationality: helpers.nationality, updatedAt: helpers.updatedAt })
     .from(helpers)
-    .where(eq(helpers.status, "available"))
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(listedHelpers(rule))
     .orderBy(desc(helpers.publishedAt), desc(helpers.id))
     .limit(MAX_URLS - fixed);
 

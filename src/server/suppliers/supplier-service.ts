@@ -1,5 +1,6 @@
 /**
- * Suppliers as the public sees them: those with at least one available helper, with that count.
+ * Suppliers as the public sees them: those with at least one listed helper, with that count; a
+ * supplier's own page only while their account may show anything (helpers/visibility.ts).
  */
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
@@ -7,7 +8,7 @@ import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
-import { ListingCache } from "../helpers";
+import { listedHelpers, ListingCache, ownerMayShow, type PublicRule } from "../helpers";
 
 const availableCount = count(helpers.id);
 
@@ -45,39 +46,40 @@ const publicColumns = {
   availableHelpers: availableCount,
 };
 
-function selectSuppliers(db: Database) {
+function selectSuppliers(db: Database, rule: PublicRule) {
   return db
     .select(publicColumns)
     .from(user)
-    .innerJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
+    .innerJoin(helpers, and(eq(helpers.supplierId, user.id), listedHelpers(rule)))
     .groupBy(user.id);
 }
 
-export async function listSuppliers(db: Database): Promise<SupplierListItem[]> {
-  const rows = await selectSuppliers(db).orderBy(desc(availableCount), sql`lower(${user.name})`);
+export async function listSuppliers(db: Database, rule: PublicRule): Promise<SupplierListItem[]> {
+  const rows = await selectSuppliers(db, rule).orderBy(desc(availableCount), sql`lower(${user.name})`);
   return rows.map(toItem);
 }
 
-export async function findSupplier(db: Database, id: string): Promise<SupplierListItem | undefined> {
+export async function findSupplier(db: Database, rule: PublicRule, id: string): Promise<SupplierListItem | undefined> {
   const [row] = await db
     .select(publicColumns)
     .from(user)
-    .leftJoin(helpers, and(eq(helpers.supplierId, user.id), eq(helpers.status, "available")))
-    .where(eq(user.id, id))
+    .leftJoin(helpers, and(eq(helpers.supplierId, user.id), listedHelpers(rule)))
+    .where(and(eq(user.id, id), ownerMayShow(rule)))
     .groupBy(user.id);
   return row ? toItem(row) : undefined;
 }
 
 export interface SupplierServiceDeps {
   db: Database;
+  rule: PublicRule;
 }
 
 /** Suppliers with their counts of available helpers; the list is cached like the listing. */
-export function createSupplierService({ db }: SupplierServiceDeps) {
+export function createSupplierService({ db, rule }: SupplierServiceDeps) {
   const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
   return {
-    list: () => cache.get("all", () => listSuppliers(db)),
-    find: (id: string) => findSupplier(db, id),
+    list: () => cache.get("all", () => listSuppliers(db, rule)),
+    find: (id: string) => findSupplier(db, rule, id),
     /** Drops the cached list (on every listing change). */
     invalidate: () => cache.invalidate(),
   };

@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../../src/server/db/schema";
+import { createOutboxWorker, type OutboxWorker } from "../../src/server/notify/outbox-worker";
+import { TEST_PASSWORD } from "../support/auth";
+import { biodataBody, ownPhotoKey } from "../support/biodata";
+import { browserMissing, launchBrowser } from "../support/browser";
+import { expectFailedResponses, newPage, startSite, type Site } from "../support/e2e";
+import { uniqueEmail } from "../support/factories";
+import { startSmtpServer, type SmtpServer } from "../support/notify";
+
+describe.skipIf(browserMissing)("a new supplier confirms their email on a phone", () => {
+  let smtp: SmtpServer;
+  let site: Site;
+  let worker: OutboxWorker;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    site = await startSite({ seed: false, env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: "support@example.com" } });
+    worker = createOutboxWorker(site.database.handle, site.config, { pollMs: 100 });
+    await worker.start();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await worker?.stop();
+    await site?.close();
+    await smtp?.close();
+  });
+
+  /** The confirmation links mailed to this address so far, newest last, pointing at the running site. */
+  const links = (email: string) =>
+    smtp.mails
+      .filter((mail) => mail.to.includes(email) && mail.text.includes("confirm this is your email"))
+      .map((mail) => mail.text.match(/https?:\/\/\S+verify-email\S+/)![0].replace("http://localhost:3000", site.url));
+
+  it("signs up, logs in without having opened the mail, asks for the link again, opens it and publishes", async () => {
+    const email = uniqueEmail("phone");
+    const { page, context } = await newPage(browser, { width: 390, height: 844 });
+    expectFailedResponses(context, [400, 403, 429], "a status refused before confirmation (400, 403) and a second link asked for too soon (429)");
+
+    await page.goto(`${site.url}/register`);
+    await page.getByLabel("Full name").fill("Rosa Dela Cruz");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
+    await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Register" }).click();
+    await page.waitForURL(/\/login\?registered=1$/);
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("Check your inbox for a link to confirm your email");
+    await expect.poll(() => links(email).length).toBe(1);
+
+    // The mail is left unopened: logging in still works, and the dashboard says what is missing.
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await expect.poll(() => page.getByText(`Confirm your email (${email})`).isVisible()).toBe(true);
+
+    // A draft with a photo, ready to publish (made as the API would, with her session).
+    const [account] = await site.db.select().from(user).where(eq(user.email, email));
+    const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const created = await site.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie },
+      payload: biodataBody({ name: "Lorna Santos", status: "draft", photo: await ownPhotoKey(site, account!) }),
+    });
+    expect(created.statusCode).toBe(201);
+    await page.reload();
+    const status = page.getByLabel("Status of Lorna Santos");
+    await status.selectOption("available");
+    await page.getByRole("button", { name: "Change the status of Lorna Santos" }).click();
+    await expect.poll(() => page.getByText(/^Confirm your email before families can see this biodata/).isVisible()).toBe(true);
+
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expect.poll(() => page.getByText(`We sent a new link to ${email}. Open it within 24 hours.`).isVisible()).toBe(true);
+    await expect.poll(() => links(email).length).toBe(2);
+    await page.getByRole("button", { name: "Send the link again" }).click();
+    await expect.poll(() => page.getByText(/You can ask for another in \d+ seconds\./).isVisible()).toBe(true);
+    expect(links(email)).toHaveLength(2);
+
+    await page.goto(links(email).at(-1)!);
+    await page.waitForURL(/\/dashboard\?verified=1$/);
+    await expect.poll(() => page.getByText("Your email is confirmed: you can publish your biodata.").isVisible()).toBe(true);
+    await page.getByLabel("Status of Lorna Santos").selectOption("available");
+    await page.getByRole("button", { name: "Change the status of Lorna Santos" }).click();
+    await expect.poll(() => page.getByText("Now available").isVisible()).toBe(true);
+
+    const visitor = await newPage(browser, { width: 390, height: 844 });
+    await visitor.page.goto(`${site.url}/posts/${created.json().id}`);
+    await expect.poll(() => visitor.page.getByRole("heading", { level: 1 }).textContent()).toContain("Lorna Santos");
+    await visitor.context.close();
+    await context.close();
+  });
+});
