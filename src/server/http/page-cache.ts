@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
+import { LISTING_PARAMS } from "../../shared/listing-query-schema";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -35,22 +36,43 @@ export interface RenderedPage {
   body: Buffer;
 }
 
+/** The parameters each kept page reads; any other changes nothing on it. */
+const LISTING_PARAMS_SET: ReadonlySet<string> = new Set(LISTING_PARAMS);
+const SHORTLIST_PARAMS: ReadonlySet<string> = new Set(["ids"]);
+const NO_PARAMS: ReadonlySet<string> = new Set();
+
+function paramsOf(pathname: string): ReadonlySet<string> {
+  if (pathname === "/posts" || pathname.startsWith("/posts/categories/") || pathname.startsWith("/posts/users/")) return LISTING_PARAMS_SET;
+  if (pathname === "/shortlist") return SHORTLIST_PARAMS;
+  return NO_PARAMS;
+}
+
 /**
- * The cache key of a page request, or undefined when the page may not come from the cache:
- * only GET, only the public pages, with the query's parameters in one order, and today's date.
+ * The address a public page is kept under, or undefined when the page may not come from the
+ * cache: the path without a trailing slash, and only the parameters the page reads, sorted by
+ * name. Anything else (`?x=1`, `fbclid`, `utm_*`) is dropped, so junk addresses cannot fill the
+ * cache with copies of one page; the kept copy is rendered for this address, so no visitor's
+ * extra parameters end up in the bytes sent to others (decision 083).
  */
-export function pageCacheKey(url: string, now = new Date()): string | undefined {
+export function canonicalPageUrl(url: string): string | undefined {
   const mark = url.indexOf("?");
   let pathname = mark === -1 ? url : url.slice(0, mark);
   if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
   if (!PUBLIC_PAGES.test(pathname)) return undefined;
-  let query = "";
-  if (mark !== -1) {
-    const params = new URLSearchParams(url.slice(mark + 1));
-    params.sort();
-    query = params.toString();
-  }
-  return `${formatIsoDate(calendarDateAt(now))} ${pathname}?${query}`;
+  if (mark === -1) return pathname;
+  const known = paramsOf(pathname);
+  const params = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (known.has(name)) params.append(name, value);
+  // Stable: a name's repeated values keep their order, as the page reads them.
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The cache key of a page request: its canonical address (above) and today's date in Singapore. */
+export function pageCacheKey(url: string, now = new Date()): string | undefined {
+  const canonical = canonicalPageUrl(url);
+  return canonical === undefined ? undefined : `${formatIsoDate(calendarDateAt(now))} ${canonical}`;
 }
 
 /** Whether a rendered answer is the same for everyone and may be kept. */
