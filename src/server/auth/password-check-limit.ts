@@ -6,10 +6,8 @@
  * instance shares (in better-auth's rate-limit table, under keys of their own), and are counted
  * and read in one statement, so concurrent checks on several instances agree.
  */
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/connect";
-import { rateLimit } from "../db/schema";
+import { countInWindow } from "../db/window-count";
 
 export interface PasswordCheckLimits {
   max: number;
@@ -31,23 +29,6 @@ export function tooManyPasswordChecks(retryAfterSeconds: number): string {
 }
 
 export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLimits = DEFAULT_PASSWORD_CHECK_LIMITS): PasswordCheckLimiter {
-  async function count(key: string, now: number): Promise<{ count: number; ttlMs: number }> {
-    const expired = sql`${rateLimit.lastRequest} <= ${now - limits.windowMs}`;
-    const [row] = await db
-      .insert(rateLimit)
-      .values({ id: randomUUID(), key, count: 1, lastRequest: now })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        // last_request holds when the current window started.
-        set: {
-          count: sql`case when ${expired} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${expired} then ${now} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count, startedAt: rateLimit.lastRequest });
-    return { count: row!.count, ttlMs: row!.startedAt + limits.windowMs - now };
-  }
-
   return {
     async hit(userId, address) {
       const now = Date.now();
@@ -55,7 +36,7 @@ export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLi
       if (address) keys.push(`current-password:address:${address}`);
       let waitMs = 0;
       for (const key of keys) {
-        const hit = await count(key, now);
+        const hit = await countInWindow(db, key, limits.windowMs, now);
         if (hit.count > limits.max) waitMs = Math.max(waitMs, hit.ttlMs);
       }
       if (waitMs <= 0) return { allowed: true };

@@ -3,3 +3,5 @@ export { createHelperService, type HelperService, type HelperServiceDeps } from 
 export { helperRoutes } from "./helper-routes";
 export { helperWriteRoutes } from "./helper-write-routes";
 export { ListingCache } from "./listing-cache";
+export { ChangeGatherer, changeFromPayload, type ListingChange } from "./listing-changes";
+export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./write-limit";

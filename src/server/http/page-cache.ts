@@ -111,7 +111,7 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private generation = 0;
   private heldBytes = 0;
-  readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -171,12 +171,39 @@ export class PageCache {
     }
   }
 
-  /** Everything goes: the listing changed somewhere. */
+  /** Everything goes: anything may have changed (a supplier's name, a seed). */
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
     this.heldBytes = 0;
+    this.stats.invalidations += 1;
+  }
+
+  /**
+   * These helpers changed: their own pages go, and every page that lists helpers; the other
+   * biodata pages and the privacy policy stay.
+   */
+  invalidateHelpers(ids: readonly string[]): void {
+    const changed = new Set(ids);
+    this.invalidateWhere((key) => !showsNoneOf(key, changed));
+  }
+
+  /** The pages of a search (`q=`): a new search index may answer them otherwise. */
+  invalidateSearches(): void {
+    this.invalidateWhere((key) => /[?&]q=/.test(key));
+  }
+
+  /** Drops the pages whose key passes `test`; a rendering under way is not kept (it may predate the change). */
+  private invalidateWhere(test: (key: string) => boolean): void {
+    this.generation += 1;
+    this.pending.clear();
+    for (const [key, entry] of this.entries) {
+      if (!test(key)) continue;
+      this.entries.delete(key);
+      this.heldBytes -= entry.bytes;
+    }
+    this.stats.invalidations += 1;
   }
 
   private store(key: string, entry: CachedPage): void {
@@ -196,6 +223,14 @@ export class PageCache {
       this.stats.evictions += 1;
     }
   }
+}
+
+/** Whether a kept page (by its key) shows none of these helpers: another one's biodata page, the privacy policy. */
+function showsNoneOf(key: string, helperIds: ReadonlySet<string>): boolean {
+  const pathname = key.slice(key.indexOf(" ") + 1).split("?")[0]!;
+  if (pathname === "/privacy-policy") return true;
+  const biodata = /^\/posts\/([^/]+)$/.exec(pathname);
+  return biodata !== null && !helperIds.has(biodata[1]!);
 }
 
 async function compress(page: RenderedPage, expiresAt: number): Promise<CachedPage> {
