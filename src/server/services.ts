@@ -66,6 +66,8 @@ export function createServices({ config, database, auth, storage, pageCache, lea
      * current window of changes ends; called for every change notification and after local writes.
      */
     listingChanged,
+    /** Whether changes wait for the end of their window (tests and the benchmark wait for it). */
+    listingChangesPending: () => changes.waiting,
     /** Subscribes to change notifications from every instance sharing the database. */
     watchListing: async () => {
       const stop = await database.listen("listing_changed", (payload) => listingChanged(changeFromPayload(payload)));

@@ -151,7 +151,8 @@ export class HelperSearchIndex {
     clearTimeout(this.rebuild);
     this.rebuild = setTimeout(() => {
       this.rebuild = undefined;
-      void this.build();
+      // A search may have had it built already.
+      if (this.stale) void this.build();
     }, REBUILD_DELAY_MS);
     this.rebuild.unref();
   }

@@ -40,6 +40,11 @@ export class ChangeGatherer {
     this.timer.unref();
   }
 
+  /** Whether changes wait for their window to end. */
+  get waiting(): boolean {
+    return this.timer !== undefined;
+  }
+
   /** Applies what is gathered now (also on close, so nothing waits on a timer). */
   flush(): void {
     clearTimeout(this.timer);

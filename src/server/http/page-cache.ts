@@ -111,6 +111,7 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private generation = 0;
   private heldBytes = 0;
+  /** `invalidations`: rounds of changes taken in (a new search index dropping search pages is not one). */
   readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
   constructor(private readonly options: PageCacheOptions) {}
@@ -187,6 +188,7 @@ export class PageCache {
   invalidateHelpers(ids: readonly string[]): void {
     const changed = new Set(ids);
     this.invalidateWhere((key) => !showsNoneOf(key, changed));
+    this.stats.invalidations += 1;
   }
 
   /** The pages of a search (`q=`): a new search index may answer them otherwise. */
@@ -203,7 +205,6 @@ export class PageCache {
       this.entries.delete(key);
       this.heldBytes -= entry.bytes;
     }
-    this.stats.invalidations += 1;
   }
 
   private store(key: string, entry: CachedPage): void {
