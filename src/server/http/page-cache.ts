@@ -28,6 +28,8 @@ export interface CachedPage {
   /** Compressed bytes held, both variants. */
   bytes: number;
   expiresAt: number;
+  /** Something it shows changed: still sent while its successor is rendered, once, in the background. */
+  stale?: boolean;
 }
 
 export interface RenderedPage {
@@ -157,6 +159,8 @@ export class PageCache {
     const loading = (async () => {
       const page = await render();
       if (!keepable(page)) {
+        // A stale copy whose page is now a 404 (a deleted biodata) or personal is not sent again.
+        if (generation === this.generation) this.drop(key);
         onOwn(page);
         return null;
       }
@@ -182,8 +186,9 @@ export class PageCache {
   }
 
   /**
-   * These helpers changed: their own pages go, and every page that lists helpers; the other
-   * biodata pages and the privacy policy stay.
+   * These helpers changed: their own pages and every page that lists helpers are rendered
+   * again, the copy held being sent meanwhile (so visitors never wait for a rendering after a
+   * save); the other biodata pages and the privacy policy stay as they are.
    */
   invalidateHelpers(ids: readonly string[]): void {
     const changed = new Set(ids);
@@ -196,15 +201,18 @@ export class PageCache {
     this.invalidateWhere((key) => /[?&]q=/.test(key));
   }
 
-  /** Drops the pages whose key passes `test`; a rendering under way is not kept (it may predate the change). */
+  /** Marks stale the pages whose key passes `test`; a rendering under way is not kept (it may predate the change). */
   private invalidateWhere(test: (key: string) => boolean): void {
     this.generation += 1;
     this.pending.clear();
-    for (const [key, entry] of this.entries) {
-      if (!test(key)) continue;
-      this.entries.delete(key);
-      this.heldBytes -= entry.bytes;
-    }
+    for (const [key, entry] of this.entries) if (test(key)) entry.stale = true;
+  }
+
+  private drop(key: string): void {
+    const held = this.entries.get(key);
+    if (!held) return;
+    this.entries.delete(key);
+    this.heldBytes -= held.bytes;
   }
 
   private store(key: string, entry: CachedPage): void {

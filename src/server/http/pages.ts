@@ -106,25 +106,28 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       const key = canonical === undefined ? undefined : pageCacheKey(canonical);
       if (canonical !== undefined && key) {
         const hit = cache.lookup(key);
-        if (hit) return sendCached(request, reply, hit);
+        if (hit && !hit.stale) return sendCached(request, reply, hit);
         let own: RenderedPage | undefined;
-        const kept = await cache.fill(
-          key,
-          async () => {
-            const nonce = newNonce();
-            // Rendered as anybody asking for the canonical address: what else this request carries
-            // (a cookie that named no session, parameters no page reads) is not in the bytes.
-            const response = await render(nonce, undefined, { url: canonical });
-            const headers = new Headers(response.headers);
-            headers.set("cache-control", cacheControl(response));
-            const body = Buffer.from(await response.arrayBuffer());
-            // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
-            const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
-            headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
-            return { status: response.status, headers, body };
-          },
-          (page) => (own = page),
-        );
+        const renderForCache = async (): Promise<RenderedPage> => {
+          const nonce = newNonce();
+          // Rendered as anybody asking for the canonical address: what else this request carries
+          // (a cookie that named no session, parameters no page reads) is not in the bytes.
+          const response = await render(nonce, undefined, { url: canonical });
+          const headers = new Headers(response.headers);
+          headers.set("cache-control", cacheControl(response));
+          const body = Buffer.from(await response.arrayBuffer());
+          // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
+          const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
+          headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
+          return { status: response.status, headers, body };
+        };
+        if (hit) {
+          // Changed since it was kept: sent as it is while its successor is rendered (once, however
+          // many ask), so a supplier's saves never make visitors wait for a rendering.
+          void cache.fill(key, renderForCache, () => undefined).catch(() => undefined);
+          return sendCached(request, reply, hit);
+        }
+        const kept = await cache.fill(key, renderForCache, (page) => (own = page));
         if (kept) return sendCached(request, reply, kept);
         if (own) {
           reply.status(own.status);
