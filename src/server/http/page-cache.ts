@@ -1,9 +1,10 @@
 /**
  * Public pages as bytes: the same page for everyone without a session is rendered once, kept
- * Brotli- and gzip-compressed, and sent again until the listing changes (the same
- * listing_changed notification that clears the API's cache) or the day in Singapore turns
- * (ages on the page change at midnight). Bounded by the bytes it holds, least recently used
- * first out. See docs/decisions/070-page-cache.md.
+ * Brotli- and gzip-compressed, and sent again until what it shows changes (the same
+ * listing_changed notification that clears the API's cache: a changed page is then rendered
+ * again while the copy held is still sent) or the day in Singapore turns (ages on the page
+ * change at midnight). Bounded by the bytes it holds, least recently used first out. See
+ * docs/decisions/070-page-cache.md and 083.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
