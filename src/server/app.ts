@@ -15,7 +15,7 @@ import { sessionPlugin } from "./auth/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import { adminRoutes } from "./admin";
-import { helperRoutes, helperWriteRoutes } from "./helpers";
+import { helperRoutes, helperWriteRoutes, type WriteWindow } from "./helpers";
 import { createVisitorCookie, leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
 import { registerErrorHandling, errorBody } from "./http/errors";
@@ -47,6 +47,8 @@ export interface AppDeps {
   passwordCheckLimits?: PasswordCheckLimits;
   /** Lead submissions per window per address (tests lower or raise them). */
   leadLimits?: LeadLimits;
+  /** Biodata writes per account (tests raise them). */
+  helperWriteLimits?: readonly WriteWindow[];
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -84,6 +86,7 @@ export async function buildApp(deps: AppDeps) {
     pdfRenderer,
     leadLimits: deps.leadLimits,
     passwordChecks,
+    helperWriteLimits: deps.helperWriteLimits,
     log: app.log,
   });
   app.decorate("services", services);

@@ -115,6 +115,13 @@ const envSchema = z
     PDF_QUEUE: optionalText
       .refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), { message: "must be a whole number of PDFs, at least 1" })
       .transform((v) => (v === undefined ? 16 : Number(v))),
+    /**
+     * How long changes to the listing are gathered before each instance drops its pages and
+     * rebuilds its search index, once for the lot (decision 083); 0 acts on each at once.
+     */
+    LISTING_CHANGE_WINDOW_MS: optionalText
+      .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 60_000), { message: "must be a whole number of milliseconds, at most 60000" })
+      .transform((v) => (v === undefined ? 1000 : Number(v))),
     /** Demo helpers and suppliers written into an empty database at start. */
     SEED_DEMO: booleanText,
     /** Where `npm run build` put the pages (a second build may live elsewhere). */
@@ -233,6 +240,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
+    listingChangeWindowMs: e.LISTING_CHANGE_WINDOW_MS,
     metricsToken: e.METRICS_TOKEN,
     buildDir: e.BUILD_DIR!,
     viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",

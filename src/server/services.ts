@@ -13,7 +13,7 @@ import type { DatabaseHandle } from "./db/connect";
 import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
 import { createAdminService } from "./admin";
-import { createHelperService, type PublicRule } from "./helpers";
+import { ChangeGatherer, changeFromPayload, createHelperService, type ListingChange, type PublicRule, type WriteWindow } from "./helpers";
 import { createLeadService, type LeadLimits } from "./leads";
 import { createMediaService, type MediaStorage } from "./media";
 import type { PdfRenderer } from "./pdf";
@@ -33,32 +33,56 @@ export interface ServiceDeps {
   leadLimits?: LeadLimits;
   /** Current-password checks per account and address (sign-in has better-auth's own limits). */
   passwordChecks?: PasswordCheckLimiter;
+  /** Biodata writes per account (tests raise them). */
+  helperWriteLimits?: readonly WriteWindow[];
   log?: { warn(details: object, message: string): void };
 }
 
-export function createServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, log }: ServiceDeps) {
+export function createServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, helperWriteLimits, log }: ServiceDeps) {
   const { db } = database;
   const channels = configuredChannels(config);
 
-  const listingChanged = () => {
-    pageCache.invalidate();
+  // Changes are gathered for a moment and acted on together (decision 083): a burst of saves
+  // costs this instance one round of fresh pages and one search-index build.
+  const changes = new ChangeGatherer(config.listingChangeWindowMs, (change) => {
+    if (change === "everything") pageCache.invalidate();
+    else pageCache.invalidateHelpers(change.helpers);
     helpers.invalidate();
     suppliers.invalidate();
-  };
+  });
+  const listingChanged = (change: ListingChange = "everything") => changes.add(change);
   // With real mail, nothing of an account is public until its e-mail is confirmed (visibility.ts).
   const rule: PublicRule = { confirmedOwnersOnly: channels.email };
-  const helpers = createHelperService({ db, storage, listingChanged, log, rule, siteName: config.siteName, pdfRenderer });
+  const helpers = createHelperService({
+    db,
+    storage,
+    listingChanged,
+    searchesChanged: () => pageCache.invalidateSearches(),
+    writeLimits: helperWriteLimits,
+    log,
+    rule,
+    siteName: config.siteName,
+    pdfRenderer,
+  });
   const suppliers = createSupplierService({ db, rule });
 
   return {
-    /** Drops cached listings; called on every change notification and after local writes. */
+    /**
+     * Drops cached listings (of these helpers, or everything when none are named) once the
+     * current window of changes ends; called for every change notification and after local writes.
+     */
     listingChanged,
+    /** Whether changes wait for the end of their window (tests and the benchmark wait for it). */
+    listingChangesPending: () => changes.waiting,
     /** Subscribes to change notifications from every instance sharing the database. */
     watchListing: async () => {
-      const stop = await database.listen("listing_changed", listingChanged);
+      const stop = await database.listen("listing_changed", (payload) => listingChanged(changeFromPayload(payload)));
       // A serving instance has its search index ready before the first search asks.
       void helpers.searchIndex.build();
-      return stop;
+      return async () => {
+        await stop();
+        changes.flush();
+      };
     },
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
     helpers,

@@ -125,6 +125,9 @@ const fields = z.object({
 });
 type Fields = z.output<typeof fields>;
 
+/** Every parameter name a listing page reads (old names included); any other changes nothing. */
+export const LISTING_PARAMS: readonly string[] = Object.keys(fields.shape);
+
 function toQuery(read: Fields, ctx: z.core.$RefinementCtx<Fields>): { query: HelperQuery; unknown: UnknownValue[] } {
   if (read.ageMin !== undefined && read.ageMax !== undefined && read.ageMin > read.ageMax) {
     const params: QueryIssueParams = { kind: "order", also: ["ageMax"], from: read.ageMin };

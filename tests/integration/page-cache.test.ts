@@ -1,5 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { session } from "../../src/server/db/schema";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
@@ -76,6 +78,51 @@ describeDb("public pages come from the page cache for visitors without a session
     expect(String(response.headers["content-security-policy"])).toContain("nonce-");
     const visitorPage = brotliDecompressSync((await get("/posts")).rawPayload).toString("utf8");
     expect(visitorPage).not.toContain("Signed In Sally");
+  });
+
+  it("a stream of made-up parameters (/posts?x=1, ?x=2, …) is the one kept /posts, and pushes no real page out", async () => {
+    await get("/posts");
+    await get("/authors");
+    const before = stats();
+    const kept = t.app.pageCache.size;
+    for (let n = 1; n <= 40; n++) {
+      const response = await get(`/posts?x=${n}&utm_source=ad${n}`);
+      expect(response.statusCode).toBe(200);
+    }
+    expect(stats().hits).toBe(before.hits + 40);
+    expect(stats().stores).toBe(before.stores);
+    expect(t.app.pageCache.size).toBe(kept);
+    expect((await get("/authors")).statusCode).toBe(200);
+    expect(stats().hits).toBe(before.hits + 41);
+  });
+
+  it("the kept page was rendered for its plain address: one visitor's extra parameters are not in what others get", async () => {
+    const response = await get("/posts/categories/indonesia?fbclid=visitor-one-secret&sort=salary");
+    expect(response.statusCode).toBe(200);
+    const html = brotliDecompressSync(response.rawPayload).toString("utf8");
+    expect(html).not.toContain("visitor-one-secret");
+    const before = stats();
+    await get("/posts/categories/indonesia?sort=salary");
+    expect(stats().hits).toBe(before.hits + 1);
+  });
+
+  it("a session cookie written by hand, or one whose session is gone, gets the page kept for everyone", async () => {
+    await get("/posts");
+    const supplier = await signUp(t, { name: "Gone Gwen" });
+    await t.db.delete(session).where(eq(session.userId, supplier.id));
+    for (const cookie of [
+      "better-auth.session_token=garbage",
+      `better-auth.session_token=${"a".repeat(32)}.${"b".repeat(43)}%3D`,
+      `__Secure-better-auth.session_token=${Date.now()}`,
+      supplier.cookie,
+    ]) {
+      const before = stats();
+      const response = await get("/posts", { cookie });
+      expect(response.statusCode, cookie).toBe(200);
+      expect(stats().hits, cookie).toBe(before.hits + 1);
+      // Still never stored by a shared cache for that client.
+      expect(response.headers["cache-control"], cookie).toBe("private, no-store");
+    }
   });
 
   it("the visitor's gate (/filters) and the account screens are never kept", async () => {

@@ -28,6 +28,7 @@ export async function createTestApp(
     pages?: AppDeps["pages"];
     authLimits?: AppDeps["authLimits"];
     leadLimits?: AppDeps["leadLimits"];
+    helperWriteLimits?: AppDeps["helperWriteLimits"];
     logger?: AppDeps["logger"];
     /** A database of another test app, as a second instance shares it (sharedDatabase()). */
     database?: TestDatabase;
@@ -40,6 +41,9 @@ export async function createTestApp(
     PUBLIC_URL: "http://localhost:3000",
     AUTH_SECRET: TEST_AUTH_SECRET,
     LOG_LEVEL: "silent",
+    // Each change is acted on at once, so a test reads what it just wrote; suites about
+    // gathering changes set their own window.
+    LISTING_CHANGE_WINDOW_MS: "0",
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());
@@ -49,7 +53,18 @@ export async function createTestApp(
   const authLimits = options.authLimits ?? { signIn: 1000, signUp: 1000, resetPassword: 1000 };
   // Leads too: a suite submits the gate many times from one address.
   const leadLimits = options.leadLimits ?? { max: 1000, windowMs: 60_000 };
-  const app = await buildApp({ config, database: database.handle, storage, pages: options.pages, authLimits, leadLimits, logger: options.logger });
+  // Biodata writes too: suites save many biodata as one supplier.
+  const helperWriteLimits = options.helperWriteLimits ?? [{ max: 10_000, windowMs: 60_000 }];
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    storage,
+    pages: options.pages,
+    authLimits,
+    leadLimits,
+    helperWriteLimits,
+    logger: options.logger,
+  });
   await app.ready();
   return {
     app,

@@ -11,7 +11,7 @@ import type { HelperRecord, OwnedHelperRecord } from "../../shared/helper-types"
 import { intentReadable, readBiodataForm, withFormDefaults } from "./biodata-form-read.server";
 import { isHttpError } from "../../server/http/errors";
 import { assertSameOrigin, loginRedirect } from "./auth.server";
-import { refuse } from "./forms.server";
+import { refuse, replyWith } from "./forms.server";
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
 export async function asPage<T>(request: Request, work: () => Promise<T>): Promise<T> {
@@ -76,6 +76,11 @@ async function saveForm(
       const formError = error.code === "email_not_verified" ? error.message : refusal.formError;
       return { answer: refuse(submission, { formError, fields: { ...error.fields } }) };
     }
+    if (isHttpError(error) && error.statusCode === 429) {
+      // Saving too fast: the form stays as it was sent, saying when to save again.
+      const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
+      return { answer: data({ result: replyWith(submission, { formError: error.message }) }, { status: 429, headers }) };
+    }
     throw error;
   }
 }
@@ -116,7 +121,7 @@ export async function changeStatus(
     await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };
   } catch (error) {
-    if (isHttpError(error) && (error.statusCode === 400 || error.code === "email_not_verified")) {
+    if (isHttpError(error) && (error.statusCode === 400 || error.statusCode === 429 || error.code === "email_not_verified")) {
       return { ok: false, message: error.fields?.status ?? error.message };
     }
     throw error;

@@ -20,6 +20,12 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+/** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireViewer(request, context);
   const result = await createFromForm(request, context);

@@ -19,6 +19,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { helper };
 }
 
+/** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   // The status before, to tell publishing apart from saving an edit.
   const before = await biodataForEditing(request, context, params.id);

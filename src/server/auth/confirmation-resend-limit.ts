@@ -4,7 +4,7 @@
  * mail lost to a spam folder; not a way to fill someone's inbox from the site.
  */
 import type { Executor } from "../db/connect";
-import { countHit } from "./window-count";
+import { countInWindow } from "../db/window-count";
 
 export const CONFIRMATION_RESEND_LIMITS = [
   { name: "minute", max: 1, windowMs: 60_000 },
@@ -29,7 +29,7 @@ export function tooManyConfirmationMails(retryAfterSeconds: number): string {
  */
 export async function hitConfirmationResend(db: Executor, email: string, now = Date.now()): Promise<ResendVerdict> {
   for (const limit of CONFIRMATION_RESEND_LIMITS) {
-    const hit = await countHit(db, `confirmation-resend:${limit.name}:${email.toLowerCase()}`, limit.windowMs, now);
+    const hit = await countInWindow(db, `confirmation-resend:${limit.name}:${email.toLowerCase()}`, limit.windowMs, now);
     if (hit.count > limit.max) {
       const retryAfterSeconds = Math.max(1, Math.ceil(hit.ttlMs / 1000));
       return { allowed: false, retryAfterSeconds, message: tooManyConfirmationMails(retryAfterSeconds) };

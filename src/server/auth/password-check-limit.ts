@@ -6,7 +6,7 @@
  * instance (window-count.ts).
  */
 import type { Executor } from "../db/connect";
-import { countHit } from "./window-count";
+import { countInWindow } from "../db/window-count";
 
 export interface PasswordCheckLimits {
   max: number;
@@ -35,7 +35,7 @@ export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLi
       if (address) keys.push(`current-password:address:${address}`);
       let waitMs = 0;
       for (const key of keys) {
-        const hit = await countHit(db, key, limits.windowMs, now);
+        const hit = await countInWindow(db, key, limits.windowMs, now);
         if (hit.count > limits.max) waitMs = Math.max(waitMs, hit.ttlMs);
       }
       if (waitMs <= 0) return { allowed: true };

@@ -18,11 +18,19 @@ import { listedHelpers, type PublicRule } from "./visibility";
 export interface SearchIndexOptions {
   /** A safety net should a notification ever be missed, as for the listing cache. */
   ttlMs?: number;
+  /** Called when a new index replaces a stale one: searches it answered may now read otherwise. */
+  onRebuilt?: () => void;
   log?: { warn(details: object, message: string): void };
 }
 
 /** How long after a change the index is built again, so that a burst of writes costs one build. */
 const REBUILD_DELAY_MS = 250;
+
+/**
+ * How long a search waits for the index under way after a change before the one before answers
+ * it: a small index is rebuilt within it (a save is then found at once), a large one is not.
+ */
+const FRESH_WAIT_MS = 100;
 
 /** With other filters too, the matches' ids go to the database when there are at most this many. */
 const MAX_IDS_WITH_FILTERS = 1000;
@@ -49,20 +57,25 @@ export async function loadIndexRows(db: Database, rule: PublicRule): Promise<(In
 }
 
 /**
- * The index of one instance: built when a search needs it, dropped on every change. A build that
- * raced a change is thrown away (a generation number, as in the listing cache), so an index is
- * never older than the last notification this instance received. The cards stay across changes:
- * each build reads again only those whose rows changed.
+ * The index of one instance: built when a search needs it, built again after each round of
+ * changes (listing-changes.ts gathers a burst into one). Until the new one is ready the one held
+ * keeps answering, so a supplier saving often never sends every search to SQL; a build that
+ * raced a change is thrown away (a generation number, as in the listing cache) and another
+ * follows. The cards stay across changes: each build reads again only those whose rows changed.
  */
 export class HelperSearchIndex {
   private built: BuiltSearchIndex | undefined;
   private builtAt = 0;
+  /** The held index predates a change: it answers while its successor is built. */
+  private stale = false;
   private building: Promise<void> | undefined;
   private generation = 0;
   private rebuild: NodeJS.Timeout | undefined;
   private readonly ttlMs: number;
   /** The card of every helper the index holds. */
   readonly cards: CardStore;
+  /** Builds finished, for tests and the benchmark. */
+  builds = 0;
 
   constructor(
     private readonly db: Database,
@@ -74,17 +87,32 @@ export class HelperSearchIndex {
     this.cards = new CardStore(rule);
   }
 
-  /** The index if it is current; otherwise undefined, and a build starts (the caller uses SQL meanwhile). */
+  /**
+   * The index to answer from: the current one, or while a change is being taken in the one
+   * before it; undefined before the first build (the caller uses SQL meanwhile). A build starts
+   * when the index is missing, stale or old.
+   */
   current(): BuiltSearchIndex | undefined {
-    if (!this.built || Date.now() - this.builtAt > this.ttlMs) void this.build();
+    if (!this.built || this.stale || Date.now() - this.builtAt > this.ttlMs) void this.build();
     return this.built;
   }
 
-  /** The index once current: the one held, or the one a build (started if need be) makes. */
+  /** The index to answer a search from: after a change, the new one if it is ready within `waitMs`. */
+  async answering(waitMs: number): Promise<BuiltSearchIndex | undefined> {
+    const held = this.current();
+    const building = this.building;
+    if (!held || !this.stale || !building) return held;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([building, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    return this.built;
+  }
+
+  /** The index once current: built (started if need be) after every change this instance has heard of. */
   async ready(): Promise<BuiltSearchIndex | undefined> {
     // A build that a change overtook is thrown away: try again a few times.
-    for (let attempt = 0; attempt < 5 && !this.current(); attempt++) await this.build();
-    return this.built;
+    for (let attempt = 0; attempt < 5 && (!this.built || this.stale); attempt++) await this.build();
+    return this.stale ? undefined : this.built;
   }
 
   /** Builds the index now unless a build is under way; resolves once it is current or has failed. */
@@ -98,8 +126,12 @@ export class HelperSearchIndex {
         if (generation !== this.generation) return;
         await this.cards.refresh(this.db, rows);
         if (generation !== this.generation) return;
+        const replacesStale = this.stale;
         this.built = new BuiltSearchIndex(rows);
         this.builtAt = Date.now();
+        this.stale = false;
+        this.builds += 1;
+        if (replacesStale) this.options.onRebuilt?.();
       })
       .catch((error: unknown) => this.options.log?.warn({ err: error }, "search index not built; searching in SQL"))
       .finally(() => {
@@ -110,20 +142,21 @@ export class HelperSearchIndex {
   }
 
   /**
-   * Called on every change: the index goes at once. Once searches have needed it, the next one
-   * is built a moment later (a burst of writes costs one build) so that searches seldom wait for
-   * SQL; until then an instance nobody searches builds nothing.
+   * Called once per round of changes: the index held is stale from now on. Once searches have
+   * needed it, the next one is built a moment later so that searches seldom wait; until then an
+   * instance nobody searches builds nothing.
    */
   invalidate(): void {
     this.generation += 1;
     const wanted = this.built !== undefined || this.building !== undefined || this.rebuild !== undefined;
-    this.built = undefined;
+    this.stale = true;
     this.building = undefined;
     if (!wanted) return;
     clearTimeout(this.rebuild);
     this.rebuild = setTimeout(() => {
       this.rebuild = undefined;
-      void this.build();
+      // A search may have had it built already.
+      if (this.stale) void this.build();
     }, REBUILD_DELAY_MS);
     this.rebuild.unref();
   }
@@ -157,7 +190,7 @@ function searchOnly(query: HelperQuery): boolean {
 /** The listing page a search asks for, through the index; undefined when the index cannot answer. */
 export async function searchThroughIndex(db: Database, index: HelperSearchIndex, query: HelperQuery, now: Date): Promise<HelperPage | undefined> {
   const term = query.q && indexableTerm(query.q);
-  const built = term ? index.current() : undefined;
+  const built = term ? await index.answering(FRESH_WAIT_MS) : undefined;
   if (!term || !built) return undefined;
   const offset = (query.page - 1) * query.pageSize;
   if (searchOnly(query)) {

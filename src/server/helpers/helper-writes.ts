@@ -23,14 +23,18 @@ import { badRequest, HttpError, notFound } from "../http/errors";
 import type { MediaStorage } from "../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media";
 import { findHelperFor, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
+import type { ListingChange } from "./listing-changes";
 import { sanitizeNotes } from "./sanitize-notes";
 import type { PublicRule } from "./visibility";
 
 export interface WriteDeps {
   db: Database;
   storage: MediaStorage;
-  /** Drops this instance's cached listings (the database trigger tells the others). */
-  listingChanged(): void;
+  /**
+   * Tells this instance that helpers the public sees changed (the database trigger tells every
+   * instance too). A draft that stays a draft is nobody else's business: not called for it.
+   */
+  listingChanged(change: ListingChange): void;
   log?: { warn(details: object, message: string): void };
   /** Which accounts' biodata the public sees (visibility.ts). */
   rule: PublicRule;
@@ -161,7 +165,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
   await assertMayPublish(deps, user, input.status);
   assertPhotoToPublish(input);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
-  const id = await deps.db.transaction(async (tx) => {
+  const { id, status } = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
     const values: NewHelperRow = {
       ...input,
@@ -169,11 +173,11 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
       skillAreas: experiencedAreas(input.skills),
       supplierId: user.id,
     };
-    const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id });
+    const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id, status: helpers.status });
     await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
-    return row!.id;
+    return row!;
   });
-  deps.listingChanged();
+  if (status !== "draft") deps.listingChanged({ helpers: [id] });
   return recordFor(deps, id, user);
 }
 
@@ -205,7 +209,7 @@ export async function updateHelper(
   const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
   if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
 
-  const replacedPhoto = await deps.db.transaction(async (tx) => {
+  const { replacedPhoto, shown } = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
     if (!current) throw notFound(NOT_FOUND);
     requireOwnerOrAdmin(user, current.supplierId);
@@ -216,23 +220,25 @@ export async function updateHelper(
     const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
     // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
     const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
-    return [dropped, ...droppedPictures];
+    // Public before or after this write: a draft that stays a draft changes nothing anyone else sees.
+    const shown = current.status !== "draft" || (changes.status ?? current.status) !== "draft";
+    return { replacedPhoto: [dropped, ...droppedPictures], shown };
   });
-  deps.listingChanged();
+  if (shown) deps.listingChanged({ helpers: [id] });
   await removePhotoFiles(deps, replacedPhoto);
   return recordFor(deps, id, user);
 }
 
 export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<void> {
   const user = requireUser(viewer);
-  const photo = await deps.db.transaction(async (tx) => {
+  const removed = await deps.db.transaction(async (tx) => {
     if (!isUuid(id)) throw notFound(NOT_FOUND);
     const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
     if (!current) throw notFound(NOT_FOUND);
     requireOwnerOrAdmin(user, current.supplierId);
     await tx.delete(helpers).where(eq(helpers.id, id));
-    return [current.photo, ...mediaKeysInNotes(current.specialNotes)];
+    return { photo: [current.photo, ...mediaKeysInNotes(current.specialNotes)], wasPublic: current.status !== "draft" };
   });
-  deps.listingChanged();
-  await removePhotoFiles(deps, photo);
+  if (removed.wasPublic) deps.listingChanged({ helpers: [id] });
+  await removePhotoFiles(deps, removed.photo);
 }

@@ -61,6 +61,13 @@ export class ListingCache<T> {
     this.pending.clear();
   }
 
+  /** Drops the entries whose key passes `test`; a load under way is not kept. */
+  invalidateWhere(test: (key: string) => boolean): void {
+    this.generation += 1;
+    this.pending.clear();
+    for (const key of [...this.entries.keys()]) if (test(key)) this.entries.delete(key);
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -9,9 +9,9 @@
  * and a longer one is checked only against the helpers sharing its rarest four characters.
  * References match from their start: a sorted list and a binary search. The database lowercases
  * the names and ranks the helpers for each sort when the index is built, so matching and order
- * are its own. Like the listing cache, it is dropped on every `listing_changed` notification
- * (and after five minutes) and rebuilt from the database when next asked; until then, and for
- * terms that are not plain ASCII, the caller searches in SQL.
+ * are its own. It is built again after each round of `listing_changed` notifications (and
+ * after five minutes), the one before answering meanwhile (decision 083); before the first
+ * build, and for terms that are not plain ASCII, the caller searches in SQL.
  */
 import type { HelperQuery } from "../../shared/listing-query";
 

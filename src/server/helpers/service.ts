@@ -13,14 +13,19 @@ import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
 import type { PublicRule } from "./visibility";
+import { createWriteLimiter, type WriteWindow } from "./write-limit";
 import { createBiodataPdfs, type PdfRenderer } from "../pdf";
 import { createLinkPreviews } from "../seo";
 
 export interface HelperServiceDeps {
   db: Database;
   storage: MediaStorage;
-  /** Drops every cached listing of this instance (the database trigger tells the others). */
-  listingChanged(): void;
+  /** Tells this instance what a write changed (the database trigger tells every instance). */
+  listingChanged: WriteDeps["listingChanged"];
+  /** A new search index is ready: kept search pages may read otherwise now. */
+  searchesChanged?(): void;
+  /** How fast one account may write (write-limit.ts); shared by every instance on the database. */
+  writeLimits?: readonly WriteWindow[];
   log?: WriteDeps["log"];
   /** Which accounts' biodata the public sees (visibility.ts); writes refuse what it would hide. */
   rule: PublicRule;
@@ -39,9 +44,22 @@ type MaybeViewer = Viewer | null | undefined;
  */
 export function createHelperService(deps: HelperServiceDeps) {
   const { db, rule } = deps;
+  const writes = createWriteLimiter(db, deps.writeLimits);
+  // Counted before the write's own checks: a refused write costs the server work too. Without a
+  // viewer the write itself answers 401.
+  const limit = async (viewer: MaybeViewer) => {
+    if (viewer) await writes.hit(viewer.id);
+  };
   const listingCache = new ListingCache<HelperPage>();
   // Names and references in memory, so a new search term costs no scan (decision 072).
-  const searchIndex = new HelperSearchIndex(db, rule, { log: deps.log });
+  // A search answered by the index before a change was taken in is not kept past the new index.
+  const searchIndex = new HelperSearchIndex(db, rule, {
+    log: deps.log,
+    onRebuilt: () => {
+      listingCache.invalidateWhere((key) => key.includes('"q":'));
+      deps.searchesChanged?.();
+    },
+  });
   const pdfs = createBiodataPdfs({
     db,
     storage: deps.storage,
@@ -78,20 +96,24 @@ export function createHelperService(deps: HelperServiceDeps) {
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
     /** The signed-in supplier's own biodata, drafts included, with the gated details. */
     listOwn: (viewer: MaybeViewer): Promise<GatedHelperRecord[]> => listOwnHelpers(deps, viewer),
-    // A saved biodata's PDFs and link preview are made once the write has committed, before anyone asks.
+    // A saved biodata's PDFs and link preview are made once the write has committed, before anyone
+    // asks; a draft's PDFs only when its owner asks (nobody else may, and a draft is saved often).
     async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
+      await limit(viewer);
       const record = await createHelper(deps, viewer, body);
-      pdfs.prepare(record.id, viewer);
+      if (record.status !== "draft") pdfs.prepare(record.id, viewer);
       previews.prepare(record.id);
       return record;
     },
     async update(viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> {
+      await limit(viewer);
       const record = await updateHelper(deps, viewer, id, body);
-      pdfs.prepare(record.id, viewer);
+      if (record.status !== "draft") pdfs.prepare(record.id, viewer);
       previews.prepare(record.id);
       return record;
     },
     async remove(viewer: MaybeViewer, id: string): Promise<void> {
+      await limit(viewer);
       await deleteHelper(deps, viewer, id);
       previews.prepare(id);
     },
@@ -103,8 +125,10 @@ export function createHelperService(deps: HelperServiceDeps) {
     /** The search index of this instance: built when first needed after a change (tests wait for it). */
     searchIndex,
     /**
-     * Drops this instance's cached listing pages and search index. PDFs need no dropping: each is
-     * kept under the versions it printed, read afresh on every request (decision 062).
+     * Drops this instance's cached listing pages and marks its search index stale (a new one is
+     * built, the old answering meanwhile): called once per round of changes (listing-changes.ts).
+     * PDFs need no dropping: each is kept under the versions it printed, read afresh on every
+     * request (decision 062).
      */
     invalidate: () => {
       listingCache.invalidate();

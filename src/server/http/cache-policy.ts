@@ -18,24 +18,32 @@ const PUBLIC_PAGE_PATH =
 
 const VISITOR = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=`);
 
-/** True when the request carries something that makes the answer this visitor's own. */
-export function hasPersonalCookie(cookieHeader: string | undefined): boolean {
-  return hasSessionCookie(cookieHeader) || Boolean(cookieHeader && VISITOR.test(cookieHeader));
+type PageRequest = Pick<FastifyRequest, "method" | "url" | "headers" | "viewer">;
+
+/**
+ * True when the request carries something that makes the answer this visitor's own: a session
+ * (the session hook found one: a session cookie that names none, such as a hand-written or
+ * badly signed one, which better-auth turns away by its signature without reading the
+ * database, counts as no cookie) or a visitor cookie.
+ */
+export function isPersonal(request: Pick<FastifyRequest, "headers" | "viewer">): boolean {
+  const cookieHeader = request.headers.cookie;
+  return Boolean(request.viewer) || Boolean(cookieHeader && VISITOR.test(cookieHeader));
 }
 
 /**
  * Whether the answer to this request may be the same bytes for everybody: a read of a public
  * page by somebody with neither a session nor a visitor cookie.
  */
-export function sharesBytes(request: Pick<FastifyRequest, "method" | "url" | "headers">): boolean {
+export function sharesBytes(request: PageRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (hasPersonalCookie(request.headers.cookie)) return false;
+  if (isPersonal(request)) return false;
   return PUBLIC_PAGE_PATH.test(request.url.split("?")[0]!);
 }
 
 /** The Cache-Control of a rendered page, from the request and what the page answered. */
 export function pageCacheControl(
-  request: Pick<FastifyRequest, "method" | "url" | "headers">,
+  request: PageRequest,
   response: { status: number; setsCookie: boolean },
 ): string {
   return sharesBytes(request) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;

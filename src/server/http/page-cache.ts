@@ -1,14 +1,16 @@
 /**
  * Public pages as bytes: the same page for everyone without a session is rendered once, kept
- * Brotli- and gzip-compressed, and sent again until the listing changes (the same
- * listing_changed notification that clears the API's cache) or the day in Singapore turns
- * (ages on the page change at midnight). Bounded by the bytes it holds, least recently used
- * first out. See docs/decisions/070-page-cache.md.
+ * Brotli- and gzip-compressed, and sent again until what it shows changes (the same
+ * listing_changed notification that clears the API's cache: a changed page is then rendered
+ * again while the copy held is still sent) or the day in Singapore turns (ages on the page
+ * change at midnight). Bounded by the bytes it holds, least recently used first out. See
+ * docs/decisions/070-page-cache.md and 083.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
+import { LISTING_PARAMS } from "../../shared/listing-query-schema";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -27,6 +29,8 @@ export interface CachedPage {
   /** Compressed bytes held, both variants. */
   bytes: number;
   expiresAt: number;
+  /** Something it shows changed: still sent while its successor is rendered, once, in the background. */
+  stale?: boolean;
 }
 
 export interface RenderedPage {
@@ -35,22 +39,43 @@ export interface RenderedPage {
   body: Buffer;
 }
 
+/** The parameters each kept page reads; any other changes nothing on it. */
+const LISTING_PARAMS_SET: ReadonlySet<string> = new Set(LISTING_PARAMS);
+const SHORTLIST_PARAMS: ReadonlySet<string> = new Set(["ids"]);
+const NO_PARAMS: ReadonlySet<string> = new Set();
+
+function paramsOf(pathname: string): ReadonlySet<string> {
+  if (pathname === "/posts" || pathname.startsWith("/posts/categories/") || pathname.startsWith("/posts/users/")) return LISTING_PARAMS_SET;
+  if (pathname === "/shortlist") return SHORTLIST_PARAMS;
+  return NO_PARAMS;
+}
+
 /**
- * The cache key of a page request, or undefined when the page may not come from the cache:
- * only GET, only the public pages, with the query's parameters in one order, and today's date.
+ * The address a public page is kept under, or undefined when the page may not come from the
+ * cache: the path without a trailing slash, and only the parameters the page reads, sorted by
+ * name. Anything else (`?x=1`, `fbclid`, `utm_*`) is dropped, so junk addresses cannot fill the
+ * cache with copies of one page; the kept copy is rendered for this address, so no visitor's
+ * extra parameters end up in the bytes sent to others (decision 083).
  */
-export function pageCacheKey(url: string, now = new Date()): string | undefined {
+export function canonicalPageUrl(url: string): string | undefined {
   const mark = url.indexOf("?");
   let pathname = mark === -1 ? url : url.slice(0, mark);
   if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
   if (!PUBLIC_PAGES.test(pathname)) return undefined;
-  let query = "";
-  if (mark !== -1) {
-    const params = new URLSearchParams(url.slice(mark + 1));
-    params.sort();
-    query = params.toString();
-  }
-  return `${formatIsoDate(calendarDateAt(now))} ${pathname}?${query}`;
+  if (mark === -1) return pathname;
+  const known = paramsOf(pathname);
+  const params = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (known.has(name)) params.append(name, value);
+  // Stable: a name's repeated values keep their order, as the page reads them.
+  params.sort();
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+/** The cache key of a page request: its canonical address (above) and today's date in Singapore. */
+export function pageCacheKey(url: string, now = new Date()): string | undefined {
+  const canonical = canonicalPageUrl(url);
+  return canonical === undefined ? undefined : `${formatIsoDate(calendarDateAt(now))} ${canonical}`;
 }
 
 /** Whether a rendered answer is the same for everyone and may be kept. */
@@ -89,7 +114,8 @@ export class PageCache {
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private generation = 0;
   private heldBytes = 0;
-  readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0 };
+  /** `invalidations`: rounds of changes taken in (a new search index dropping search pages is not one). */
+  readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
   constructor(private readonly options: PageCacheOptions) {}
 
@@ -134,6 +160,8 @@ export class PageCache {
     const loading = (async () => {
       const page = await render();
       if (!keepable(page)) {
+        // A stale copy whose page is now a 404 (a deleted biodata) or personal is not sent again.
+        if (generation === this.generation) this.drop(key);
         onOwn(page);
         return null;
       }
@@ -149,12 +177,43 @@ export class PageCache {
     }
   }
 
-  /** Everything goes: the listing changed somewhere. */
+  /** Everything goes: anything may have changed (a supplier's name, a seed). */
   invalidate(): void {
     this.generation += 1;
     this.entries.clear();
     this.pending.clear();
     this.heldBytes = 0;
+    this.stats.invalidations += 1;
+  }
+
+  /**
+   * These helpers changed: their own pages and every page that lists helpers are rendered
+   * again, the copy held being sent meanwhile (so visitors never wait for a rendering after a
+   * save); the other biodata pages and the privacy policy stay as they are.
+   */
+  invalidateHelpers(ids: readonly string[]): void {
+    const changed = new Set(ids);
+    this.invalidateWhere((key) => !showsNoneOf(key, changed));
+    this.stats.invalidations += 1;
+  }
+
+  /** The pages of a search (`q=`): a new search index may answer them otherwise. */
+  invalidateSearches(): void {
+    this.invalidateWhere((key) => /[?&]q=/.test(key));
+  }
+
+  /** Marks stale the pages whose key passes `test`; a rendering under way is not kept (it may predate the change). */
+  private invalidateWhere(test: (key: string) => boolean): void {
+    this.generation += 1;
+    this.pending.clear();
+    for (const [key, entry] of this.entries) if (test(key)) entry.stale = true;
+  }
+
+  private drop(key: string): void {
+    const held = this.entries.get(key);
+    if (!held) return;
+    this.entries.delete(key);
+    this.heldBytes -= held.bytes;
   }
 
   private store(key: string, entry: CachedPage): void {
@@ -174,6 +233,14 @@ export class PageCache {
       this.stats.evictions += 1;
     }
   }
+}
+
+/** Whether a kept page (by its key) shows none of these helpers: another one's biodata page, the privacy policy. */
+function showsNoneOf(key: string, helperIds: ReadonlySet<string>): boolean {
+  const pathname = key.slice(key.indexOf(" ") + 1).split("?")[0]!;
+  if (pathname === "/privacy-policy") return true;
+  const biodata = /^\/posts\/([^/]+)$/.exec(pathname);
+  return biodata !== null && !helperIds.has(biodata[1]!);
 }
 
 async function compress(page: RenderedPage, expiresAt: number): Promise<CachedPage> {

@@ -13,7 +13,7 @@ import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
 import { checkPageForm } from "./input-guard";
-import { inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
+import { canonicalPageUrl, inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
@@ -90,8 +90,8 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       });
       // A page rendered for the cache is for everyone waiting on it: only the visitor's own
       // render stops when they leave.
-      const render = async (nonce: string, signal?: AbortSignal) =>
-        (await getHandler())(toWebRequest(request, signal), context(nonce));
+      const render = async (nonce: string, signal?: AbortSignal, shared?: { url: string }) =>
+        (await getHandler())(toWebRequest(request, signal, shared), shared ? { ...context(nonce), viewer: null } : context(nonce));
       const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
       // The site decides, not the page: a page cannot know whether its answer was personal.
       const cacheControl = (response: Response) => {
@@ -102,26 +102,32 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
 
       // A public page asked for by nobody in particular is the same for everyone: kept bytes.
       const cache = options.pageCache;
-      const key = cache.enabled && request.method === "GET" && sharesBytes(request) ? pageCacheKey(request.url) : undefined;
-      if (key) {
+      const canonical = cache.enabled && request.method === "GET" && sharesBytes(request) ? canonicalPageUrl(request.url) : undefined;
+      const key = canonical === undefined ? undefined : pageCacheKey(canonical);
+      if (canonical !== undefined && key) {
         const hit = cache.lookup(key);
-        if (hit) return sendCached(request, reply, hit);
+        if (hit && !hit.stale) return sendCached(request, reply, hit);
         let own: RenderedPage | undefined;
-        const kept = await cache.fill(
-          key,
-          async () => {
-            const nonce = newNonce();
-            const response = await render(nonce);
-            const headers = new Headers(response.headers);
-            headers.set("cache-control", cacheControl(response));
-            const body = Buffer.from(await response.arrayBuffer());
-            // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
-            const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
-            headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
-            return { status: response.status, headers, body };
-          },
-          (page) => (own = page),
-        );
+        const renderForCache = async (): Promise<RenderedPage> => {
+          const nonce = newNonce();
+          // Rendered as anybody asking for the canonical address: what else this request carries
+          // (a cookie that named no session, parameters no page reads) is not in the bytes.
+          const response = await render(nonce, undefined, { url: canonical });
+          const headers = new Headers(response.headers);
+          headers.set("cache-control", cacheControl(response));
+          const body = Buffer.from(await response.arrayBuffer());
+          // Kept bytes are sent to many: their inline scripts are allowed by hash, not by a nonce.
+          const hashes = inlineScriptHashes(body.toString("utf8")).join(" ");
+          headers.set("content-security-policy", csp(nonce).replace(`'nonce-${nonce}'`, hashes));
+          return { status: response.status, headers, body };
+        };
+        if (hit) {
+          // Changed since it was kept: sent as it is while its successor is rendered (once, however
+          // many ask), so a supplier's saves never make visitors wait for a rendering.
+          void cache.fill(key, renderForCache, () => undefined).catch(() => undefined);
+          return sendCached(request, reply, hit);
+        }
+        const kept = await cache.fill(key, renderForCache, (page) => (own = page));
         if (kept) return sendCached(request, reply, kept);
         if (own) {
           reply.status(own.status);

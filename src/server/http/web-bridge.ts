@@ -22,15 +22,19 @@ export function clientGone(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export function toWebRequest(request: FastifyRequest, signal?: AbortSignal): Request {
+/**
+ * `shared`: the request as anybody could have made it, for a page kept for everyone: at its
+ * canonical address and without the client's cookies.
+ */
+export function toWebRequest(request: FastifyRequest, signal?: AbortSignal, shared?: { url: string }): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined || name === CLIENT_IP_HEADER) continue;
+    if (value === undefined || name === CLIENT_IP_HEADER || (shared && name === "cookie")) continue;
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   headers.set(CLIENT_IP_HEADER, request.ip);
   const hasBody = request.method !== "GET" && request.method !== "HEAD" && Buffer.isBuffer(request.body);
-  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
+  return new Request(new URL(shared?.url ?? request.url, `${request.protocol}://${request.host}`), {
     method: request.method,
     headers,
     body: hasBody ? new Uint8Array(request.body as Buffer) : undefined,

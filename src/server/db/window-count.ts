@@ -1,15 +1,16 @@
 /**
- * A counter per key over a fixed window, for limits every instance must share: the counts live
- * in better-auth's rate-limit table (under keys of the site's own), and one statement counts and
- * reads, so concurrent hits on several instances agree.
+ * A count of events in a fixed window, kept in the database every instance shares (better-auth's
+ * rate-limit table, under keys of their own), counted and read in one statement so concurrent
+ * requests on several instances agree. The limits on password checks, confirmation mails and
+ * biodata writes use it.
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import type { Executor } from "../db/connect";
-import { rateLimit } from "../db/schema";
+import type { Executor } from "./connect";
+import { rateLimit } from "./schema";
 
-/** Counts one hit on `key`: how many in the current window, and the milliseconds it has left. */
-export async function countHit(db: Executor, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; ttlMs: number }> {
+/** Counts one event under `key`: how many the current window holds now, and how long it still runs. */
+export async function countInWindow(db: Executor, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; ttlMs: number }> {
   const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)

@@ -1,0 +1,48 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ChangeGatherer, changeFromPayload, type ListingChange } from "../../src/server/helpers/listing-changes";
+
+describe("changes to the listing, gathered", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("reads the helpers a notification names, and anything else as everything", () => {
+    const id = "0b7a8f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
+    expect(changeFromPayload(`helpers:${id}`)).toEqual({ helpers: [id] });
+    expect(changeFromPayload(`helpers:${id},${id}`)).toEqual({ helpers: [id, id] });
+    for (const payload of ["helpers:*", "user:abc", "helpers", "reconnected", ""]) expect(changeFromPayload(payload), payload).toBe("everything");
+  });
+
+  it("acts once on a burst of changes, when the window after the first has passed", () => {
+    const applied: ListingChange[] = [];
+    const gatherer = new ChangeGatherer(1000, (change) => applied.push(change));
+    for (let n = 0; n < 55; n++) {
+      gatherer.add({ helpers: [`h${n % 3}`] });
+      vi.advanceTimersByTime(15);
+    }
+    expect(applied).toHaveLength(0);
+    vi.advanceTimersByTime(1000);
+    expect(applied).toEqual([{ helpers: ["h0", "h1", "h2"] }]);
+    // The next change starts a new window.
+    gatherer.add({ helpers: ["h9"] });
+    vi.advanceTimersByTime(999);
+    expect(applied).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(applied[1]).toEqual({ helpers: ["h9"] });
+  });
+
+  it("lets 'everything' take in the helpers named with it, and acts at once with no window", () => {
+    const applied: ListingChange[] = [];
+    const gathered = new ChangeGatherer(500, (change) => applied.push(change));
+    gathered.add({ helpers: ["a"] });
+    gathered.add("everything");
+    gathered.add({ helpers: ["b"] });
+    vi.advanceTimersByTime(500);
+    expect(applied).toEqual(["everything"]);
+
+    const atOnce: ListingChange[] = [];
+    const immediate = new ChangeGatherer(0, (change) => atOnce.push(change));
+    immediate.add({ helpers: ["a"] });
+    immediate.add({ helpers: ["b"] });
+    expect(atOnce).toEqual([{ helpers: ["a"] }, { helpers: ["b"] }]);
+  });
+});
