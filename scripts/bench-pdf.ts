@@ -119,6 +119,7 @@ try {
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
     renderer,
+    settleMs: 0,
   });
   const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 

@@ -63,6 +63,8 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     rule,
     siteName: config.siteName,
     pdfRenderer,
+    // A burst of saves of one biodata makes its PDFs and preview once, as it drops pages once.
+    settleMs: config.listingChangeWindowMs,
   });
   const suppliers = createSupplierService({ db, rule });
 

@@ -33,6 +33,8 @@ export interface HelperServiceDeps {
   siteName: string;
   /** Where PDFs are laid out (worker threads). */
   pdfRenderer: Pick<PdfRenderer, "render">;
+  /** How long a biodata goes without a save before its PDFs and preview are made (the change window). */
+  settleMs: number;
 }
 
 type MaybeViewer = Viewer | null | undefined;
@@ -69,8 +71,15 @@ export function createHelperService(deps: HelperServiceDeps) {
     cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: 24 * 60 * 60_000 }),
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
     renderer: deps.pdfRenderer,
+    settleMs: deps.settleMs,
   });
-  const previews = createLinkPreviews({ storage: deps.storage, findHelper: (id) => findHelper(db, rule, id), siteName: deps.siteName, log: deps.log });
+  const previews = createLinkPreviews({
+    storage: deps.storage,
+    findHelper: (id) => findHelper(db, rule, id),
+    siteName: deps.siteName,
+    log: deps.log,
+    settleMs: deps.settleMs,
+  });
   return {
     /** The public listing; ages depend on today's date, so it is part of the cache key. */
     list(query: HelperQuery): Promise<HelperPage> {

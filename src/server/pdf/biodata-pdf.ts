@@ -19,6 +19,7 @@ import type { Database } from "../db/connect";
 import { user } from "../db/schema";
 import type { ListingCache } from "../helpers";
 import type { MediaStorage } from "../media";
+import { createSettledWork } from "../settled-work";
 import type { PdfRenderer } from "./pdf-pool";
 
 /** Which copy: anyone's, a family's past the gate (gated details), the owner's and operators' (private details too). */
@@ -48,6 +49,8 @@ export interface BiodataPdfDeps {
   photos: ListingCache<Buffer | null>;
   /** Lays the document out: in a worker thread, or on this one (pdf-pool.ts). */
   renderer: Pick<PdfRenderer, "render">;
+  /** How long a biodata must go without a save before its PDFs are prepared (a burst costs one). */
+  settleMs: number;
 }
 
 /** The photo as a JPEG of the size it is printed at (84 × 108 pt, at 4 pixels a point). */
@@ -60,7 +63,7 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos, renderer }: BiodataPdfDeps) {
+export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos, renderer, settleMs }: BiodataPdfDeps) {
   async function supplierOf(helper: HelperRecord) {
     const [row] = await db
       .select({ name: user.name, companyName: user.companyName, eaLicenceNumber: user.eaLicenceNumber })
@@ -89,17 +92,12 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     return { helper, copy, bytes };
   }
 
-  // Saved biodata waiting for their PDFs, rendered one at a time after the requests of the moment,
-  // so a burst of saves waits its turn rather than taking both cores from visitors. Past a few
-  // dozen waiting, a save is left for its first request to render.
-  const waiting = new Map<string, Viewer>();
-  let working = false;
-  async function work() {
-    working = true;
-    for (let next = waiting.entries().next(); !next.done; next = waiting.entries().next()) {
-      const [id, writer] = next.value;
-      waiting.delete(id);
-      await new Promise((resolve) => setImmediate(resolve));
+  // Saved biodata waiting for their PDFs, rendered one at a time once the biodata has had no
+  // save for a moment (settled-work.ts), after the requests of the moment.
+  const waiting = createSettledWork<Viewer>({
+    settleMs,
+    maxWaiting: 50,
+    async run(id, writer) {
       try {
         await get(id, { family: false });
         await get(id, { family: true });
@@ -107,9 +105,8 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
       } catch (error) {
         log?.warn({ err: error, helperId: id }, "Could not prepare the biodata PDF");
       }
-    }
-    working = false;
-  }
+    },
+  });
 
   return {
     /** The PDF a viewer may have: undefined when the biodata is unknown or not theirs to see. */
@@ -118,11 +115,7 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
      * Renders a just-saved biodata's public copy, its families' copy and its owner's copy (the
      * writer is the owner or an operator) in the background, for the next request to find ready.
      */
-    prepare(id: string, writer: Viewer): void {
-      if (waiting.size >= 50 && !waiting.has(id)) return;
-      waiting.set(id, writer);
-      if (!working) void work();
-    },
+    prepare: (id: string, writer: Viewer): void => waiting.add(id, writer),
     /** Empties the caches of PDFs and photos (the benchmark's cold runs). */
     invalidate: () => {
       cache.invalidate();

@@ -9,6 +9,7 @@
  */
 import type { HelperRecord } from "../../shared/helper-types";
 import type { MediaStorage } from "../media";
+import { createSettledWork } from "../settled-work";
 import { bufferOf, previewContent, previewVersion, renderPreviewJpeg, type PreviewContent } from "./link-preview";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -23,6 +24,8 @@ export interface LinkPreviewsDeps {
   findHelper(id: string): Promise<HelperRecord | undefined>;
   siteName: string;
   log?: Log;
+  /** How long a biodata must go without a save before its new preview is drawn (a burst draws one). */
+  settleMs: number;
 }
 
 const folderOf = (helperId: string) => `previews/${helperId}.`;
@@ -30,7 +33,7 @@ const nameOf = (helperId: string, content: PreviewContent) => `${folderOf(helper
 /** The helper id in a stored preview's name. */
 const helperIdOf = (name: string) => name.slice("previews/".length).split(".")[0]!;
 
-export function createLinkPreviews({ storage, findHelper, siteName, log }: LinkPreviewsDeps) {
+export function createLinkPreviews({ storage, findHelper, siteName, log, settleMs }: LinkPreviewsDeps) {
   // One lookup per preview name at a time: requests arriving together share the stored copy's
   // read or its single drawing. A request after that finds it stored.
   const loading = new Map<string, Promise<Buffer>>();
@@ -65,16 +68,13 @@ export function createLinkPreviews({ storage, findHelper, siteName, log }: LinkP
     else await removeOlder(helperId);
   }
 
-  const waiting = new Set<string>();
-  let working = false;
-  async function work() {
-    working = true;
-    for (const helperId of waiting) {
-      waiting.delete(helperId);
-      await refresh(helperId).catch((error: unknown) => log?.warn({ err: error, helperId }, "Could not prepare the link preview"));
-    }
-    working = false;
-  }
+  // Saves waiting for their preview, drawn one at a time once the biodata has had no save for a
+  // moment (settled-work.ts); past MAX_WAITING, a save's preview is drawn at its first request.
+  const waiting = createSettledWork<null>({
+    settleMs,
+    maxWaiting: MAX_WAITING,
+    run: (helperId) => refresh(helperId).catch((error: unknown) => log?.warn({ err: error, helperId }, "Could not prepare the link preview")),
+  });
 
   return {
     /** A public biodata's preview JPEG, drawn only if this version was never stored. */
@@ -83,11 +83,7 @@ export function createLinkPreviews({ storage, findHelper, siteName, log }: LinkP
       return helper ? load(helperId, previewContent(helper, siteName)) : undefined;
     },
     /** After a save or a deletion has committed: the new version is drawn, old ones go. */
-    prepare(helperId: string): void {
-      if (waiting.size >= MAX_WAITING && !waiting.has(helperId)) return;
-      waiting.add(helperId);
-      if (!working) void work();
-    },
+    prepare: (helperId: string): void => waiting.add(helperId, null),
     /** Removes every stored preview no public biodata shows as it is now. */
     async sweep(): Promise<{ deleted: number }> {
       const byHelper = new Map<string, string[]>();
