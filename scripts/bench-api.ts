@@ -24,6 +24,7 @@ import {
   type BenchDatabase,
 } from "./bench-database";
 import { runLoad, runRounds, type LoadResult } from "./bench-load";
+import { positiveOption } from "./bench-args";
 
 const { values: args } = parseArgs({
   options: {
@@ -35,20 +36,11 @@ const { values: args } = parseArgs({
     only: { type: "string" },
   },
 });
-const helperCount = positive("helpers", args.helpers);
-const duration = positive("duration", args.duration);
-const rounds = positive("rounds", args.rounds);
-const warmup = positive("warmup", args.warmup);
-const connections = positive("connections", args.connections);
-
-function positive(name: string, raw: string): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a positive whole number`);
-    process.exit(1);
-  }
-  return value;
-}
+const helperCount = positiveOption("helpers", args.helpers);
+const duration = positiveOption("duration", args.duration);
+const rounds = positiveOption("rounds", args.rounds);
+const warmup = positiveOption("warmup", args.warmup);
+const connections = positiveOption("connections", args.connections);
 
 /** What is measured: the listing as a visitor first sees it, and a filtered later page. */
 const SCENARIOS = [

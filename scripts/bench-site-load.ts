@@ -29,6 +29,7 @@ import { DEFAULT_POSTGRES_URL, freshPostgres, postgresReachable, type BenchDatab
 import { pathsTarget, runLoad, runRounds, type LoadResult } from "./bench-load";
 import { searchPaths } from "./bench-search-terms";
 import { startSiteProcess, stopSiteProcess } from "./bench-pages-site";
+import { positiveOption } from "./bench-args";
 
 const { values: args } = parseArgs({
   options: {
@@ -45,14 +46,7 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string): number {
-  const value = Number(args[name as keyof typeof args]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a positive whole number`);
-    process.exit(1);
-  }
-  return value;
-}
+const positive = (name: keyof typeof args) => positiveOption(name, args[name] as string | undefined);
 const helperCount = positive("helpers");
 const connections = positive("connections");
 const duration = positive("duration");

@@ -21,6 +21,7 @@ import { parseArgs } from "node:util";
 import { DEMO_PASSWORD, DEMO_SUPPLIERS } from "../src/server/db/seed/demo";
 import { runLoad, type LoadResult } from "./bench-load";
 import { startSiteProcess, stopSiteProcess } from "./bench-pages-site";
+import { positiveOption } from "./bench-args";
 
 const { values: args } = parseArgs({
   options: {
@@ -30,14 +31,7 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: keyof typeof args): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`--${name} must be a positive whole number`);
-    process.exit(1);
-  }
-  return value;
-}
+const positive = (name: keyof typeof args) => positiveOption(name, args[name]);
 const helperCount = positive("helpers");
 const connections = positive("connections");
 const duration = positive("duration");
