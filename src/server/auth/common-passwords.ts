@@ -56,10 +56,17 @@ export function guessableWords(inputs: readonly (string | null | undefined)[]): 
 
 const LEET: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", $: "s", "!": "i" };
 
-/** The letters left once every guessable word is taken out (longest first). */
+const lettersOf = (text: string) => text.replace(/[^\p{L}]+/gu, "");
+
+/**
+ * The letters left once every guessable word is taken out, longest first. Words are compared by
+ * their letters, and a word of fewer than three (an address part such as "9e3412") is no word:
+ * taking its one letter out of everything would hide the words around it.
+ */
 function ownLetters(text: string, words: readonly string[]): string {
-  let rest = text.replace(/[^\p{L}]+/gu, "");
-  for (const word of [...words].sort((a, b) => b.length - a.length)) rest = rest.split(word.replace(/[^\p{L}]+/gu, "") || "\u0000").join("");
+  let rest = lettersOf(text);
+  const wordLetters = words.map(lettersOf).filter((letters) => letters.length >= 3);
+  for (const word of wordLetters.sort((a, b) => b.length - a.length)) rest = rest.split(word).join("");
   return rest;
 }
 
