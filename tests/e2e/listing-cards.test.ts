@@ -56,7 +56,8 @@ describe.skipIf(browserMissing)("a family scanning the listing", () => {
     const { page, context } = await newPage(running.browser, PHONE);
     const direct = await running.site.app.inject({ url: "/posts?sort=salary&page=99" });
     expect(direct.statusCode).toBe(302);
-    expect(direct.headers.location).toBe("/posts?sort=salary&page=3");
+    // The page is rendered for its address as the page cache keys it: parameters in name order.
+    expect(direct.headers.location).toBe("/posts?page=3&sort=salary");
 
     await page.goto(`${running.site.url}/posts?page=99`);
     expect(new URL(page.url()).searchParams.get("page")).toBe("3");

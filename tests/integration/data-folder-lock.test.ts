@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signUp } from "../support/auth";
+import { signUp, signUpOverHttp } from "../support/auth";
 import { testDbKind } from "../support/database";
 import { runServer, startServer, type ServerProcess } from "../support/server-process";
 import { createTestApp, type TestApp } from "../support/test-app";
@@ -73,13 +73,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
   it("promotes an account while the site runs: at once, and still after a restart", { timeout: 180_000 }, async () => {
     const site = await start();
     const email = `lock-${Date.now()}@example.com`;
-    const signedUp = await fetch(`${site.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: env.PUBLIC_URL! },
-      body: JSON.stringify({ name: "Soon Operator", email, password: "a long enough password" }),
-    });
-    expect(signedUp.status).toBe(200);
-    const cookie = signedUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const cookie = await signUpOverHttp(site.url, env.PUBLIC_URL!, { name: "Soon Operator", email, password: "a long enough password" });
     const adminPage = () => fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" }).then((r) => r.status);
     expect(await adminPage()).toBe(403);
 

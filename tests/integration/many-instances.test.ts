@@ -11,6 +11,7 @@ import { count, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { outbox } from "../../src/server/db/schema";
+import { signUpOverHttp } from "../support/auth";
 import { biodataBody, multipart, samplePng } from "../support/biodata";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/database";
 import { startS3Server, type TestS3 } from "../support/s3-server";
@@ -70,13 +71,11 @@ describe.skipIf(!enabled)("the site as two instances on PostgreSQL, S3 and Redis
     database = await createTestDatabase();
     s3 = await startS3Server("many-instances");
     [a, b] = await Promise.all([start(), start()]);
-    const signUp = await fetch(`${a.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: PUBLIC_URL },
-      body: JSON.stringify({ name: "Two Instances Agency", email: `two-${Date.now()}@example.com`, password: "correct horse battery" }),
+    supplierCookie = await signUpOverHttp(a.url, PUBLIC_URL, {
+      name: "Two Instances Agency",
+      email: `two-${Date.now()}@example.com`,
+      password: "correct horse battery",
     });
-    expect(signUp.status).toBe(200);
-    supplierCookie = signUp.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ");
   }, 120_000);
 
   afterAll(async () => {

@@ -51,3 +51,21 @@ export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD
   if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
   return cookieHeader(response.headers["set-cookie"]);
 }
+
+/**
+ * A new account on a running site over HTTP, then signed in (sign-up never starts a session, so
+ * a taken address is answered as a new one): the Cookie header to send as that user.
+ */
+export async function signUpOverHttp(siteUrl: string, origin: string, account: { name: string; email: string; password: string }): Promise<string> {
+  const post = (path: string, body: object) =>
+    fetch(`${siteUrl}/api/auth/${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify(body),
+    });
+  const signedUp = await post("sign-up/email", account);
+  if (signedUp.status !== 200) throw new Error(`sign-up failed: ${signedUp.status} ${await signedUp.text()}`);
+  const signedIn = await post("sign-in/email", { email: account.email, password: account.password });
+  if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+  return cookieHeader(signedIn.headers.getSetCookie());
+}
