@@ -9,9 +9,13 @@
  * 1. idle, next to the same bytes answered with no work at all (the ceiling);
  * 2. again, while a client signed in as one demo supplier saves one of its listed biodata (a new
  *    salary each time) one request after another, as fast as answers come back, counting the
- *    saves taken (2xx) and refused (429).
+ *    saves taken (2xx) and refused (429);
+ * 3. after a minute's pause (the refusals count against the account's minute too), again while
+ *    the supplier saves as often as it is allowed: each refusal's Retry-After waited out first,
+ *    so the saves taken are as many as the limit lets through.
  *
- * Prints both p99s and their ratio; the target is a p99 under writes within twice the idle one.
+ * Prints the p99s and their ratios to the idle one; the target is a p99 under writes within
+ * twice the idle one in both runs.
  * Exits with 1 when it is missed or a request failed.
  */
 import { mkdtemp, rm } from "node:fs/promises";
@@ -64,10 +68,23 @@ async function signIn(origin: string): Promise<string> {
     .join("; ");
 }
 
-/** Saves the biodata one request after another until told to stop. */
-function saveAsFastAsAllowed(origin: string, cookie: string, id: string): { stop(): Promise<Saves> } {
+/**
+ * Saves the biodata one request after another until told to stop: as fast as answers come back
+ * (a client ignoring the limit), or waiting out each refusal's Retry-After first (a client saving
+ * as often as it is allowed, so more of its saves are taken).
+ */
+function saveAsFastAsAllowed(origin: string, cookie: string, id: string, { waitOutRefusals }: { waitOutRefusals: boolean }): { stop(): Promise<Saves> } {
   const saves: Saves = { taken: 0, refused: 0, other: 0 };
   let running = true;
+  let wake: (() => void) | undefined;
+  const pause = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
   const loop = (async () => {
     for (let n = 0; running; n++) {
       const response = await fetch(`${origin}/api/helpers/${id}`, {
@@ -77,13 +94,16 @@ function saveAsFastAsAllowed(origin: string, cookie: string, id: string): { stop
       });
       await response.arrayBuffer();
       if (response.ok) saves.taken += 1;
-      else if (response.status === 429) saves.refused += 1;
-      else saves.other += 1;
+      else if (response.status === 429) {
+        saves.refused += 1;
+        if (waitOutRefusals) await pause(Number(response.headers.get("retry-after") ?? 1) * 1000);
+      } else saves.other += 1;
     }
   })();
   return {
     async stop() {
       running = false;
+      wake?.();
       await loop;
       return saves;
     },
@@ -119,21 +139,39 @@ async function main() {
     for (const url of [ceilingUrl, pageUrl]) await load(url, 3);
     const ceiling = await load(ceilingUrl);
     const idle = await load(pageUrl);
-    const writer = saveAsFastAsAllowed(origin, cookie, listed.id);
-    const busy = await load(pageUrl);
-    const saves = await writer.stop();
+    const underWrites = async (waitOutRefusals: boolean) => {
+      const writer = saveAsFastAsAllowed(origin, cookie, listed.id, { waitOutRefusals });
+      const result = await load(pageUrl);
+      return { result, saves: await writer.stop() };
+    };
+    const hammering = await underWrites(false);
+    // The per-minute count of the hammering client runs out before the polite one starts.
+    await new Promise((resolve) => setTimeout(resolve, 61_000));
+    const polite = await underWrites(true);
 
-    const ratio = busy.p99 / Math.max(idle.p99, 1);
     console.log("\n| /posts | req/s | p50 ms | p99 ms | errors | |");
     console.log("| --- | --- | --- | --- | --- | --- |");
     console.log(row("ceiling (same bytes, no work)", ceiling));
     console.log(row("idle", idle));
-    console.log(row("one supplier saving", busy, `p99 ${ratio.toFixed(2)}× idle`));
-    console.log(
-      `\nSaves during the measurement: ${saves.taken} taken (2xx), ${saves.refused} refused (429)` +
-        `${saves.other ? `, ${saves.other} other answers` : ""}; ${((saves.taken + saves.refused) / duration).toFixed(0)} a second asked.`,
-    );
-    const met = ratio <= TARGET_RATIO && idle.failures === 0 && busy.failures === 0 && saves.other === 0;
+    const runs = [
+      ["one supplier saving, ignoring refusals", hammering],
+      ["one supplier saving, waiting out each refusal", polite],
+    ] as const;
+    const ratios = runs.map(([name, { result }]) => {
+      const ratio = result.p99 / Math.max(idle.p99, 1);
+      console.log(row(name, result, `p99 ${ratio.toFixed(2)}× idle`));
+      return ratio;
+    });
+    for (const [name, { saves }] of runs) {
+      console.log(
+        `\nSaves (${name}): ${saves.taken} taken (2xx), ${saves.refused} refused (429)` +
+          `${saves.other ? `, ${saves.other} other answers` : ""}; ${((saves.taken + saves.refused) / duration).toFixed(1)} a second asked.`,
+      );
+    }
+    const met =
+      Math.max(...ratios) <= TARGET_RATIO &&
+      idle.failures === 0 &&
+      runs.every(([, { result, saves }]) => result.failures === 0 && saves.other === 0);
     console.log(`Target: p99 while one supplier saves within ${TARGET_RATIO}× the idle p99, no errors: ${met ? "met" : "MISSED"}.`);
     if (!met) process.exitCode = 1;
   } finally {

@@ -47,7 +47,7 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
   const changes = new ChangeGatherer(config.listingChangeWindowMs, (change) => {
     if (change === "everything") pageCache.invalidate();
     else pageCache.invalidateHelpers(change.helpers);
-    helpers.invalidate();
+    helpers.invalidate(change);
     suppliers.invalidate();
   });
   const listingChanged = (change: ListingChange = "everything") => changes.add(change);

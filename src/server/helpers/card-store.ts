@@ -79,6 +79,23 @@ export class CardStore {
     this.entries = entries;
   }
 
+  /**
+   * Reads again the cards of these helpers only (a change that left the index as it was): the
+   * ones listed now are kept at their new version, the others let go.
+   */
+  patch(db: Database, ids: readonly string[], now = new Date()): Promise<void> {
+    const run = this.refreshing.then(async () => {
+      const day = dayOf(now);
+      const shared = new Shared();
+      const read = await readCards(db, this.rule, ids, now);
+      for (const id of ids) this.entries.delete(id);
+      for (const { version, card, born } of read) this.entries.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
+      this.read += read.length;
+    });
+    this.refreshing = run.catch(() => undefined);
+    return run;
+  }
+
   /** The cards of these ids in their order, or undefined when one is not held. */
   cards(ids: readonly string[], now: Date): HelperCard[] | undefined {
     const day = dayOf(now);

@@ -12,7 +12,8 @@ import type { Database } from "../db/connect";
 import { helpers, user } from "../db/schema";
 import { CardStore, readCards, rowVersion } from "./card-store";
 import { cardColumns, listingConditions, listingPage, orderBy, supplierColumns, toCard } from "./helper-service";
-import { BuiltSearchIndex, indexableTerm, type IndexRow } from "./search-index";
+import type { ListingChange } from "./listing-changes";
+import { BuiltSearchIndex, indexableTerm, ranksBy, type IndexRow } from "./search-index";
 import { listedHelpers, type PublicRule } from "./visibility";
 
 export interface SearchIndexOptions {
@@ -32,14 +33,25 @@ const REBUILD_DELAY_MS = 250;
  */
 const FRESH_WAIT_MS = 100;
 
+type IndexedRow = IndexRow & { version: string; salary: number; born: string; published: string };
+type Keys = Pick<IndexedRow, "salary" | "born" | "published">[];
+
 /** With other filters too, the matches' ids go to the database when there are at most this many. */
 const MAX_IDS_WITH_FILTERS = 1000;
 
+/** What a change of a helper's salary or birth date can be taken in from, beside the index. */
+const indexKeys = {
+  salary: helpers.salary,
+  born: helpers.dateOfBirth,
+  /** Only compared: a new publishing time moves her in the default order, so the index is built again. */
+  published: sql<string>`${helpers.publishedAt}::text`,
+};
+
 /**
  * Every available helper's lowercased name and reference, her place in each sort, newest first,
- * and the version of her card's rows.
+ * the version of her card's rows, and the keys a change is compared by.
  */
-export async function loadIndexRows(db: Database, rule: PublicRule): Promise<(IndexRow & { version: string })[]> {
+export async function loadIndexRows(db: Database, rule: PublicRule): Promise<IndexedRow[]> {
   const rank = (sort: HelperQuery["sort"]) => sql<number>`row_number() over (order by ${sql.join(orderBy(sort), sql`, `)})`.mapWith(Number);
   return db
     .select({
@@ -49,6 +61,7 @@ export async function loadIndexRows(db: Database, rule: PublicRule): Promise<(In
       bySalary: rank("salary"),
       byAge: rank("age"),
       version: rowVersion,
+      ...indexKeys,
     })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
@@ -70,12 +83,16 @@ export class HelperSearchIndex {
   private stale = false;
   private building: Promise<void> | undefined;
   private generation = 0;
+  /** Each place's salary, birth date and publishing time, as the index held was built or patched. */
+  private keys: Keys = [];
   private rebuild: NodeJS.Timeout | undefined;
   private readonly ttlMs: number;
   /** The card of every helper the index holds. */
   readonly cards: CardStore;
-  /** Builds finished, for tests and the benchmark. */
+  /** Indexes made current (built, or a change taken in), for tests and the benchmark. */
   builds = 0;
+  /** Of those, the changes taken into the index held without building it again. */
+  patches = 0;
 
   constructor(
     private readonly db: Database,
@@ -128,6 +145,7 @@ export class HelperSearchIndex {
         if (generation !== this.generation) return;
         const replacesStale = this.stale;
         this.built = new BuiltSearchIndex(rows);
+        this.keys = rows.map(({ salary, born, published }) => ({ salary, born, published }));
         this.builtAt = Date.now();
         this.stale = false;
         this.builds += 1;
@@ -146,7 +164,8 @@ export class HelperSearchIndex {
    * needed it, the next one is built a moment later so that searches seldom wait; until then an
    * instance nobody searches builds nothing.
    */
-  invalidate(): void {
+  invalidate(change: ListingChange = "everything"): void {
+    if (change !== "everything" && this.built && !this.stale && !this.building) return this.takeIn(change.helpers);
     this.generation += 1;
     const wanted = this.built !== undefined || this.building !== undefined || this.rebuild !== undefined;
     this.stale = true;
@@ -163,6 +182,65 @@ export class HelperSearchIndex {
 
   get size(): number {
     return this.built?.size ?? 0;
+  }
+
+  /**
+   * A change of some helpers taken into the index held, without building it again, when it moves
+   * nobody in or out and renames nobody: their cards are read again and the salary and age sorts
+   * redone in memory (a supplier editing a salary then costs milliseconds, not a read of every
+   * helper). Anything else builds it again, as after any other change.
+   */
+  private takeIn(ids: readonly string[]): void {
+    this.generation += 1;
+    this.stale = true;
+    const generation = this.generation;
+    const taking = this.patch(ids, generation)
+      .catch((error: unknown) => {
+        this.options.log?.warn({ err: error }, "search index not patched; building it again");
+        return false;
+      })
+      .then((patched) => {
+        if (this.building === taking) this.building = undefined;
+        if (!patched && generation === this.generation) void this.build();
+      });
+    this.building = taking;
+  }
+
+  /** True when the change is in the index held; false when it must be built again. */
+  private async patch(ids: readonly string[], generation: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: helpers.id, name: sql<string>`lower(${helpers.name})`, ref: sql<string>`lower(${helpers.ref})`, listed: sql<boolean>`(${listedHelpers(this.rule)})`, ...indexKeys })
+      .from(helpers)
+      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .where(inArray(helpers.id, [...ids]));
+    const built = this.built;
+    if (generation !== this.generation || !built) return true;
+    const keys = [...this.keys];
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    for (const id of ids) {
+      const row = byId.get(id);
+      const place = built.placeOf(id);
+      if (place === undefined) {
+        if (row?.listed) return false;
+        continue;
+      }
+      const held = built.namesAt(place);
+      if (!row?.listed || row.name !== held.name || row.ref !== held.ref || row.published !== keys[place]!.published) return false;
+      keys[place] = { salary: row.salary, born: row.born, published: row.published };
+    }
+    await this.cards.patch(this.db, ids.filter((id) => built.placeOf(id) !== undefined));
+    if (generation !== this.generation) return true;
+    this.built = built.withRanks(
+      ranksBy(keys.map((key) => key.salary), (a, b) => a - b),
+      // Youngest first: the latest birth date.
+      ranksBy(keys.map((key) => key.born), (a, b) => (a < b ? 1 : a > b ? -1 : 0)),
+    );
+    this.keys = keys;
+    this.stale = false;
+    this.builds += 1;
+    this.patches += 1;
+    this.options.onRebuilt?.();
+    return true;
   }
 }
 

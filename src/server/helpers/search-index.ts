@@ -55,6 +55,7 @@ export class BuiltSearchIndex {
   private readonly salaryRank: Int32Array;
   private readonly ageRank: Int32Array;
   private readonly refs: string[];
+  private placeById: Map<string, number> | undefined;
 
   constructor(rows: readonly IndexRow[]) {
     const n = rows.length;
@@ -86,6 +87,26 @@ export class BuiltSearchIndex {
 
   get size(): number {
     return this.ids.length;
+  }
+
+  /** Where a helper stands in the default order, if the index holds her. */
+  placeOf(id: string): number | undefined {
+    this.placeById ??= new Map(this.ids.map((held, place) => [held, place]));
+    return this.placeById.get(id);
+  }
+
+  /** The lowercased name and reference the index holds at a place. */
+  namesAt(place: number): { name: string; ref: string } {
+    return { name: this.names[place]!, ref: this.refs[place]! };
+  }
+
+  /**
+   * The same helpers, names and references with new places in the salary and age sorts: what a
+   * change of salaries or birth dates needs, without listing every name's substrings again.
+   */
+  withRanks(salaryRank: Int32Array, ageRank: Int32Array): BuiltSearchIndex {
+    const copy = Object.create(BuiltSearchIndex.prototype) as BuiltSearchIndex;
+    return Object.assign(copy, this, { salaryRank, ageRank, salaryOrder: orderOf(salaryRank), ageOrder: orderOf(ageRank) });
   }
 
   /** Every match's id, in no particular order, or undefined when there are more than `max`. */
@@ -192,6 +213,20 @@ function lowerBound(sorted: readonly string[], term: string): number {
     else high = middle;
   }
   return low;
+}
+
+/**
+ * Each place's 1-based rank in an order by `keys` (`before` < 0 when a comes first), the default
+ * order breaking ties: the order the database ranks by, since the default order is the one its
+ * sorts end with (published, then id, newest first).
+ */
+export function ranksBy<T>(keys: readonly T[], before: (a: T, b: T) => number): Int32Array {
+  const order = Array.from({ length: keys.length }, (_, place) => place).sort((a, b) => before(keys[a]!, keys[b]!) || a - b);
+  const rank = new Int32Array(keys.length);
+  order.forEach((place, i) => {
+    rank[place] = i + 1;
+  });
+  return rank;
 }
 
 /** From each place's 1-based rank, the places in rank order. */

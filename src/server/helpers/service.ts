@@ -12,6 +12,7 @@ import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, fi
 import { HelperSearchIndex, listAvailableHelpers } from "./helper-search";
 import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./helper-writes";
 import { ListingCache } from "./listing-cache";
+import type { ListingChange } from "./listing-changes";
 import type { PublicRule } from "./visibility";
 import { createWriteLimiter, type WriteWindow } from "./write-limit";
 import { createBiodataPdfs, type PdfRenderer } from "../pdf";
@@ -139,9 +140,9 @@ export function createHelperService(deps: HelperServiceDeps) {
      * PDFs need no dropping: each is kept under the versions it printed, read afresh on every
      * request (decision 062).
      */
-    invalidate: () => {
+    invalidate: (change?: ListingChange) => {
       listingCache.invalidate();
-      searchIndex.invalidate();
+      searchIndex.invalidate(change);
     },
   };
 }
