@@ -2,9 +2,9 @@
  * The visitor's shortlist: helper ids, at most six, kept in the browser and written into the
  * /shortlist address (ids=a,b,c) so a list can be bookmarked or sent to someone else.
  */
-export const SHORTLIST_MAX = 6;
+import { isUuid } from "./uuid";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SHORTLIST_MAX = 6;
 
 /** The valid, distinct ids of a list as written anywhere (address, storage), first six kept. */
 export function cleanShortlist(values: readonly unknown[]): string[] {
@@ -12,7 +12,7 @@ export function cleanShortlist(values: readonly unknown[]): string[] {
   for (const value of values) {
     if (typeof value !== "string") continue;
     const id = value.trim().toLowerCase();
-    if (UUID.test(id) && !ids.includes(id)) ids.push(id);
+    if (isUuid(id) && !ids.includes(id)) ids.push(id);
     if (ids.length === SHORTLIST_MAX) break;
   }
   return ids;

@@ -12,6 +12,7 @@ import type { Database } from "../db/connect";
 import { escapeLike } from "../db/escape-like";
 import { helpers, user, type HelperRow } from "../db/schema";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
+import { isUuid } from "../../shared/uuid";
 
 export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
@@ -189,11 +190,6 @@ async function findWithSupplier(db: Database, rule: PublicRule, id: string): Pro
     .where(eq(helpers.id, id))
     .limit(1);
   return row;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }
 
 /**

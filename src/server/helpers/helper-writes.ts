@@ -22,10 +22,11 @@ import { helpers, user as account, type HelperRow, type NewHelperRow } from "../
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { MediaStorage } from "../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../media";
-import { findHelperFor, findPrivateDetails, isUuid, listSupplierHelpers } from "./helper-service";
+import { findHelperFor, findPrivateDetails, listSupplierHelpers } from "./helper-service";
 import type { ListingChange } from "./listing-changes";
 import { sanitizeNotes } from "./sanitize-notes";
 import type { PublicRule } from "./visibility";
+import { isUuid } from "../../shared/uuid";
 
 export interface WriteDeps {
   db: Database;

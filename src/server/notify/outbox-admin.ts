@@ -8,6 +8,7 @@ import type { Database, Executor } from "../db/connect";
 import { outbox } from "../db/schema";
 import { failureInWords } from "./failure-words";
 import { OUTBOX_NOTIFY_CHANNEL } from "./outbox";
+import { isUuid } from "../../shared/uuid";
 
 export interface FailingDelivery {
   id: string;
@@ -27,8 +28,6 @@ export interface OutboxSummary {
   failing: number;
   delivered: number;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const retrying = and(inArray(outbox.status, ["pending", "failing"]), gt(outbox.attempts, 0));
 
@@ -76,7 +75,7 @@ export async function outboxSummary(db: Database): Promise<OutboxSummary> {
  * until it goes out) and wakes a worker; false when there is no such message to deliver.
  */
 export async function retryDelivery(db: Executor, id: string): Promise<boolean> {
-  if (!UUID.test(id)) return false;
+  if (!isUuid(id)) return false;
   const updated = await db
     .update(outbox)
     // A second back, so the row is due for any worker at once: workers compare with their own
