@@ -2,9 +2,9 @@
  * A family's filter choices in words ("Nationality: Filipino", "Age 25–35"), for the operator's
  * leads screen and export: labels from the catalogue, never the URL's codes.
  */
-import { interviewModes, skillArea } from "./biodata-catalogue";
+import { skillArea } from "./biodata-catalogue";
 import { labelOf } from "./catalogue";
-import { formatBirthDate } from "./format";
+import { ageWords, availableByWords, interviewLabel, salaryWords } from "./filter-words";
 import { listFilters, type HelperFilter, type ListFilter } from "./listing-query";
 import { readLeniently } from "./listing-query-schema";
 
@@ -25,16 +25,12 @@ export function describeFilter(filter: HelperFilter): string[] {
     const values = (filter[name] ?? []) as string[];
     if (values.length > 0) words.push(`${FILTER_NAMES[name]}: ${values.map((value) => labelOf(name, value) ?? value).join(", ")}`);
   }
-  const { ageMin, ageMax } = filter;
-  if (ageMin !== undefined && ageMax !== undefined) words.push(`Age ${ageMin}–${ageMax}`);
-  else if (ageMin !== undefined) words.push(`Age ${ageMin} or more`);
-  else if (ageMax !== undefined) words.push(`Age up to ${ageMax}`);
-  if (filter.salaryMax !== undefined) words.push(`Salary up to $${filter.salaryMax}`);
+  const age = ageWords(filter.ageMin, filter.ageMax);
+  if (age) words.push(age);
+  if (filter.salaryMax !== undefined) words.push(salaryWords(filter.salaryMax));
   if (filter.skill?.length) words.push(`Skills: ${filter.skill.map((slug) => skillArea(slug)?.label ?? slug).join(", ")}`);
-  if (filter.availableBy) words.push(`Available by ${formatBirthDate(filter.availableBy) ?? filter.availableBy}`);
-  if (filter.interview?.length) {
-    words.push(`Interview: ${filter.interview.map((mode) => interviewModes.find((entry) => entry.slug === mode)?.label ?? mode).join(", ")}`);
-  }
+  if (filter.availableBy) words.push(availableByWords(filter.availableBy));
+  if (filter.interview?.length) words.push(`Interview: ${filter.interview.map(interviewLabel).join(", ")}`);
   if (filter.q) words.push(`Search: “${filter.q}”`);
   return words;
 }

@@ -2,9 +2,9 @@
  * The listing's active filters as chips a visitor can remove one by one: each chip carries the
  * address of the same listing without it (the other choices, the search and the order kept).
  */
-import { interviewModes, skillArea } from "../../shared/biodata-catalogue";
+import { skillArea } from "../../shared/biodata-catalogue";
 import { labelOf } from "../../shared/catalogue";
-import { formatBirthDate } from "../../shared/format";
+import { ageWords, availableByWords, interviewLabel, salaryWords } from "../../shared/filter-words";
 import { listFilters, toListingSearchParams, type HelperFilter, type HelperQuery } from "../../shared/listing-query";
 
 export interface FilterChip {
@@ -34,25 +34,17 @@ export function filterChips(pathname: string, query: HelperQuery, fixed: HelperF
       });
     }
   }
-  if (base.ageMin !== undefined || base.ageMax !== undefined) {
-    const label =
-      base.ageMin !== undefined && base.ageMax !== undefined
-        ? `Age ${base.ageMin}–${base.ageMax}`
-        : base.ageMin !== undefined
-          ? `Age ${base.ageMin} or more`
-          : `Age up to ${base.ageMax}`;
-    chips.push({ label, href: without({ ageMin: undefined, ageMax: undefined }) });
-  }
-  if (base.salaryMax !== undefined) chips.push({ label: `Salary up to $${base.salaryMax}`, href: without({ salaryMax: undefined }) });
+  const age = ageWords(base.ageMin, base.ageMax);
+  if (age) chips.push({ label: age, href: without({ ageMin: undefined, ageMax: undefined }) });
+  if (base.salaryMax !== undefined) chips.push({ label: salaryWords(base.salaryMax), href: without({ salaryMax: undefined }) });
   for (const slug of base.skill ?? []) {
     chips.push({ label: skillArea(slug)?.label ?? slug, href: without({ skill: base.skill!.filter((other) => other !== slug) }) });
   }
   if (base.availableBy) {
-    chips.push({ label: `Available by ${formatBirthDate(base.availableBy) ?? base.availableBy}`, href: without({ availableBy: undefined }) });
+    chips.push({ label: availableByWords(base.availableBy), href: without({ availableBy: undefined }) });
   }
   for (const mode of base.interview ?? []) {
-    const label = interviewModes.find((entry) => entry.slug === mode)?.label ?? mode;
-    chips.push({ label: `Interview: ${label}`, href: without({ interview: base.interview!.filter((other) => other !== mode) }) });
+    chips.push({ label: `Interview: ${interviewLabel(mode)}`, href: without({ interview: base.interview!.filter((other) => other !== mode) }) });
   }
   if (base.q) chips.push({ label: `“${base.q}”`, href: without({ q: undefined }) });
   return chips;
