@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/shared/listing-query";
 import { helpers, user } from "../../src/server/db/schema";
 import { CardStore } from "../../src/server/helpers/card-store";
-import { loadIndexRows } from "../../src/server/helpers/helper-search";
+import { loadIndexRows } from "../../src/server/helpers/search-index-holder";
 import { helperPageSchema } from "../../src/server/helpers/helper-schemas";
 import { serializePage } from "../../src/server/helpers/helper-routes";
 import { describeDb } from "../support/database";
