@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 
 export default {
-  appDirectory: "src/app",
+  appDirectory: "src",
   // BUILD_DIR lets a second build (a benchmark, a parallel test run) leave the main one alone.
   buildDirectory: process.env.BUILD_DIR ?? "build",
   ssr: true,

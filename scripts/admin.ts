@@ -11,8 +11,8 @@ import { loadConfig } from "../src/server/config";
 import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";
 import { DataDirLockedError, lockHolder } from "../src/server/db/data-lock";
-import { askRunningSite } from "../src/server/admin/operator-socket";
-import { setRole, UnknownUserError, type Role, type RoleChange } from "../src/server/auth/roles";
+import { askRunningSite } from "../src/features/operator/server/operator-socket";
+import { setRole, UnknownUserError, type Role, type RoleChange } from "../src/features/accounts/server/roles";
 
 const USAGE = "Usage: npm run admin -- promote <email> | demote <email>";
 const commands: Record<string, Role> = { promote: "admin", demote: "supplier" };

@@ -8,7 +8,7 @@
  * and S3 use pg_dump and the bucket's tools instead (README, "Backups").
  */
 import path from "node:path";
-import { askRunningSiteForBackup } from "../src/server/admin/operator-socket";
+import { askRunningSiteForBackup } from "../src/features/operator/server/operator-socket";
 import { loadConfig } from "../src/server/config";
 import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";

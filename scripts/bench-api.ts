@@ -14,8 +14,8 @@ import { parseArgs } from "node:util";
 import { daysAhead } from "../src/shared/biodata-schema";
 import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
-import { seedDemoData } from "../src/server/db/seed/demo";
-import { diskStorage } from "../src/server/media/storage";
+import { seedDemoData } from "../src/features/demo/server/demo";
+import { diskStorage } from "../src/features/media/server/storage";
 import {
   DEFAULT_POSTGRES_URL,
   freshPglite,

@@ -25,8 +25,8 @@ async function serve(buildDir: string, dataDir: string): Promise<void> {
     import("../src/server/app"),
     import("../src/server/config"),
     import("../src/server/db/connect"),
-    import("../src/server/db/seed/demo"),
-    import("../src/server/media/open-storage"),
+    import("../src/features/demo/server/demo"),
+    import("../src/features/media/server/open-storage"),
   ]);
   const config = loadConfig({
     NODE_ENV: "production",

@@ -23,12 +23,12 @@ import { skillAreas } from "../src/shared/biodata-catalogue";
 import { currentMonth } from "../src/shared/biodata-schema";
 import type { EmploymentRow, Skills } from "../src/shared/biodata-types";
 import { helpers, user } from "../src/server/db/schema";
-import { portraitSvg, rasterise } from "../src/server/db/seed/portraits";
-import { storeImage } from "../src/server/media/images";
-import { diskStorage } from "../src/server/media/storage";
-import { findHelperFor, findPrivateDetails } from "../src/server/helpers/helper-service";
-import { ListingCache } from "../src/server/helpers/listing-cache";
-import { createBiodataPdfs, createPdfRenderer } from "../src/server/pdf";
+import { portraitSvg, rasterise } from "../src/features/demo/server/portraits";
+import { storeImage } from "../src/features/media/server/images";
+import { diskStorage } from "../src/features/media/server/storage";
+import { findHelperFor, findPrivateDetails } from "../src/features/helpers/server/helper-reads";
+import { ListingCache } from "../src/features/helpers/server/listing-cache";
+import { createBiodataPdfs, createPdfRenderer } from "../src/features/pdf";
 import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({

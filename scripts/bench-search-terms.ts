@@ -3,8 +3,8 @@
  * (given, family or both) and a few letters out of a name, in mixed case. Drawn from a seed so
  * runs compare; most terms occur once in a run, so the listing's cache seldom answers them.
  */
-import { demoHelper } from "../src/server/db/seed/demo-helpers";
-import { seededRandom, type Random } from "../src/server/db/seed/portraits";
+import { demoHelper } from "../src/features/demo/server/demo-helpers";
+import { seededRandom, type Random } from "../src/features/demo/server/portraits";
 
 /** The first reference the database hands out (helper_ref_seq starts at 1001). */
 const FIRST_REF = 1001;

@@ -22,7 +22,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { DEMO_PASSWORD, DEMO_SUPPLIERS } from "../src/server/db/seed/demo";
+import { DEMO_PASSWORD, DEMO_SUPPLIERS } from "../src/features/demo/server/demo";
 import { runLoad, type LoadResult } from "./bench-load";
 import { startSiteProcess, stopSiteProcess } from "./bench-pages-site";
 import { positiveOption } from "./bench-args";

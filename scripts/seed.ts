@@ -8,8 +8,8 @@ import { parseArgs } from "node:util";
 import { loadConfig } from "../src/server/config";
 import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
 import { openDatabase } from "../src/server/db/connect";
-import { seedDemoData } from "../src/server/db/seed/demo";
-import { openStorage } from "../src/server/media/open-storage";
+import { seedDemoData } from "../src/features/demo/server/demo";
+import { openStorage } from "../src/features/media/server/open-storage";
 
 const { values } = parseArgs({
   options: { helpers: { type: "string" }, force: { type: "boolean", default: false } },

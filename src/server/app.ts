@@ -8,16 +8,17 @@ import Fastify, { LogController, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
-import { createAuth, type AuthLimits } from "./auth/auth";
-import { authRoutes } from "./auth/auth-routes";
-import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/password-check-limit";
-import { sessionPlugin } from "./auth/session";
+import { createAuth, type AuthLimits } from "../features/accounts/server/auth";
+import { authRoutes } from "../features/accounts/api";
+import { createPasswordCheckLimiter, type PasswordCheckLimits } from "../features/accounts/server/password-check-limit";
+import { hasSessionCookie, sessionPlugin } from "../features/accounts/server/session";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { adminRoutes } from "./admin";
-import { helperRoutes, helperWriteRoutes, type WriteWindow } from "./helpers";
-import { createVisitorCookie, leadRoutes, type LeadLimits } from "./leads";
-import { seoRoutes } from "./seo/seo-routes";
+import { adminRoutes } from "../features/operator";
+import { helperRoutes, helperWriteRoutes, type WriteWindow } from "../features/helpers";
+import { leadRoutes, type LeadLimits } from "../features/leads";
+import { createVisitorCookie, hasVisitorCookie } from "./http/visitor-cookie";
+import { seoRoutes } from "../features/seo/api";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
@@ -28,11 +29,11 @@ import { pageRoutes } from "./http/pages";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
-import { mediaRoutes, uploadRoutes, type MediaStorage } from "./media";
+import { mediaRoutes, uploadRoutes, type MediaStorage } from "../features/media";
 import { createServices, type Services } from "./services";
-import { supplierRoutes } from "./suppliers";
-import { createPdfRenderer, pdfRoutes } from "./pdf";
-import "./auth/viewer";
+import { supplierRoutes } from "../features/suppliers";
+import { createPdfRenderer, pdfRoutes } from "../features/pdf";
+import "../features/accounts/server/viewer";
 
 export interface AppDeps {
   config: Config;
@@ -104,7 +105,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  registerCachePolicy(app);
+  registerCachePolicy(app, { hasSessionCookie });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
@@ -118,19 +119,28 @@ export async function buildApp(deps: AppDeps) {
   // Only read here (pages write it), so its Secure flag does not matter.
   const visitorCookie = createVisitorCookie(authSecret);
   await app.register(pdfRoutes, {
-    helpers: services.helpers,
+    pdfs: services.pdfs,
     // A cookie passes while its lead exists: after a withdrawal it shows nothing more.
     passedGate: async (cookieHeader) => (await services.leads.recognise(await visitorCookie.read(cookieHeader))) !== null,
   });
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
-  await app.register(seoRoutes, { helpers: services.helpers, seo: services.seo, publicUrl: config.publicUrl });
+  await app.register(seoRoutes, { previews: services.previews, seo: services.seo, publicUrl: config.publicUrl });
 
   if (deps.pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
     const mode = config.isProduction ? "production" : "development";
-    await app.register(pageRoutes, { services, pageCache, config, build: deps.pages.build, mode, authSecret });
+    await app.register(pageRoutes, {
+      services,
+      pageCache,
+      config,
+      build: deps.pages.build,
+      mode,
+      authSecret,
+      visitorCookie: createVisitorCookie(authSecret, { secure: config.publicUrl.startsWith("https:") }),
+      isPersonal: (request) => Boolean(request.viewer) || hasVisitorCookie(request.headers.cookie),
+    });
   }
 
   app.setNotFoundHandler((request, reply) => {

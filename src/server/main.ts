@@ -12,13 +12,13 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig, prepareDataDir, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/connect";
 import { DataDirLockedError } from "./db/data-lock";
-import { serveOperatorSocket } from "./admin/operator-socket";
-import { seedDemoData } from "./db/seed/demo";
-import { openStorage } from "./media/open-storage";
-import { scheduleLeadRetention } from "./leads/lead-retention";
-import { scheduleUploadSweep } from "./media/uploads";
-import { schedulePreviewSweep } from "./seo";
-import { createOutboxWorker } from "./notify/outbox-worker";
+import { serveOperatorSocket } from "../features/operator/server/operator-socket";
+import { seedDemoData } from "../features/demo";
+import { openStorage } from "../features/media/server/open-storage";
+import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
+import { scheduleUploadSweep } from "../features/media/server/uploads";
+import { schedulePreviewSweep } from "../features/seo";
+import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
 
@@ -148,7 +148,7 @@ async function main() {
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
   stopSweep = scheduleUploadSweep(database.db, storage, app.log.child({ module: "media-sweep" }));
-  stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.helpers.sweepPreviews }, app.log.child({ module: "preview-sweep" }));
+  stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
 }
 
 void main();

@@ -5,21 +5,23 @@
  * Each feature's service is made by a factory from the dependencies it names, and is given only
  * the settings it uses (never a secret it does not); refusals are thrown as HttpError.
  */
-import type { Auth } from "./auth/auth";
-import { createAccountService } from "./auth/account-service";
-import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./auth/password-check-limit";
+import type { Auth } from "../features/accounts/server/auth";
+import { createAccountService } from "../features/accounts/service";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
 import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
-import { createAdminService } from "./admin";
-import { ChangeGatherer, changeFromPayload, createHelperService, type ListingChange, type PublicRule, type WriteWindow } from "./helpers";
-import { createLeadService, type LeadLimits } from "./leads";
-import { createMediaService, type MediaStorage } from "./media";
-import type { PdfRenderer } from "./pdf";
-import { configuredChannels } from "./notify";
-import { sitemapEntries } from "./seo/sitemap";
-import { createSupplierService } from "./suppliers";
+import { createAdminService } from "../features/operator";
+import { ChangeGatherer, changeFromPayload, createHelperService, ListingCache, type ListingChange, type PublicRule, type WriteWindow } from "../features/helpers";
+import { createLeadService, type LeadLimits } from "../features/leads";
+import { createMediaService, type MediaStorage } from "../features/media";
+import type { PdfRenderer } from "../features/pdf";
+import { configuredChannels } from "../features/notifications";
+import { sitemapEntries } from "../features/seo/server/sitemap";
+import { createSupplierService } from "../features/suppliers";
+import { createBiodataPdfs } from "../features/pdf";
+import { createLinkPreviews } from "../features/seo";
 
 export interface ServiceDeps {
   config: Config;
@@ -61,9 +63,32 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     writeLimits: helperWriteLimits,
     log,
     rule,
+    // A saved biodata's PDFs and link preview are made once the write has committed, before anyone
+    // asks; a draft's PDFs only when its owner asks (nobody else may, and a draft is saved often).
+    onWritten: (id, viewer, status) => {
+      if (status && status !== "draft") pdfs.prepare(id, viewer);
+      previews.prepare(id);
+    },
+  });
+  // Made from the helpers' reads, which hold the permission checks. A burst of saves of one
+  // biodata makes its PDFs and preview once, as it drops pages once (the change window).
+  const day = 24 * 60 * 60_000;
+  const pdfs = createBiodataPdfs({
+    db,
+    storage,
+    log,
+    findHelper: helpers.findFor,
+    findPrivateDetails: helpers.findPrivateDetails,
+    cache: new ListingCache<Buffer>({ maxEntries: 400, ttlMs: day }),
+    photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: day }),
+    renderer: pdfRenderer,
+    settleMs: config.listingChangeWindowMs,
+  });
+  const previews = createLinkPreviews({
+    storage,
+    findHelper: (id) => helpers.find(id),
     siteName: config.siteName,
-    pdfRenderer,
-    // A burst of saves of one biodata makes its PDFs and preview once, as it drops pages once.
+    log,
     settleMs: config.listingChangeWindowMs,
   });
   const suppliers = createSupplierService({ db, rule });
@@ -88,6 +113,13 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     },
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
     helpers,
+    /**
+     * A biodata as an A4 PDF: the public copy, the family's (past the gate: with the gated
+     * details), or the owner's and operators' (with the private details too).
+     */
+    pdfs: { get: pdfs.get },
+    /** A public biodata's link-preview JPEG, stored once per version; `sweep` removes those no public biodata shows (daily). */
+    previews: { get: previews.get, sweep: previews.sweep },
     /** Uploaded photos: checked, re-encoded and stored. */
     media: createMediaService({ db, storage }),
     /** The signed-in supplier's own profile and avatar, and better-auth's handler for page forms. */

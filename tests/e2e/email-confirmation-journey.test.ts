@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/server/db/schema";
-import { createOutboxWorker, type OutboxWorker } from "../../src/server/notify/outbox-worker";
+import { createOutboxWorker, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { TEST_PASSWORD } from "../support/auth";
 import { biodataBody, ownPhotoKey } from "../support/biodata";
 import { browserMissing, launchBrowser } from "../support/browser";

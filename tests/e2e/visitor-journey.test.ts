@@ -1,10 +1,10 @@
 import { and, arrayOverlaps, desc, eq, inArray } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { whatsappMessage } from "../../src/app/components/contact-buttons";
+import { whatsappMessage } from "../../src/features/helpers/components/contact-buttons";
 import type { Database } from "../../src/server/db/connect";
 import { helpers, visitors } from "../../src/server/db/schema";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
+import { createVisitorCookie } from "../../src/server/http/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
 import { TEST_AUTH_SECRET } from "../support/test-app";

@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { setRole, UnknownUserError } from "../../src/server/auth/roles";
+import { setRole, UnknownUserError } from "../../src/features/accounts/server/roles";
 import { loadConfig } from "../../src/server/config";
-import { recordLead } from "../../src/server/leads/lead-service";
-import { createOutboxWorker } from "../../src/server/notify/outbox-worker";
+import { recordLead } from "../../src/features/leads/service";
+import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
 import { formatPhone } from "../../src/shared/phone";
 import { outbox, user, visitors } from "../../src/server/db/schema";

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mediaFileNames } from "../../src/shared/media";
 import { openDatabase } from "../../src/server/db/connect";
 import { helpers, user, visitors } from "../../src/server/db/schema";
-import { storeImage } from "../../src/server/media/images";
+import { storeImage } from "../../src/features/media/server/images";
 import { restoreBackup, RestoreError, writeBackup } from "../../src/server/ops/backup";
 import { samplePng } from "../support/biodata";
 import { notOwnerOnly } from "../support/file-modes";

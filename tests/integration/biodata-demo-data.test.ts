@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
-import { seedDemoData } from "../../src/server/db/seed/demo";
+import { seedDemoData } from "../../src/features/demo/server/demo";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 

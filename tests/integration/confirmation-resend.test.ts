@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { hitConfirmationResend } from "../../src/server/auth/confirmation-resend-limit";
+import { hitConfirmationResend } from "../../src/features/accounts/server/confirmation-resend-limit";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";

@@ -1,7 +1,7 @@
 import { and, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
-import { listingConditions } from "../../src/server/helpers/helper-service";
+import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier, helperValues } from "../support/factories";
 import { createTestApp, type TestApp } from "../support/test-app";

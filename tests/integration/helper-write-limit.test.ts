@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
-import { DEFAULT_WRITE_LIMITS } from "../../src/server/helpers";
+import { DEFAULT_WRITE_LIMITS } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, withPhoto } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";

@@ -1,7 +1,7 @@
 import net from "node:net";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRateLimiter, type RateLimiter } from "../../src/server/leads/lead-rate-limit";
+import { createRateLimiter, type RateLimiter } from "../../src/features/leads/server/lead-rate-limit";
 import { describeDb } from "../support/database";
 import { freePort, uniqueSgMobile } from "../support/notify";
 import { createTestApp, type TestApp } from "../support/test-app";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { outbox, visitors } from "../../src/server/db/schema";
-import { purgeExpiredLeads } from "../../src/server/leads/lead-retention";
+import { purgeExpiredLeads } from "../../src/features/leads/server/lead-retention";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 

@@ -6,7 +6,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { helpers } from "../../src/server/db/schema";
-import type { ListingChange } from "../../src/server/helpers";
+import type { ListingChange } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";

@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { helpers, uploads, user } from "../../src/server/db/schema";
-import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/server/media/uploads";
+import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/features/media/server/uploads";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -4,11 +4,11 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/server/config";
 import { outbox } from "../../src/server/db/schema";
-import { recordLead } from "../../src/server/leads/lead-service";
+import { recordLead } from "../../src/features/leads/service";
 import { leadNotice } from "../support/notify";
-import type { Deliver } from "../../src/server/notify/channels/deliver";
-import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/server/notify/outbox-admin";
-import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/server/notify/outbox-worker";
+import type { Deliver } from "../../src/features/notifications/server/channels/deliver";
+import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/features/notifications/server/outbox-admin";
+import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
 

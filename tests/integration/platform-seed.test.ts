@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import { slugsOf } from "../../src/shared/catalogue";
 import { listFilters } from "../../src/shared/listing-query";
 import { helpers } from "../../src/server/db/schema";
-import { DEMO_SUPPLIERS, seedDemoData } from "../../src/server/db/seed/demo";
+import { DEMO_SUPPLIERS, seedDemoData } from "../../src/features/demo/server/demo";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";
 

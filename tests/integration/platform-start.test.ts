@@ -2,7 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, expect, it } from "vitest";
-import { DEMO_SUPPLIERS } from "../../src/server/db/seed/demo";
+import { DEMO_SUPPLIERS } from "../../src/features/demo/server/demo";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { runServer, startServer } from "../support/server-process";
 

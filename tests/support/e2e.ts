@@ -8,7 +8,7 @@ import { pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ServerBuild } from "react-router";
-import { seedDemoData } from "../../src/server/db/seed/demo";
+import { seedDemoData } from "../../src/features/demo/server/demo";
 import { launchBrowser } from "./browser";
 import { createTestApp, type TestApp } from "./test-app";
 

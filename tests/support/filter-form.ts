@@ -1,5 +1,5 @@
-import { readFilterForm } from "../../src/app/lib/filter-form.server";
-import type { FilterValues } from "../../src/app/lib/filter-form";
+import { readFilterForm } from "../../src/features/leads/pages/filter-form.server";
+import type { FilterValues } from "../../src/features/leads/filter-form-values";
 
 /** Apply's check of the /filters form, as the page's loader makes it: the query, or a message per field. */
 export function checkFilterForm(values: FilterValues) {

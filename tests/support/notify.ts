@@ -9,8 +9,8 @@ import { desc, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { Config } from "../../src/server/config";
 import { outbox } from "../../src/server/db/schema";
-import type { LeadNotice } from "../../src/server/leads/lead-service";
-import { configuredChannels } from "../../src/server/notify";
+import type { LeadNotice } from "../../src/features/leads/service";
+import { configuredChannels } from "../../src/features/notifications";
 import { normalisePhone } from "../../src/shared/phone";
 import type { TestApp } from "./test-app";
 

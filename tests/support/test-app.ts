@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
-import { openStorage } from "../../src/server/media/open-storage";
+import { openStorage } from "../../src/features/media/server/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
 
 /** The auth secret of every test app, so a test can sign what the site signs (a visitor cookie). */

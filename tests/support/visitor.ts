@@ -2,8 +2,8 @@
  * A visitor who passed the /filters gate earlier: their lead stored as the gate stores it and
  * the cookie the gate set for it, so a test starts on the other side of the gate.
  */
-import { recordLead } from "../../src/server/leads/lead-service";
-import { createVisitorCookie } from "../../src/server/leads/visitor-cookie";
+import { recordLead } from "../../src/features/leads/service";
+import { createVisitorCookie } from "../../src/server/http/visitor-cookie";
 import { leadNotice, uniqueSgMobile } from "./notify";
 import { TEST_AUTH_SECRET, type TestApp } from "./test-app";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyFilterValues, hasFilterParams, skillChoices, valuesFromQuery } from "../../src/app/lib/filter-form";
+import { emptyFilterValues, hasFilterParams, skillChoices, valuesFromQuery } from "../../src/features/leads/filter-form-values";
 import { checkFilterForm } from "../support/filter-form";
 import { toListingSearchParams } from "../../src/shared/listing-query";
 import { parseHelperQuery } from "../../src/shared/listing-query-schema";

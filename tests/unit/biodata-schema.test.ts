@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
-import { readBiodataForm } from "../../src/app/lib/biodata-form-read.server";
+import { readBiodataForm } from "../../src/features/helpers/pages/biodata-form-read.server";
 import { fieldErrors, helperCreateSchema, helperUpdateSchema } from "../../src/shared/helper-schema";
 import { fullBiodata } from "../support/biodata";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GUESSABLE_PASSWORD_MESSAGE, weakPasswordReason } from "../../src/server/auth/common-passwords";
+import { GUESSABLE_PASSWORD_MESSAGE, weakPasswordReason } from "../../src/features/accounts/server/common-passwords";
 
 describe("a password built from guessable words", () => {
   it("is refused whatever letters the person's e-mail address happens to hold", () => {

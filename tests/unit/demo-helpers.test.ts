@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { demoHelper } from "../../src/server/db/seed/demo-helpers";
+import { demoHelper } from "../../src/features/demo/server/demo-helpers";
 
 describe("the demo helpers", () => {
   it("tell the same years in Singapore in the experience field, the notes and the employment table", () => {

@@ -9,7 +9,7 @@ import {
   emptyFilterValues,
   hasFilterParams,
   valuesFromQuery,
-} from "../../src/app/lib/filter-form";
+} from "../../src/features/leads/filter-form-values";
 
 const form = (values: Record<string, string>) => ({ ...emptyFilterValues(), ...values });
 const field = (name: string) => choiceFields.find((f) => f.name === name)!;

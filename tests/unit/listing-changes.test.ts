@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ChangeGatherer, changeFromPayload, type ListingChange } from "../../src/server/helpers/listing-changes";
+import { ChangeGatherer, changeFromPayload, type ListingChange } from "../../src/features/helpers/server/listing-changes";
 
 describe("changes to the listing, gathered", () => {
   beforeEach(() => vi.useFakeTimers());

@@ -1,11 +1,11 @@
 import { Document, Font, Page, renderToBuffer, Text } from "@react-pdf/renderer";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
-import { demoHelper } from "../../src/server/db/seed/demo-helpers";
-import { seededRandom } from "../../src/server/db/seed/portraits";
-import { bodyFont, loadFonts, wordsOf } from "../../src/server/pdf/pdf-fonts";
-import { plainText } from "../../src/server/pdf/pdf-styles";
-import { reusedFonts } from "../../src/server/pdf/pdfkit-font-reuse";
+import { demoHelper } from "../../src/features/demo/server/demo-helpers";
+import { seededRandom } from "../../src/features/demo/server/portraits";
+import { bodyFont, loadFonts, wordsOf } from "../../src/features/pdf/server/pdf-fonts";
+import { plainText } from "../../src/features/pdf/server/pdf-styles";
+import { reusedFonts } from "../../src/features/pdf/server/pdfkit-font-reuse";
 import { pdfText } from "../support/pdf-text";
 
 type Shape = { glyphs: { id: number }[]; positions: { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number }[] };

@@ -7,7 +7,7 @@ import {
   trackLead,
   trackPageView,
   trackShortlisted,
-} from "../../src/app/lib/pixel";
+} from "../../src/ui/pixel";
 
 const maria = { id: "h1", name: "Maria Santos", nationality: "philippines" };
 const viewContent = ["track", "ViewContent", { content_name: "Maria Santos", content_category: "Philippines", content_type: "maid_profile" }];

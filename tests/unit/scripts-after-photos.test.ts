@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { scriptsAfterPhotos } from "../../src/app/lib/scripts-after-photos.server";
+import { scriptsAfterPhotos } from "../../src/app/scripts-after-photos.server";
 import { inlineScriptHashes } from "../../src/server/http/page-cache";
 
 const MODULE = `;\nimport * as route0 from "/assets/root-A.js";\nwindow.__reactRouterManifest = {"entry":{"module":"/assets/entry.client-B.js"}};\nimport("/assets/entry.client-B.js");`;

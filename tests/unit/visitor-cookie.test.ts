@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createCookie } from "react-router";
-import { createVisitorCookie, VISITOR_MAX_AGE_SECONDS, visitorCookieKey } from "../../src/server/leads/visitor-cookie";
+import { createVisitorCookie, VISITOR_MAX_AGE_SECONDS, visitorCookieKey } from "../../src/server/http/visitor-cookie";
 
 const SECRET = "a-secret-of-at-least-thirty-two-characters";
 const cookie = createVisitorCookie(SECRET);

@@ -5,8 +5,6 @@
  * site's own cache of rendered pages) for a short while.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { hasSessionCookie } from "../auth";
-import { VISITOR_COOKIE } from "../leads";
 
 export const PRIVATE_NO_STORE = "private, no-store";
 /** A minute fresh, then five more served while a fresh copy is fetched. */
@@ -16,37 +14,26 @@ export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=300";
 const PUBLIC_PAGE_PATH =
   /^\/(?:|posts|posts\/categories\/[^/]+|posts\/users\/[^/]+|posts\/(?!categories$|users$)[^/]+|authors|privacy-policy|filters)\/?$/;
 
-const VISITOR = new RegExp(`(?:^|;\\s*)${VISITOR_COOKIE}=`);
-
-type PageRequest = Pick<FastifyRequest, "method" | "url" | "headers" | "viewer">;
-
-/**
- * True when the request carries something that makes the answer this visitor's own: a session
- * (the session hook found one: a session cookie that names none, such as a hand-written or
- * badly signed one, which better-auth turns away by its signature without reading the
- * database, counts as no cookie) or a visitor cookie.
- */
-export function isPersonal(request: Pick<FastifyRequest, "headers" | "viewer">): boolean {
-  const cookieHeader = request.headers.cookie;
-  return Boolean(request.viewer) || Boolean(cookieHeader && VISITOR.test(cookieHeader));
-}
+type PageRequest = Pick<FastifyRequest, "method" | "url">;
 
 /**
  * Whether the answer to this request may be the same bytes for everybody: a read of a public
- * page by somebody with neither a session nor a visitor cookie.
+ * page by somebody with neither a session nor a visitor cookie (`personal`: the request carries
+ * one of them, as the site's `isPersonal` tells).
  */
-export function sharesBytes(request: PageRequest): boolean {
+export function sharesBytes(request: PageRequest, personal: boolean): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (isPersonal(request)) return false;
+  if (personal) return false;
   return PUBLIC_PAGE_PATH.test(request.url.split("?")[0]!);
 }
 
 /** The Cache-Control of a rendered page, from the request and what the page answered. */
 export function pageCacheControl(
   request: PageRequest,
+  personal: boolean,
   response: { status: number; setsCookie: boolean },
 ): string {
-  return sharesBytes(request) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;
+  return sharesBytes(request, personal) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;
 }
 
 const NEVER_PERSONAL = /^\/(assets|media)\//;
@@ -56,7 +43,7 @@ const NEVER_PERSONAL = /^\/(assets|media)\//;
  * a draft's record depends on the session even when its route does not say so. Answers that may
  * differ by cookie say so (Vary), so a shared cache never hands one visitor's copy to another.
  */
-export function registerCachePolicy(app: FastifyInstance): void {
+export function registerCachePolicy(app: FastifyInstance, { hasSessionCookie }: { hasSessionCookie(cookieHeader: string | undefined): boolean }): void {
   app.addHook("onSend", async (request, reply, payload) => {
     if (NEVER_PERSONAL.test(request.url)) return payload;
     if (hasSessionCookie(request.headers.cookie)) {

@@ -8,10 +8,10 @@ import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
-import { createVisitorCookie, type VisitorCookie } from "../leads";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
+import type { VisitorCookie } from "./visitor-cookie";
 import { checkPageForm } from "./input-guard";
 import { canonicalPageUrl, inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
 import { newNonce, pageCsp } from "./security";
@@ -42,7 +42,16 @@ export interface PagesOptions {
   /** The server build, or a function that loads it afresh (development, with hot reload). */
   build: ServerBuild | (() => Promise<ServerBuild>);
   mode: "production" | "development";
-  /** Signs the visitor cookie (through a key derived from it). */
+  /** Reads and writes the signed cookie of a visitor who passed the gate. */
+  visitorCookie: VisitorCookie;
+  /**
+   * True when the request carries something that makes the answer this visitor's own: a session
+   * (the session hook found one: a session cookie that names none, such as a hand-written or
+   * badly signed one, which better-auth turns away by its signature without reading the
+   * database, counts as no cookie) or a visitor cookie.
+   */
+  isPersonal(request: FastifyRequest): boolean;
+  /** Signs the flash cookie (through a key derived from it). */
   authSecret: string;
 }
 
@@ -60,7 +69,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
   const { services, config, mode } = options;
   const browserConfig = publicConfig(config);
   const secure = config.publicUrl.startsWith("https:");
-  const visitorCookie = createVisitorCookie(options.authSecret, { secure });
+  const { visitorCookie, isPersonal } = options;
   const flash = createFlashCookie(options.authSecret, services.flash, { secure });
   let handler: ReturnType<typeof createRequestHandler> | undefined;
   const getHandler = async () => {
@@ -97,12 +106,12 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       const cacheControl = (response: Response) => {
         response.headers.delete("cache-control");
         const setsCookie = response.headers.getSetCookie().length > 0;
-        return pageCacheControl(request, { status: response.status, setsCookie });
+        return pageCacheControl(request, isPersonal(request), { status: response.status, setsCookie });
       };
 
       // A public page asked for by nobody in particular is the same for everyone: kept bytes.
       const cache = options.pageCache;
-      const canonical = cache.enabled && request.method === "GET" && sharesBytes(request) ? canonicalPageUrl(request.url) : undefined;
+      const canonical = cache.enabled && request.method === "GET" && sharesBytes(request, isPersonal(request)) ? canonicalPageUrl(request.url) : undefined;
       const key = canonical === undefined ? undefined : pageCacheKey(canonical);
       if (canonical !== undefined && key) {
         const hit = cache.lookup(key);

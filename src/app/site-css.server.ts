@@ -1,0 +1,10 @@
+// The site's styles, minified by the build, for the page head (see site-css.ts). A new style
+// file is added here, not imported by a component, so it arrives with the page.
+import app from "./app.css?inline";
+import accounts from "./styles/accounts.css?inline";
+import admin from "./styles/admin.css?inline";
+import biodataEditor from "./styles/biodata-editor.css?inline";
+import forms from "./styles/forms.css?inline";
+import visitor from "./styles/visitor.css?inline";
+
+export const siteCss = [app, forms, visitor, biodataEditor, accounts, admin].join("\n");

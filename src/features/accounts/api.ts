@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import { PRIVATE_NO_STORE } from "../../server/http/cache-policy";
+import { rawJsonRefusal } from "../../server/http/input-guard";
+import { keepRawBodies, sendWebResponse, toWebRequest } from "../../server/http/web-bridge";
+import type { Auth } from "./server/auth";
+import { AUTH_BASE_PATH } from "./server/auth";
+
+/** better-auth's own endpoints, given the raw request as it expects. */
+export async function authRoutes(app: FastifyInstance, { auth }: { auth: Auth }) {
+  keepRawBodies(app, 64 * 1024);
+  app.route({
+    method: ["GET", "POST"],
+    url: `${AUTH_BASE_PATH}/*`,
+    handler: async (request, reply) => {
+      const refusal = rawJsonRefusal(request);
+      if (refusal) throw refusal;
+      const response = await auth.handler(toWebRequest(request));
+      // Sessions, tokens and the signed-in user: never kept by anyone but the visitor's browser.
+      reply.header("cache-control", PRIVATE_NO_STORE);
+      return sendWebResponse(reply, response);
+    },
+  });
+}

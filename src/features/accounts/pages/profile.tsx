@@ -1,0 +1,226 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formatPhone } from "../../../shared/phone";
+import { AccountAvatar } from "../components/account-avatar";
+import { AccountErrorBoundary } from "../../../ui/error-screen";
+import { Field, FormError } from "../../../ui/field";
+import { NewPasswordFields } from "../components/account-password-fields";
+import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../auth-limits";
+import { profileSchema, type ProfileFormInput } from "../profile-schema";
+import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas";
+import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
+import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
+import { assertSameOrigin, requireViewer } from "../../../ui/page-guards.server";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/profile";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Your profile — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+/** A refusal for too many tries says when to try again, as an HTTP client reads it too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
+
+/** Only one's own profile: another id is refused even to operators. */
+function requireOwnProfile(request: Request, context: Route.LoaderArgs["context"], id: string | undefined) {
+  const viewer = requireViewer(request, context);
+  if (viewer.id !== id) throw data("You may only open your own profile.", { status: 403 });
+  return viewer;
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const viewer = requireOwnProfile(request, context, params.id);
+  const profile = await context.services.accounts.find(viewer.id);
+  if (!profile) throw data(null, { status: 404 });
+  return {
+    profile: {
+      id: profile.id,
+      name: profile.name,
+      email: profile.email,
+      companyName: profile.companyName ?? "",
+      eaLicenceNumber: profile.eaLicenceNumber ?? "",
+      phone: profile.phone ? formatPhone(profile.phone) : "",
+      avatar: profile.avatar?.thumbUrl ?? null,
+    },
+  };
+}
+
+const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const viewer = requireOwnProfile(request, context, params.id);
+  assertSameOrigin(request, context);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+
+  if (intent === "avatar") {
+    const key = formData.get("key");
+    try {
+      await context.services.accounts.setAvatar(viewer, typeof key === "string" ? key : "");
+    } catch (error) {
+      if (!isHttpError(error) || error.statusCode !== 400) throw error;
+      return data({ intent: "avatar" as const, ok: false, fields: error.fields }, { status: 400 });
+    }
+    return data({ intent: "avatar" as const, ok: true, fields: undefined });
+  }
+
+  if (intent === "password") {
+    const submission = parseWithZod(formData, { schema: changePasswordSchema });
+    const fail = (refusal: Omit<Refusal, "hideFields">, headers?: HeadersInit) =>
+      data(
+        { intent: "password" as const, result: replyWith(submission, { ...refusal, hideFields: PASSWORDS }) },
+        { status: refusal.status ?? 400, headers },
+      );
+    if (submission.status !== "success") return fail({});
+    const result = await callAuth(context, "/change-password", {
+      cookie: request.headers.get("cookie"),
+      body: { currentPassword: submission.value.currentPassword, newPassword: submission.value.newPassword, revokeOtherSessions: true },
+    });
+    if (result.status === 429) {
+      const headers = result.retryAfter ? { "retry-after": String(result.retryAfter) } : undefined;
+      const message = result.code === "TOO_MANY_PASSWORD_CHECKS" ? authMessage(result) : undefined;
+      return fail({ formError: message ?? tooManyAttempts(result), status: 429 }, headers);
+    }
+    if (result.code === "INVALID_PASSWORD") return fail({ fields: { currentPassword: "This is not your current password" } });
+    if (result.code === "PASSWORD_TOO_COMMON") {
+      return fail({ fields: { newPassword: authMessage(result) ?? "Choose a less common password" } });
+    }
+    if (!result.ok) return fail({ formError: "We could not change your password just now. Please try again.", status: 500 });
+    // Every session was ended, this one too; better-auth's new cookie keeps this device signed in.
+    const headers = new Headers();
+    for (const cookie of result.cookies) headers.append("set-cookie", cookie);
+    return data(
+      { intent: "password" as const, done: "Your password is changed. Your other devices have been logged out." },
+      { headers },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: profileSchema });
+  const fail = (refusal: Omit<Refusal, "hideFields">, headers?: HeadersInit) =>
+    data(
+      { intent: "details" as const, result: replyWith(submission, { ...refusal, hideFields: PASSWORDS }) },
+      { status: refusal.status ?? 400, headers },
+    );
+  if (submission.status !== "success") return fail({});
+  let saved;
+  try {
+    saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
+  } catch (error) {
+    if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 429)) throw error;
+    const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
+    return fail({ fields: error.fields, formError: error.fields?.form, status: error.statusCode }, headers);
+  }
+  return data({
+    intent: "details" as const,
+    done: saved.emailPending
+      ? `Your details are saved. We sent a link to ${saved.emailPending}: your email changes when you open it. Until then, log in with ${viewer.email}.`
+      : saved.emailChanged
+        ? "Your details are saved. Log in with your new email from now on."
+        : "Your details are saved.",
+  });
+}
+
+export default function Profile() {
+  const { profile } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const details = answer?.intent === "details" ? answer : undefined;
+  const password = answer?.intent === "password" ? answer : undefined;
+  const [detailsForm, detailFields] = useForm<ProfileFormInput>({
+    id: "profile-details",
+    lastResult: details && "result" in details ? details.result : undefined,
+    defaultValue: profile,
+  });
+  const [passwordForm, passwordFields] = useForm<ChangePasswordInput>({
+    id: "profile-password",
+    lastResult: password && "result" in password ? password.result : undefined,
+  });
+
+  return (
+    <div className="account-profile">
+      <section className="form-card account-card" aria-labelledby="profile-heading">
+        <div className="account-profile-head">
+          <h1 id="profile-heading">{profile.name}</h1>
+          <Link className="button" to={paths.dashboard()}>
+            My biodatas
+          </Link>
+        </div>
+        <AccountAvatar name={profile.name} thumbUrl={profile.avatar} />
+        <h2 className="account-section-heading">Your details</h2>
+        {details && "done" in details ? (
+          <p className="form-success" role="status">
+            {details.done}
+          </p>
+        ) : (
+          <FormError message={detailsForm.errors?.[0] ?? (details ? "Please check the fields marked below." : null)} />
+        )}
+        <Form method="post" className="form" {...getFormProps(detailsForm)}>
+          <input type="hidden" name="intent" value="details" />
+          <Field field={detailFields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
+          <Field field={detailFields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
+          <Field field={detailFields.companyName} label="Company name" autoComplete="organization" maxLength={COMPANY_MAX} />
+          <Field
+            field={detailFields.eaLicenceNumber}
+            label="EA licence number"
+            maxLength={EA_LICENCE_MAX}
+            hint="Your employment agency licence from MOM, e.g. 19C9871."
+          />
+          <Field
+            field={detailFields.phone}
+            label="Phone"
+            type="tel"
+            autoComplete="tel"
+            hint="A Singapore number, or + and the country code for another country."
+          />
+          <Field
+            field={detailFields.currentPassword}
+            label="Current password (only to change your email)"
+            type="password"
+            autoComplete="current-password"
+          />
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={sending === "details"}>
+              {sending === "details" ? "Saving…" : "Update details"}
+            </button>
+          </div>
+        </Form>
+      </section>
+
+      <section className="form-card account-card" aria-labelledby="password-heading">
+        <h2 id="password-heading" className="account-section-heading">
+          Change password
+        </h2>
+        {password && "done" in password ? (
+          <p className="form-success" role="status">
+            {password.done}
+          </p>
+        ) : (
+          <FormError message={passwordForm.errors?.[0]} />
+        )}
+        <Form method="post" className="form" {...getFormProps(passwordForm)}>
+          <input type="hidden" name="intent" value="password" />
+          <Field field={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+          <NewPasswordFields
+            password={passwordFields.newPassword}
+            confirm={passwordFields.confirmPassword}
+            label="New password"
+            confirmLabel="Confirm new password"
+          />
+          <div className="form-actions">
+            <button type="submit" className="button primary" disabled={sending === "password"}>
+              {sending === "password" ? "Changing…" : "Change password"}
+            </button>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}
+
+export const ErrorBoundary = AccountErrorBoundary;

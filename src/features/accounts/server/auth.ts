@@ -1,0 +1,210 @@
+/**
+ * Accounts and sessions: better-auth with e-mail and password, sessions in the database (so
+ * signing out ends a session everywhere at once), rate limits kept in the database so several
+ * instances share them, and password-reset mail through the outbox.
+ */
+import { createHash } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { and, eq, like } from "drizzle-orm";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "../../../server/config";
+import type { Database } from "../../../server/db/connect";
+import * as schema from "../../../server/db/schema";
+import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
+import { configuredChannels, enqueueMessage } from "../../notifications";
+import { accountGuard } from "./account-guard";
+import { AUTH_BASE_PATH } from "./auth-calls";
+import { hitConfirmationResend } from "./confirmation-resend-limit";
+import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
+
+export { AUTH_BASE_PATH };
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 128;
+
+export interface AuthLimits {
+  /** Attempts per minute from one address at sign-in, sign-up and password reset. */
+  signIn: number;
+  signUp: number;
+  resetPassword: number;
+}
+
+export const DEFAULT_AUTH_LIMITS: AuthLimits = { signIn: 10, signUp: 5, resetPassword: 5 };
+
+export interface AuthOptions {
+  limits?: AuthLimits;
+  /** The shared limit on checks of the current password (the profile's e-mail change uses it too). */
+  passwordChecks?: PasswordCheckLimiter;
+  log?: { error(details: object, message: string): void };
+  /** An account confirmed its e-mail: its biodata become public, so cached pages must go. */
+  accountConfirmed?: () => void;
+}
+
+/**
+ * Verification tokens are stored as a SHA-256 of the token, so a copy of the database holds no
+ * working reset link. The kind before the first colon stays readable, so every outstanding link
+ * of one kind can be voided for an account.
+ */
+async function hashIdentifier(identifier: string): Promise<string> {
+  const kind = identifier.includes(":") ? identifier.slice(0, identifier.indexOf(":")) : "token";
+  return `${kind}:${createHash("sha256").update(identifier).digest("base64url")}`;
+}
+
+export function createAuth(config: Config, db: Database, secret: string, options: AuthOptions = {}) {
+  const limits = options.limits ?? DEFAULT_AUTH_LIMITS;
+  const passwordChecks = options.passwordChecks ?? createPasswordCheckLimiter(db);
+  // Filled in once better-auth exists: the plugin hands reset requests back to its own endpoint.
+  const resetRequests: { send?: (body: { email: string; redirectTo?: string }) => Promise<unknown> } = {};
+  const auth = betterAuth({
+    appName: config.siteName,
+    baseURL: config.publicUrl,
+    basePath: AUTH_BASE_PATH,
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: schema.user,
+        session: schema.session,
+        account: schema.account,
+        verification: schema.verification,
+        rateLimit: schema.rateLimit,
+      },
+    }),
+    user: {
+      additionalFields: {
+        // The role is never taken from a request: operators are made from the command line.
+        role: { type: "string", required: false, defaultValue: "supplier", input: false },
+        companyName: { type: "string", required: false },
+        eaLicenceNumber: { type: "string", required: false },
+        phone: { type: "string", required: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      // No session at sign-up: better-auth then answers a taken address exactly as a new one
+      // (same status and shape, the password hashed either way), so sign-up never tells who has
+      // an account; the owner is told by mail instead (decision 085).
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await enqueueMessage(db, configuredChannels(config), {
+          kind: "sign-up-existing",
+          to: { email: user.email, name: user.name },
+          subject: `Someone tried to sign up to ${config.siteName} with your email`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Someone (perhaps you) tried to create a new ${config.siteName} account with this email, which already has one.`,
+            `If it was you, log in here: ${config.publicUrl}/login`,
+            `Forgot your password? Choose a new one here: ${config.publicUrl}/forgot-password`,
+            "",
+            "If it was not you, ignore this message: nothing was changed and your account is as it was.",
+          ].join("\n"),
+        });
+      },
+      revokeSessionsOnPasswordReset: true,
+      // One link used voids every other link still outstanding for the account.
+      async onPasswordReset({ user }) {
+        await db
+          .delete(schema.verification)
+          .where(and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "reset-password:%")));
+      },
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user, url }) {
+        await enqueueMessage(db, configuredChannels(config), {
+          kind: "password-reset",
+          to: { email: user.email, name: user.name },
+          subject: `Reset your ${config.siteName} password`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Someone (we hope you) asked to reset the password of your ${config.siteName} account.`,
+            `Choose a new password here within the next hour: ${url}`,
+            "",
+            "If it was not you, ignore this message: your password stays as it is.",
+          ].join("\n"),
+        });
+      },
+    },
+    verification: { storeIdentifier: { hash: hashIdentifier } },
+    // When mail can really be sent, a new account confirms its address by a link before anything
+    // of it is public (helpers/visibility.ts); it may sign in and save drafts meanwhile.
+    emailVerification: {
+      sendOnSignUp: Boolean(config.mail.smtpUrl),
+      expiresIn: 60 * 60 * 24,
+      // The user row's trigger tells every instance too; this one drops its caches before the
+      // supplier's next page, so they find their biodata public at once.
+      async afterEmailVerification() {
+        options.accountConfirmed?.();
+      },
+      async sendVerificationEmail({ user, token }) {
+        const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
+        await enqueueMessage(db, configuredChannels(config), {
+          kind: "email-verification",
+          to: { email: user.email, name: user.name },
+          subject: `Confirm your email for ${config.siteName}`,
+          text: [
+            `Hello ${user.name},`,
+            "",
+            `Open this link within 24 hours to confirm this is your email: ${url}`,
+            "Once it is confirmed, the biodata you publish are shown to households.",
+            "",
+            `If you did not sign up for ${config.siteName}, ignore this message.`,
+          ].join("\n"),
+        });
+      },
+    },
+    plugins: [
+      accountGuard({
+        siteName: config.siteName,
+        passwordChecks,
+        confirmationResend: (email) => hitConfirmationResend(db, email),
+        requestResetLater: (body) => {
+          setImmediate(() => {
+            resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
+          });
+        },
+      }),
+    ],
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // No cookie cache: a session ended on the server must stop working at once.
+      cookieCache: { enabled: false },
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      modelName: "rateLimit",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": { window: 60, max: limits.signIn },
+        "/sign-up/email": { window: 60, max: limits.signUp },
+        "/request-password-reset": { window: 60, max: limits.resetPassword },
+        "/reset-password": { window: 60, max: limits.resetPassword },
+        // The real limit on guessing the current password is the shared one in account-guard.ts
+        // (5 per 15 minutes, with its own message); better-auth's 3-in-10-seconds would answer first.
+        "/change-password": { window: 60, max: 30 },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith("https:"),
+      database: { generateId: () => crypto.randomUUID() },
+      // Mail is queued after the answer, so asking for a reset takes as long for an address
+      // with no account as for one with an account.
+      backgroundTasks: {
+        handler: (task) => {
+          task.catch((error: unknown) => options.log?.error({ err: error }, "an account e-mail could not be queued"));
+        },
+      },
+    },
+  });
+  resetRequests.send = (body) => auth.api.requestPasswordReset({ body });
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

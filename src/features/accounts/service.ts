@@ -1,0 +1,205 @@
+/**
+ * A supplier's own account: the profile they edit, their avatar, and their e-mail address.
+ * Passwords stay with better-auth; this only asks it whether a password is right.
+ */
+import { and, eq, ne, sql } from "drizzle-orm";
+import { photoUrls } from "../../shared/media";
+import type { Database } from "../../server/db/connect";
+import { account, user } from "../../server/db/schema";
+import { badRequest, tooManyRequests } from "../../server/http/errors";
+import type { MediaStorage } from "../media";
+import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";
+import type { Auth } from "./server/auth";
+import { callAuth, resendConfirmation, type AuthCall } from "./server/auth-calls";
+import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress, type MailSettings } from "./server/email-change";
+import type { PasswordCheckLimiter } from "./server/password-check-limit";
+import type { Viewer } from "./server/viewer";
+
+export interface Profile {
+  id: string;
+  name: string;
+  email: string;
+  companyName: string | null;
+  eaLicenceNumber: string | null;
+  phone: string | null;
+  role: "supplier" | "admin";
+  emailVerified: boolean;
+  avatar: { key: string; url: string; thumbUrl: string } | null;
+}
+
+export interface ProfileChanges {
+  name: string;
+  email: string;
+  companyName: string | null;
+  eaLicenceNumber: string | null;
+  phone: string | null;
+  /** Needed only when the e-mail address changes. */
+  currentPassword?: string | null;
+}
+
+/** A saved profile: whether the e-mail address changed now, or waits for its confirmation. */
+export interface ProfileSaved {
+  emailChanged?: boolean;
+  /** The new address a confirmation link was sent to. */
+  emailPending?: string;
+}
+
+const accountGone = () => badRequest("This account no longer exists.", { form: "This account no longer exists." });
+const emailTakenError = () => badRequest("Another account already uses this email", { email: "Another account already uses this email" });
+
+/** An avatar key made by the upload endpoint: avatars/ and a random name. */
+export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
+
+export interface AccountServiceDeps {
+  /** For the account's messages; with real e-mail, a new address is confirmed from its inbox. */
+  mail: MailSettings;
+  db: Database;
+  auth: Auth;
+  storage: MediaStorage;
+  passwordChecks: PasswordCheckLimiter;
+}
+
+export function createAccountService({ mail, db, auth, storage, passwordChecks }: AccountServiceDeps) {
+  async function find(id: string): Promise<Profile | null> {
+    const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
+    if (!row) return null;
+    const urls = photoUrls(row.image);
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      companyName: row.companyName,
+      eaLicenceNumber: row.eaLicenceNumber,
+      phone: row.phone,
+      role: row.role === "admin" ? "admin" : "supplier",
+      emailVerified: row.emailVerified,
+      avatar: urls && row.image ? { key: row.image, ...urls } : null,
+    };
+  }
+
+  /**
+   * The only way this service checks a current password: every check counts against the shared
+   * limit first (the password change on better-auth's side counts against the same one).
+   */
+  async function checkCurrentPassword(userId: string, password: string, address?: string): Promise<void> {
+    const verdict = await passwordChecks.hit(userId, address);
+    if (!verdict.allowed) {
+      throw tooManyRequests(verdict.message, verdict.retryAfterSeconds, { currentPassword: verdict.message, form: verdict.message });
+    }
+    if (!(await passwordMatches(userId, password))) {
+      throw badRequest("This is not your current password", { currentPassword: "This is not your current password" });
+    }
+  }
+
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const [credential] = await db
+      .select({ hash: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential")))
+      .limit(1);
+    if (!credential?.hash) return false;
+    const context = await auth.$context;
+    return context.password.verify({ hash: credential.hash, password });
+  }
+
+  async function emailTaken(email: string, exceptId: string): Promise<boolean> {
+    const [row] = await db
+      .select({ id: user.id })
+      .from(user)
+      .where(and(sql`lower(${user.email}) = ${email.toLowerCase()}`, ne(user.id, exceptId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /**
+   * Saves the profile form. A new e-mail address is where password resets go, so changing it
+   * asks for the current password (a borrowed, signed-in phone is not enough, and tries are
+   * limited), and the old address is told about it. When mail can really be sent, the new
+   * address is used only once a link sent to it is opened (email-change.ts).
+   */
+  async function update(userId: string, changes: ProfileChanges, address?: string): Promise<ProfileSaved> {
+    const current = await find(userId);
+    if (!current) throw accountGone();
+    const newEmail = changes.email.toLowerCase();
+    const emailChanged = newEmail !== current.email.toLowerCase();
+    if (emailChanged) {
+      if (!changes.currentPassword) {
+        const message = "Enter your current password to change your email";
+        throw badRequest(message, { currentPassword: message });
+      }
+      await checkCurrentPassword(userId, changes.currentPassword, address);
+      if (await emailTaken(newEmail, userId)) throw emailTakenError();
+    }
+    // With real mail, the new address is confirmed from its own inbox before it is used.
+    const confirmFirst = emailChanged && mail.channels.email;
+    try {
+      await db.transaction(async (tx) => {
+        await tx
+          .update(user)
+          .set({
+            name: changes.name,
+            email: confirmFirst ? current.email : newEmail,
+            companyName: changes.companyName,
+            eaLicenceNumber: changes.eaLicenceNumber,
+            phone: changes.phone,
+          })
+          .where(eq(user.id, userId));
+        if (confirmFirst) {
+          await requestEmailChange(tx, mail, { userId, name: changes.name, oldEmail: current.email, newEmail });
+        } else if (emailChanged) {
+          await tellOldAddress(tx, mail, { name: changes.name, oldEmail: current.email, newEmail });
+        }
+      });
+    } catch (error) {
+      // Two people taking one address at the same moment: the unique index decides.
+      if (isUniqueViolation(error)) throw emailTakenError();
+      throw error;
+    }
+    return confirmFirst ? { emailPending: newEmail } : { emailChanged };
+  }
+
+  /**
+   * Makes an image the account uploaded its avatar; the previous one's files are removed once
+   * nothing else uses them.
+   */
+  async function setAvatar(viewer: Viewer, key: string): Promise<void> {
+    if (!AVATAR_KEY.test(key) || !(await storedFileExists(storage, key))) {
+      throw badRequest("Upload the picture again: it did not arrive.", { avatar: "Upload the picture again: it did not arrive." });
+    }
+    const before = await db.transaction(async (tx) => {
+      const [row] = await tx.select({ image: user.image }).from(user).where(eq(user.id, viewer.id)).for("update");
+      if (!row) return null;
+      if ((await keysNotOwned(tx, viewer, [key])).length > 0) return undefined;
+      await tx.update(user).set({ image: key }).where(eq(user.id, viewer.id));
+      await markUsed(tx, [key], `avatar:${viewer.id}`);
+      return row;
+    });
+    if (before === null) throw accountGone();
+    if (before === undefined) {
+      throw badRequest("Use a picture you uploaded: upload it again.", { avatar: "Use a picture you uploaded: upload it again." });
+    }
+    if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image]);
+  }
+
+  /**
+   * better-auth's own HTTP handler. Page forms (sign-in, sign-up, password reset) go through it
+   * rather than its functions, so they meet the same rate limits and origin checks as the API.
+   */
+  const handleAuthRequest = (request: Request): Promise<Response> => auth.handler(request);
+
+  return {
+    find,
+    update,
+    setAvatar,
+    handleAuthRequest,
+    /** A call to better-auth's handler as a page form makes it, answered as a result to show. */
+    callAuth: (path: string, call: AuthCall) => callAuth(handleAuthRequest, path, call),
+    /** Mails the signed-in supplier a new link to confirm their e-mail (the account guard limits how often). */
+    resendConfirmation: (email: string, call: AuthCall) => resendConfirmation(handleAuthRequest, email, call),
+    confirmEmailChange: (token: string) => confirmEmailChange(db, mail, token),
+    /** Whether a supplier confirms their e-mail before publishing (only when mail is really sent). */
+    emailNeedsConfirming: mail.channels.email,
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,139 @@
+/**
+ * Demo data for a new site: four suppliers (who can sign in) and their helpers with drawn
+ * photos. Written only into an empty database unless asked otherwise.
+ */
+import { randomUUID } from "node:crypto";
+import { hashPassword } from "better-auth/crypto";
+import { count, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../server/db/connect";
+import { account, helpers, user, type NewHelperRow } from "../../../server/db/schema";
+import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStorage } from "../../media";
+import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
+import { demoHelper, ensureCoverage } from "./demo-helpers";
+import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
+
+export const DEMO_PASSWORD = "demo-password";
+
+export const DEMO_SUPPLIERS = [
+  { email: "goldenbridge@demo.directhelpers.sg", name: "Grace Tan", companyName: "Golden Bridge Employment Agency", eaLicenceNumber: "19C9871", phone: "+6562345678", color: "#b8860b", initials: "GB" },
+  { email: "manilastar@demo.directhelpers.sg", name: "Ramon Cruz", companyName: "Manila Star Overseas Manpower", eaLicenceNumber: "21C4410", phone: "+639171234567", color: "#1f5f99", initials: "MS" },
+  { email: "yangoncare@demo.directhelpers.sg", name: "Thura Aung", companyName: "Yangon Care Recruitment", eaLicenceNumber: "18C2205", phone: "+959791234567", color: "#2e7d32", initials: "YC" },
+  { email: "javaharmony@demo.directhelpers.sg", name: "Budi Santoso", companyName: "Java Harmony Suppliers", eaLicenceNumber: "20C7733", phone: "+6281234567890", color: "#8e2450", initials: "JH" },
+] as const;
+
+const PHOTOS_AT_ONCE = 4;
+/** Past the demo's size, helpers share photos from a pool this big (benchmark databases). */
+const PHOTO_POOL = 48;
+/** Rows per insert statement (a few megabytes of JSON). */
+const ROWS_PER_INSERT = 2000;
+
+/** Helpers cycle Philippines, Indonesia, Myanmar, India; each goes to that country's agency. */
+const SUPPLIER_BY_ORIGIN = [1, 3, 2, 0];
+
+export interface SeedOptions {
+  /** Skip when any helper exists (the start of a new site). */
+  ifEmpty?: boolean;
+  /** How many helpers; the demo has 72 (64 available, the rest reserved, hired or draft). */
+  helpers?: number;
+  /** Photos drawn and stored; helpers beyond share them. Default: one each up to 200 helpers, else 48. */
+  distinctPhotos?: number;
+  seed?: number;
+  log?: (message: string) => void;
+}
+
+async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<string[]> {
+  const ids: string[] = [];
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const supplier of DEMO_SUPPLIERS) {
+    const [existing] = await db.select({ id: user.id }).from(user).where(eq(user.email, supplier.email));
+    if (existing) {
+      ids.push(existing.id);
+      continue;
+    }
+    const image = await storeImage(storage, "avatars", await rasterise(logoSvg(supplier.initials, supplier.color)));
+    const id = randomUUID();
+    await db.transaction(async (tx) => {
+      await tx.insert(user).values({
+        id,
+        name: supplier.name,
+        email: supplier.email,
+        emailVerified: true,
+        image,
+        role: "supplier",
+        companyName: supplier.companyName,
+        eaLicenceNumber: supplier.eaLicenceNumber,
+        phone: supplier.phone,
+      });
+      await tx.insert(account).values({
+        id: randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: passwordHash,
+      });
+    });
+    ids.push(id);
+  }
+  return ids;
+}
+
+async function drawPhotos(storage: MediaStorage, howMany: number, seed: number): Promise<string[]> {
+  const draw = async (i: number) => {
+    const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i)), "helpers");
+    const key = newMediaKey("helpers");
+    await storeVariants(storage, key, full, thumb);
+    return key;
+  };
+  // A few at a time: sharp works on its own threads, so the cores stay busy without piling up.
+  const keys: string[] = [];
+  for (let start = 0; start < howMany; start += PHOTOS_AT_ONCE) {
+    const batch = Array.from({ length: Math.min(PHOTOS_AT_ONCE, howMany - start) }, (_, i) => draw(start + i));
+    keys.push(...(await Promise.all(batch)));
+  }
+  return keys;
+}
+
+export async function seedDemoData(db: Database, storage: MediaStorage, options: SeedOptions = {}): Promise<number> {
+  const log = options.log ?? (() => undefined);
+  if (options.ifEmpty) {
+    const [row] = await db.select({ n: count() }).from(helpers);
+    if ((row?.n ?? 0) > 0) return 0;
+  }
+  const total = options.helpers ?? 72;
+  const seed = options.seed ?? 20261122;
+  const random = seededRandom(seed);
+  const now = new Date();
+  const supplierIds = await ensureSuppliers(db, storage);
+
+  const list = Array.from({ length: total }, (_, i) => demoHelper(i, random, now));
+  // The last eighth show the other statuses: reserved, hired, and a draft nobody else sees.
+  const others = Math.min(8, Math.floor(total / 8));
+  for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
+  ensureCoverage(list);
+
+  const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
+  const photos = await drawPhotos(storage, distinct, seed);
+  log(`drew ${photos.length} photos`);
+  // Every demo helper gets a photo: an available biodata has one (decision 061).
+  if (photos.length === 0) throw new Error("No demo photos were drawn: the demo's helpers need them");
+
+  const rows: NewHelperRow[] = list.map((helper, i) => ({
+    ...helper,
+    supplierId: supplierIds[SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!]!,
+    photo: photos[i % photos.length]!,
+  }));
+  // All or nothing: a seed that stops half-way would leave a database later starts skip.
+  await db.transaction(async (tx) => {
+    const insertAll = async () => {
+      for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+        await bulkInsert(tx, helpers, rows.slice(start, start + ROWS_PER_INSERT));
+        if (rows.length > ROWS_PER_INSERT) log(`${Math.min(start + ROWS_PER_INSERT, rows.length)} / ${rows.length} helpers`);
+      }
+    };
+    if (rows.length > ROWS_PER_INSERT) await withIndexesBuiltAfter(tx, "helpers", insertAll);
+    else await insertAll();
+  });
+  // The planner's figures for what was just written (the embedded database has no autovacuum).
+  await db.execute(sql`analyze helpers`);
+  return rows.length;
+}

@@ -1,0 +1,71 @@
+/**
+ * Part C of the form: employment rows added and removed in place. The buttons are Conform's
+ * insert and remove intents: with the page's script the rows change at once in the browser;
+ * without it they post the form, and the server answers it again with a row more or less
+ * (nothing is saved until Save).
+ */
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import { BIODATA_LIMITS, employmentCountries } from "../../../shared/biodata-catalogue";
+import type { BiodataFormValues, JobFormRow } from "./biodata-form-values";
+import { Field } from "../../../ui/field";
+
+type Fields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
+
+const YES_NO = [
+  { value: "yes", label: "Yes" },
+  { value: "no", label: "No" },
+];
+
+function JobRow({ job, position, remove }: { job: FieldMetadata<JobFormRow>; position: number; remove: React.ButtonHTMLAttributes<HTMLButtonElement> }) {
+  const row = job.getFieldset();
+  const { short, medium } = BIODATA_LIMITS.text;
+  return (
+    <fieldset className="job-row">
+      <legend>Job {position + 1}</legend>
+      <div className="form-grid">
+        <Field field={row.from} label="From (month and year)" type="month" placeholder="YYYY-MM" />
+        <Field field={row.to} label="To (month and year)" type="month" placeholder="YYYY-MM" />
+        <Field field={row.country} label="Country" list="employment-countries" maxLength={short} />
+        <Field field={row.employer} label="Employer" maxLength={short} />
+        <Field field={row.duties} label="Main duties" maxLength={medium} />
+        <Field field={row.remarks} label="Remarks" maxLength={medium} />
+        <Field field={row.feedback} label="Feedback from this employer" maxLength={medium} />
+      </div>
+      <button {...remove} className="button small">
+        Remove job {position + 1}
+      </button>
+    </fieldset>
+  );
+}
+
+export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataFormValues>; fields: Fields }) {
+  const jobs = fields.employment.getFieldList();
+  const max = BIODATA_LIMITS.employmentRows.max;
+  const error = fields.employment.errors?.[0];
+  return (
+    <>
+      <datalist id="employment-countries">
+        {employmentCountries.map((country) => (
+          <option key={country} value={country} />
+        ))}
+      </datalist>
+      {error ? (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {jobs.length === 0 ? <p className="hint">No previous jobs: add one for each employer, newest first.</p> : null}
+      {jobs.map((job, position) => (
+        <JobRow key={job.key ?? job.name} job={job} position={position} remove={form.remove.getButtonProps({ name: fields.employment.name, index: position })} />
+      ))}
+      {jobs.length < max ? (
+        <button {...form.insert.getButtonProps({ name: fields.employment.name })} className="button small">
+          Add a job
+        </button>
+      ) : (
+        <p className="hint">{max} jobs is the most a biodata holds.</p>
+      )}
+      <Field kind="select" field={fields.workedInSingapore} label="Has she worked in Singapore before?" options={YES_NO} placeholder="Not given" />
+    </>
+  );
+}

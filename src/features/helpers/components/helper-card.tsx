@@ -1,0 +1,173 @@
+import { Link } from "react-router";
+import { availabilityShort } from "../../../shared/availability";
+import { labelOf } from "../../../shared/catalogue";
+import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf } from "../../../shared/format";
+import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
+import { paths } from "../../../ui/paths";
+import { helperOpenedFromCard } from "../../../ui/pixel";
+import { ContactButtons } from "./contact-buttons";
+import { RelativeTime } from "../../../ui/relative-time";
+import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
+
+export function careLabels(cares: string[]): string {
+  return cares.map((care) => labelOf("care", care)).join(", ");
+}
+
+/** Her age, with the date of birth beside it where the reader may see it (decision 086). */
+export function ageText(age: number | null, dateOfBirth?: string): string | undefined {
+  if (age == null) return undefined;
+  const born = dateOfBirth ? formatBirthDate(dateOfBirth) : undefined;
+  return born ? `${age} (${born})` : String(age);
+}
+
+/**
+ * The facts every card and biodata shows, in the original's order; a dash for what is missing.
+ * The date of birth only when given: a biodata read by a family past the gate.
+ */
+export function helperFacts(helper: HelperCardData, dateOfBirth?: string): [string, string][] {
+  return [
+    ["Ref", helper.ref],
+    ["Nationality", labelOf("nationality", helper.nationality)],
+    ["Experience", labelOf("experience", helper.experience)],
+    ["Salary", formatSalary(helper.salary)],
+    ["Days off", formatOffDays(helper.offDays)],
+    ["Care", careLabels(helper.cares)],
+    ["Age", ageText(helper.age, dateOfBirth)],
+    ["Height", helper.heightCm == null ? undefined : `${helper.heightCm} cm`],
+    ["Marital", labelOf("marital", helper.marital)],
+    ["Children", helper.childrenAges ?? undefined],
+    ["Weight", helper.weightKg == null ? undefined : `${helper.weightKg} kg`],
+    ["Religion", labelOf("religion", helper.religion)],
+    ["English", labelOf("english", helper.english)],
+    ["Mother tongue", labelOf("motherTongue", helper.motherTongue)],
+  ].map(([label, value]) => [label as string, display(value)]);
+}
+
+export function FactTable({ helper, dateOfBirth }: { helper: HelperCardData; dateOfBirth?: string }) {
+  return (
+    <dl className="facts">
+      {helperFacts(helper, dateOfBirth).map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A calm tint per name, so a wall of placeholders is not one grey block; all pass contrast with the ink. */
+const PLACEHOLDER_TINTS = ["#dcebe8", "#e8e1f0", "#f3e6d8", "#dde7f3", "#efe0e4", "#e4ecd9"];
+
+function tintFor(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return PLACEHOLDER_TINTS[hash % PLACEHOLDER_TINTS.length]!;
+}
+
+export function HelperPhoto({
+  helper,
+  size,
+  eager = false,
+}: {
+  helper: Pick<HelperCardData, "name" | "photo">;
+  size: "thumb" | "full";
+  eager?: boolean;
+}) {
+  const [width, height] = size === "thumb" ? [320, 427] : [600, 800];
+  if (!helper.photo) {
+    return (
+      <div
+        className="photo placeholder"
+        style={{ aspectRatio: `${width} / ${height}`, background: tintFor(helper.name) }}
+        role="img"
+        aria-label={`No photo of ${helper.name} yet`}
+      >
+        <span aria-hidden="true">{initialsOf(helper.name)}</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      className="photo"
+      src={size === "thumb" ? helper.photo.thumbUrl : helper.photo.url}
+      alt={`Photo of ${helper.name}`}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : undefined}
+      decoding="async"
+    />
+  );
+}
+
+/** At most three care chips keep every card the same height; the list is labelled "Care". */
+const CARD_CARES = 3;
+const CARE_CHIPS: Record<HelperCardData["cares"][number], string> = {
+  infant: "Infant",
+  child: "Child",
+  elder: "Elderly",
+  disabled: "Disabled",
+};
+
+/**
+ * A card made for scanning on a phone: who, what it costs, what she does, who supplies her.
+ * Every other field is on the biodata page.
+ */
+export function HelperCard({
+  helper,
+  eager = false,
+  onOpen,
+  headingLevel = 2,
+}: {
+  helper: HelperCardData;
+  eager?: boolean;
+  onOpen?: (helper: HelperCardData) => void;
+  /** 3 where the cards sit under a section's own heading. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const opened = (event: React.MouseEvent) => {
+    helperOpenedFromCard(helper, event);
+    onOpen?.(helper);
+  };
+  const facts = [
+    helper.age == null ? undefined : `Age ${helper.age}`,
+    labelOf("nationality", helper.nationality),
+    labelOf("experience", helper.experience),
+  ].filter(Boolean);
+  return (
+    <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>
+      <Link to={paths.helper(helper.id)} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
+        <HelperPhoto helper={helper} size="thumb" eager={eager} />
+      </Link>
+      <div className="helper-card-body">
+        <Heading id={`helper-${helper.id}`} className="helper-name">
+          {helper.name}
+        </Heading>
+        <p className="helper-facts">{facts.join(" · ")}</p>
+        <p className="availability">{availabilityShort(helper.availableFrom)}</p>
+        <p className="helper-terms">
+          <strong>{formatSalary(helper.salary)}</strong> a month · {formatOffDaysShort(helper.offDays)}
+        </p>
+        {helper.cares.length > 0 ? (
+          <ul className="chips" aria-label="Care">
+            {helper.cares.slice(0, CARD_CARES).map((care) => (
+              <li key={care}>{CARE_CHIPS[care]}</li>
+            ))}
+          </ul>
+        ) : null}
+        <p className="helper-supplier">
+          {helper.supplier.name} · updated <RelativeTime date={helper.publishedAt} />
+        </p>
+      </div>
+      <div className="helper-card-actions">
+        <Link to={paths.helper(helper.id)} className="button details-link" onClick={opened}>
+          Details..<span className="visually-hidden"> about {helper.name}</span>
+        </Link>
+        <ContactButtons name={helper.name} reference={helper.ref} channels="whatsapp" />
+        <ShortlistToggle helper={helper} compact />
+      </div>
+    </article>
+  );
+}

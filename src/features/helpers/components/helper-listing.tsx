@@ -1,0 +1,96 @@
+import { Link } from "react-router";
+import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
+import type { HelperQuery } from "../../../shared/listing-query";
+import type { FilterChip } from "./listing-chips";
+import { ListingControls } from "./listing-controls";
+import { useRememberListing } from "./listing-return";
+import { HelperCard } from "./helper-card";
+import { Pagination } from "../../../ui/pagination";
+
+export interface ListingData {
+  items: HelperCardData[];
+  total: number;
+  page: number;
+  pageSize: number;
+  notes: string[];
+  search: string;
+  query: HelperQuery;
+  chips: FilterChip[];
+  clearHref: string;
+}
+
+function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
+
+export function HelperListing({
+  data,
+  pathname,
+  heading,
+  summary,
+  onOpen,
+}: {
+  data: ListingData;
+  pathname: string;
+  heading: string;
+  summary?: string[];
+  onOpen?: (helper: HelperCardData) => void;
+}) {
+  useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
+  const first = (data.page - 1) * data.pageSize + 1;
+  const last = Math.min(data.total, data.page * data.pageSize);
+  return (
+    <section className="listing" aria-labelledby="listing-heading">
+      <div className="listing-head">
+        <h1 id="listing-heading">{heading}</h1>
+        <p className="listing-total" role="status">
+          {data.total === 0
+            ? "No helpers found"
+            : `${data.total.toLocaleString("en-SG")} ${data.total === 1 ? "helper" : "helpers"}${
+                data.total > data.pageSize ? ` · showing ${first}–${last}` : ""
+              }`}
+          {summary && summary.length > 0 && data.chips.length === 0 ? <span className="listing-filter"> · {summary.join(", ")}</span> : null}
+        </p>
+      </div>
+      <ListingControls
+        pathname={pathname}
+        search={data.search}
+        q={data.query.q ?? ""}
+        sort={data.query.sort}
+        chips={data.chips}
+        clearHref={data.clearHref}
+      />
+      {data.notes.length > 0 ? (
+        <ul className="notice" aria-label="About this search">
+          {data.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      ) : null}
+      {data.items.length === 0 ? (
+        <div className="empty">
+          <p>No helper matches these choices right now.</p>
+          <p>
+            <Link to={data.search ? `/filters?${data.search}` : "/filters"}>Change the filters</Link> or <Link to="/posts">see every available helper</Link>.
+          </p>
+        </div>
+      ) : (
+        <div className="card-grid">
+          {data.items.map((helper, index) => (
+            <HelperCard key={helper.id} helper={helper} eager={index < 2} onOpen={onOpen} />
+          ))}
+        </div>
+      )}
+      <Pagination
+        page={data.page}
+        pageSize={data.pageSize}
+        total={data.total}
+        hrefFor={(page) => pageHref(pathname, data.search, page)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+import { data as response, Link, useLoaderData } from "react-router";
+import { labelOf } from "../../../shared/catalogue";
+import { display } from "../../../shared/format";
+import { BiodataParts } from "../components/biodata-parts";
+import { ContactButtons } from "../components/contact-buttons";
+import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
+import { ShareButtons } from "../components/share-buttons";
+import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
+import { SupplierBlock } from "../../suppliers/components/supplier-block";
+import { useListingReturn } from "../components/listing-return";
+import { useRootData } from "../../../ui/root-data";
+import { useBiodataViewed } from "../../../ui/meta-pixel";
+import { RelativeTime } from "../../../ui/relative-time";
+import { publicUrl, siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import { currentVisitor } from "../../../ui/page-guards.server";
+import { helperPreviewPath } from "../../../shared/link-preview";
+import type { Route } from "./+types/biodata";
+
+/** "More helpers like this": the newest available helpers of the same nationality. */
+const MORE_LIKE_THIS = 4;
+
+/**
+ * The notes sit under their own "Special notes" heading (h2): the editor's headings (h1, h2)
+ * become h3 inside them, so the page's outline stays in order.
+ */
+function nestedNotes(html: string): string {
+  return html.replace(/<(\/?)h[12]\b/g, "<$1h3");
+}
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  // A family who passed the gate reads the medical history and date of birth too. Their request
+  // carries the visitor cookie, so the site marks the page private and never keeps it (cache-policy.ts).
+  const visitor = await currentVisitor(request, context);
+  const found = await context.services.helpers.findFor(params.id ?? "", { viewer: context.viewer, family: visitor !== null });
+  if (!found) throw response(null, { status: 404 });
+  const { helper, gated } = found;
+  const viewer = context.viewer;
+  const mayEdit = Boolean(viewer && (viewer.role === "admin" || viewer.id === helper.supplier.id));
+  const [supplier, alike] = await Promise.all([
+    context.services.suppliers.find(helper.supplier.id),
+    context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
+  ]);
+  const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);
+  return { helper, gated, mayEdit, supplier, more };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => {
+  const site = siteName(matches);
+  if (!data) return [{ title: `Page not found — ${site}` }];
+  const { helper } = data;
+  const nationality = labelOf("nationality", helper.nationality);
+  const title = `${helper.name} (${helper.ref}) — ${nationality} helper — ${site}`;
+  const description = [
+    `${nationality} domestic helper`,
+    helper.age ? `age ${helper.age}` : undefined,
+    labelOf("experience", helper.experience),
+    `salary $${helper.salary}`,
+    helper.cares.length ? helper.cares.map((c) => labelOf("care", c)).join(", ") : undefined,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+  const origin = publicUrl(matches);
+  const tags = [
+    { title },
+    { name: "description", content: description },
+    { property: "og:type", content: "profile" },
+    { property: "og:site_name", content: site },
+    { property: "og:title", content: `${helper.name} (${helper.ref})` },
+    { property: "og:description", content: description },
+    { property: "og:url", content: `${origin}${paths.helper(helper.id)}` },
+    { name: "twitter:card", content: "summary_large_image" },
+  ];
+  // A JPEG made for link previews (photo and name), which every messenger shows.
+  tags.push(
+    { property: "og:image", content: `${origin}${helperPreviewPath(helper)}` },
+    { property: "og:image:type", content: "image/jpeg" },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${helper.name}, ${nationality} helper` },
+  );
+  return tags;
+};
+
+
+export default function HelperBiodata() {
+  const { helper, gated, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();
+  const { config } = useRootData();
+  const backTo = useListingReturn();
+  useBiodataViewed(helper);
+  const more: [string, string][] = [
+    ["Singapore experience", display(helper.singaporeExperience)],
+    ["Education", display(labelOf("education", helper.education))],
+    ["Other languages", display(helper.otherLanguages.map((l) => labelOf("language", l)).join(", "))],
+  ];
+  const available = helper.status === "available";
+  return (
+    <>
+    <p className="back-link">
+      <Link to={backTo}>‹ Back to results</Link>
+    </p>
+    <article className="biodata" aria-labelledby="helper-name">
+      <div className="biodata-photo">
+        <HelperPhoto helper={helper} size="full" eager />
+      </div>
+      <div className="biodata-main">
+        <h1 id="helper-name">{helper.name}</h1>
+        <p className="biodata-sub">
+          {labelOf("nationality", helper.nationality)} · ref {helper.ref}
+        </p>
+        {available ? (
+          <ContactButtons name={helper.name} reference={helper.ref} />
+        ) : (
+          <p className="status-note" role="note">
+            {helper.status === "draft"
+              ? "This biodata is a draft: only you can see it."
+              : `${helper.name} is no longer available (${labelOf("status", helper.status)?.toLowerCase()}).`}
+          </p>
+        )}
+        <div className="biodata-actions">
+          <ShortlistToggle helper={helper} />
+          <ShareButtons url={`${config.publicUrl}${paths.helper(helper.id)}`} title={`${helper.name} (${helper.ref}) on ${config.siteName}`} />
+        </div>
+        <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
+        <dl className="facts">
+          {more.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {mayEdit ? (
+          <div className="owner-actions">
+            <Link className="button" to={paths.editHelper(helper.id)}>
+              Edit
+            </Link>
+            <Link className="button danger" to={paths.deleteHelper(helper.id)}>
+              Delete
+            </Link>
+          </div>
+        ) : null}
+      </div>
+      <BiodataParts helper={helper} gated={gated} gateLink={paths.filters(paths.helper(helper.id))} />
+      <p className="biodata-download">
+        {/* A file, not a page: the browser opens or saves it itself. */}
+        <a className="button" href={paths.biodataPdf(helper.id)}>
+          Download biodata (PDF)
+        </a>
+      </p>
+      <section className="biodata-notes" aria-labelledby="notes-heading">
+        <h2 id="notes-heading">Special notes</h2>
+        {helper.specialNotes ? (
+          // Stored only after the server sanitised it to the editor's allow-list.
+          <div className="rich-text" dangerouslySetInnerHTML={{ __html: nestedNotes(helper.specialNotes) }} />
+        ) : (
+          <p>—</p>
+        )}
+      </section>
+      <div className="biodata-supplier">
+        {supplier ? <SupplierBlock supplier={supplier} /> : null}
+        <p className="biodata-published">
+          Published <RelativeTime date={helper.publishedAt} />
+        </p>
+      </div>
+    </article>
+    {alike.length > 0 ? (
+      <section className="more-like-this" aria-labelledby="more-heading">
+        <h2 id="more-heading">More helpers like this</h2>
+        <div className="card-grid">
+          {alike.map((other) => (
+            <HelperCard key={other.id} helper={other} headingLevel={3} />
+          ))}
+        </div>
+      </section>
+    ) : null}
+    </>
+  );
+}

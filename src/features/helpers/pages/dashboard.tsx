@@ -1,0 +1,187 @@
+import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
+import { catalogue, labelOf } from "../../../shared/catalogue";
+import { optionsOf } from "../../../shared/options";
+import { ViewEditLinks } from "../components/biodata-links";
+import { HelperPhoto } from "../components/helper-card";
+import { assertSameOrigin, requireViewer } from "../../../ui/page-guards.server";
+import { formatSingaporeDay } from "../../../shared/format";
+import { statusMessage } from "../../../ui/action-messages";
+import { changeStatus, ownBiodata } from "./biodata.server";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/dashboard";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Your biodata — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const viewer = requireViewer(request, context);
+  const helpers = await ownBiodata(request, context);
+  const profile = await context.services.accounts.find(viewer.id);
+  // Only when mail can really be sent is an address confirmed before publishing.
+  const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "admin" && !profile?.emailVerified;
+  const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
+  return {
+    mustConfirm,
+    emailNotice: mustConfirm
+      ? `Confirm your email (${viewer.email}): until you open the link we sent you, families see none of your biodata. You can save drafts meanwhile.`
+      : justConfirmed
+        ? "Your email is confirmed: you can publish your biodata."
+        : null,
+    helpers: helpers.map((helper) => ({
+      id: helper.id,
+      name: helper.name,
+      ref: helper.ref,
+      status: helper.status,
+      photo: helper.photo,
+      updated: formatSingaporeDay(helper.updatedAt),
+      updatedAt: helper.updatedAt,
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = requireViewer(request, context);
+  const form = await request.formData();
+  if (form.get("intent") === "resend-confirmation") {
+    assertSameOrigin(request, context);
+    const cookie = request.headers.get("cookie");
+    const sent = await context.services.accounts.resendConfirmation(viewer.email, { cookie, ip: context.ip, origin: context.config.publicUrl });
+    return data({ id: "", ok: sent.ok, message: sent.message, resent: true as const }, { status: sent.status });
+  }
+  const id = String(form.get("id") ?? "");
+  const result = await changeStatus(request, context, id, String(form.get("status") ?? ""));
+  return data({ id, ...result, resent: false as const }, { status: result.ok ? 200 : 400 });
+}
+
+type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
+
+/** Asks for a new confirmation link; the answer (sent, or when to ask again) is said beside it. */
+function ResendConfirmation() {
+  const fetcher = useFetcher<typeof action>();
+  const answer = fetcher.state === "idle" && fetcher.data?.resent ? fetcher.data : null;
+  return (
+    <fetcher.Form method="post" className="resend-form">
+      <input type="hidden" name="intent" value="resend-confirmation" />
+      <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Sending…" : "Send the link again"}
+      </button>
+      <span className={answer && !answer.ok ? "form-error" : "form-success"} role="status">
+        {answer?.message ?? ""}
+      </span>
+    </fetcher.Form>
+  );
+}
+const statusOptions = optionsOf(catalogue.status);
+
+function StatusForm({ helper }: { helper: Row }) {
+  const fetcher = useFetcher<typeof action>();
+  const selectId = `status-${helper.id}`;
+  const refused = fetcher.data && !fetcher.data.ok ? fetcher.data.message : null;
+  return (
+    <fetcher.Form method="post" className="status-form">
+      <input type="hidden" name="id" value={helper.id} />
+      <label htmlFor={selectId} className="visually-hidden">
+        Status of {helper.name}
+      </label>
+      <select id={selectId} name="status" defaultValue={helper.status} key={helper.status}>
+        {statusOptions.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
+        {fetcher.state !== "idle" ? "Changing…" : "Change"}
+        <span className="visually-hidden"> the status of {helper.name}</span>
+      </button>
+      <span className="status-form-note" role="status">
+        {refused ?? (fetcher.state === "idle" && fetcher.data?.ok ? `Now ${labelOf("status", helper.status)?.toLowerCase()}` : "")}
+      </span>
+    </fetcher.Form>
+  );
+}
+
+export default function Dashboard() {
+  const { helpers, emailNotice, mustConfirm } = useLoaderData<typeof loader>();
+  // Without JavaScript the forms are posted as a page: their answer is said here, not in the row.
+  const posted = useActionData<typeof action>();
+  const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
+  const resent = posted?.resent ? posted.message : null;
+  const postedText = resent ?? (posted && !posted.ok ? posted.message : changed ? statusMessage(changed) : null);
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-heading">
+      <div className="dashboard-head">
+        <h1 id="dashboard-heading">Your biodata</h1>
+        <Link className="button primary" to={paths.createHelper()}>
+          Create a biodata
+        </Link>
+      </div>
+      {emailNotice ? (
+        <div className="email-notice">
+          <p className="form-success" role="status">
+            {emailNotice}
+          </p>
+          {mustConfirm ? <ResendConfirmation /> : null}
+        </div>
+      ) : null}
+      {postedText ? (
+        <p className={posted?.ok ? "form-success" : "form-error"} role="status">
+          {postedText}
+        </p>
+      ) : null}
+      {helpers.length === 0 ? (
+        <p className="empty">No biodata found</p>
+      ) : (
+        <table className="dashboard-table">
+          <caption className="visually-hidden">Your biodata, most recently changed first</caption>
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Photo</span>
+              </th>
+              <th scope="col">Name</th>
+              <th scope="col">Ref</th>
+              <th scope="col">Status</th>
+              <th scope="col">Updated</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {helpers.map((helper) => (
+              <tr key={helper.id}>
+                <td className="dashboard-photo">
+                  <HelperPhoto helper={helper} size="thumb" />
+                </td>
+                <th scope="row" className="dashboard-name">
+                  {helper.name}
+                </th>
+                <td data-label="Ref">{helper.ref}</td>
+                <td data-label="Status">
+                  <StatusForm helper={helper} />
+                </td>
+                <td data-label="Updated">
+                  <time dateTime={helper.updatedAt}>{helper.updated}</time>
+                </td>
+                <td className="dashboard-actions">
+                  <ViewEditLinks helper={helper} />
+                  {/* The supplier's copy, with the private details: a file the browser opens itself. */}
+                  <a href={paths.biodataPdf(helper.id)}>
+                    Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>
+                  </a>
+                  <Link to={paths.deleteHelper(helper.id)} className="danger-link">
+                    Delete<span className="visually-hidden"> {helper.name}</span>
+                  </Link>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { HelperPhoto } from "../components/helper-card";
+import { BiodataErrorBoundary } from "../../../ui/error-screen";
+import { deletedMessage } from "../../../ui/action-messages";
+import { biodataForEditing, deleteFromPage } from "./biodata.server";
+import { redirectWithMessage } from "../../../ui/flash.server";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/delete";
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
+  { title: `${loaded ? `Delete ${loaded.helper.name}` : "Delete biodata"} — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const helper = await biodataForEditing(request, context, params.id);
+  return { helper: { id: helper.id, name: helper.name, ref: helper.ref, photo: helper.photo } };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const helper = await biodataForEditing(request, context, params.id);
+  await deleteFromPage(request, context, params.id);
+  return redirectWithMessage(context, paths.dashboard(), deletedMessage(helper));
+}
+
+export default function HelperDelete() {
+  const { helper } = useLoaderData<typeof loader>();
+  const deleting = useNavigation().state === "submitting";
+  return (
+    <section className="form-card biodata-delete" aria-labelledby="delete-heading">
+      <h1 id="delete-heading">Delete biodata</h1>
+      <div className="biodata-delete-body">
+        <div className="biodata-delete-photo">
+          <HelperPhoto helper={helper} size="thumb" eager />
+        </div>
+        <div>
+          <p className="biodata-delete-question">
+            Delete the biodata of <strong>{helper.name}</strong>? This cannot be undone.
+          </p>
+          <p className="hint">Reference {helper.ref}. Its photo is deleted with it.</p>
+        </div>
+      </div>
+      <Form method="post" className="form-actions">
+        <button type="submit" className="button danger-solid" disabled={deleting}>
+          {deleting ? "Deleting…" : "Delete"}
+        </button>
+        <Link className="button" to={paths.helper(helper.id)}>
+          Cancel
+        </Link>
+      </Form>
+    </section>
+  );
+}
+
+export const ErrorBoundary = BiodataErrorBoundary;

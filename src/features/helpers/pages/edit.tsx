@@ -1,0 +1,52 @@
+import { Link, useActionData, useLoaderData } from "react-router";
+import { BiodataForm } from "../components/biodata-form";
+import { biodataValues } from "../components/biodata-form-values";
+import { BiodataErrorBoundary } from "../../../ui/error-screen";
+import { savedMessage } from "../../../ui/action-messages";
+import { biodataForEditing, updateFromForm } from "./biodata.server";
+import { redirectWithMessage } from "../../../ui/flash.server";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/edit";
+
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
+  { title: `${loaded ? `Edit ${loaded.helper.name}` : "Edit biodata"} — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const helper = await biodataForEditing(request, context, params.id);
+  return { helper };
+}
+
+/** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
+};
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  // The status before, to tell publishing apart from saving an edit.
+  const before = await biodataForEditing(request, context, params.id);
+  const result = await updateFromForm(request, context, params.id);
+  if ("answer" in result) return result.answer;
+  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved, before.status));
+}
+
+export default function HelperEdit() {
+  const { helper } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <section className="form-card wide biodata-editor" aria-labelledby="edit-heading">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to={paths.dashboard()}>Your biodata</Link> / <Link to={paths.helper(helper.id)}>{helper.name}</Link> / Edit
+      </nav>
+      <h1 id="edit-heading">
+        Edit {helper.name} <span className="ref">({helper.ref})</span>
+      </h1>
+      <BiodataForm key={helper.id} defaultValue={biodataValues(helper)} lastResult={answer?.result} submitLabel="Save" />
+    </section>
+  );
+}
+
+export const ErrorBoundary = BiodataErrorBoundary;

@@ -1,0 +1,62 @@
+import { redirect, type AppLoadContext } from "react-router";
+import { interviewLabel, skillArea } from "../../../shared/biodata-catalogue";
+import { labelOf } from "../../../shared/catalogue";
+import { formatBirthDate } from "../../../shared/format";
+import { listingNotes } from "../../../shared/listing-notes";
+import type { HelperFilter, HelperQuery } from "../../../shared/listing-query";
+import { readListingUrl } from "../../../shared/listing-query-schema";
+import { clearAllHref, filterChips } from "../components/listing-chips";
+
+/** The same listing's address on another page, every other parameter kept. */
+export function listingPageHref(url: URL, page: number): string {
+  const params = new URLSearchParams(url.searchParams);
+  if (page > 1) params.set("page", String(page));
+  else params.delete("page");
+  const query = params.toString();
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/**
+ * A listing page's data: the query read from the URL (old names and spellings included) plus
+ * what the route fixes (a supplier, a nationality). Malformed numbers fall back to defaults and
+ * unknown values give an empty page with a note, never an error page. A page past the last
+ * redirects to the last one, so an old link or a shrunken listing never shows an empty page.
+ */
+export async function loadListing(context: AppLoadContext, url: URL, fixed: HelperFilter = {}) {
+  const reading = readListingUrl(url);
+  const { problems, unknown } = reading;
+  // The reading is shared by every request for this URL: what the route fixes goes on a copy.
+  const query: HelperQuery = { ...reading.query, ...fixed };
+  const notes = listingNotes(problems, unknown);
+  const result =
+    unknown.length > 0
+      ? { items: [], total: 0, page: query.page, pageSize: query.pageSize }
+      : await context.services.helpers.list(query);
+  const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
+  if (result.page > lastPage) throw redirect(listingPageHref(url, lastPage), 302);
+  const chips = filterChips(url.pathname, query, fixed);
+  return { ...result, query, notes, chips, clearHref: clearAllHref(url.pathname, query), search: url.searchParams.toString() };
+}
+
+/** "Filipino, single" — what the current filter asks for, in words. */
+export function describeFilter(filter: HelperFilter): string[] {
+  const words: string[] = [];
+  const add = (name: Parameters<typeof labelOf>[0], values?: string[]) =>
+    values?.forEach((value) => words.push(labelOf(name, value) ?? value));
+  add("nationality", filter.nationality);
+  add("experience", filter.experience);
+  add("motherTongue", filter.motherTongue);
+  add("language", filter.language);
+  add("marital", filter.marital);
+  add("religion", filter.religion);
+  add("care", filter.care);
+  if (filter.ageMin !== undefined || filter.ageMax !== undefined) {
+    words.push(`age ${filter.ageMin ?? 18}–${filter.ageMax ?? 60}`);
+  }
+  if (filter.salaryMax !== undefined) words.push(`salary up to $${filter.salaryMax}`);
+  if (filter.q) words.push(`“${filter.q}”`);
+  if (filter.skill) words.push(`experienced in ${filter.skill.map((slug) => skillArea(slug)?.label.toLowerCase() ?? slug).join(" and ")}`);
+  if (filter.availableBy) words.push(`available by ${formatBirthDate(filter.availableBy) ?? filter.availableBy}`);
+  if (filter.interview) words.push(`interview ${filter.interview.map((mode) => interviewLabel(mode).toLowerCase()).join(" or ")}`);
+  return words;
+}

@@ -1,0 +1,27 @@
+import { data as response, useLoaderData } from "react-router";
+import { labelOf, resolveSlug } from "../../../shared/catalogue";
+import { HelperListing } from "../components/helper-listing";
+import { describeFilter, loadListing } from "./listing.server";
+import { siteName } from "../../../ui/meta";
+import type { Route } from "./+types/nationality-listing";
+
+/** /posts/categories/:category — a nationality, by slug or by the original's category word. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const nationality = resolveSlug("nationality", params.category ?? "");
+  if (!nationality) throw response(null, { status: 404 });
+  const url = new URL(request.url);
+  const listing = await loadListing(context, url, { nationality: [nationality] });
+  const { nationality: _fixed, ...rest } = listing.query;
+  return { ...listing, label: labelOf("nationality", nationality)!, summary: describeFilter(rest) };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `${data?.label ?? "Helpers"} helpers — ${siteName(matches)}` },
+  { name: "description", content: `${data?.total ?? ""} available domestic helpers from ${data?.label ?? "abroad"}.` },
+];
+
+export default function NationalityListing() {
+  const data = useLoaderData<typeof loader>();
+  const pathname = `/posts/categories/${encodeURIComponent(data.query.nationality?.[0] ?? "")}`;
+  return <HelperListing data={data} pathname={pathname} heading={`Helpers from ${data.label}`} summary={data.summary} />;
+}

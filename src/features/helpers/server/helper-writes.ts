@@ -1,0 +1,245 @@
+/**
+ * Writing helpers: create, change, delete. The API and the page actions both come here, so the
+ * permission checks, the validation and the clean-up of photo files happen the same way for both.
+ * Each write is one transaction; photo files are removed only after the row that dropped them
+ * is committed, so a failed write never leaves a biodata pointing at a deleted image.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { experiencedAreas } from "../../../shared/biodata-schema";
+import type { GatedHelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
+import {
+  fieldErrors,
+  helperCreateSchema,
+  photoNeededToPublish,
+  helperUpdateSchema,
+  type HelperUpdateInput,
+} from "../../../shared/helper-schema";
+import { requireOwnerOrAdmin, requireUser } from "../../accounts";
+import type { Viewer } from "../../accounts";
+import type { Database, Executor } from "../../../server/db/connect";
+import { helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
+import { badRequest, HttpError, notFound } from "../../../server/http/errors";
+import type { MediaStorage } from "../../media";
+import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
+import { findHelperFor, findPrivateDetails, listSupplierHelpers } from "./helper-reads";
+import type { ListingChange } from "./listing-changes";
+import { sanitizeNotes } from "./sanitize-notes";
+import type { PublicRule } from "./visibility";
+import { isUuid } from "../../../shared/uuid";
+
+export interface WriteDeps {
+  db: Database;
+  storage: MediaStorage;
+  /**
+   * Tells this instance that helpers the public sees changed (the database trigger tells every
+   * instance too). A draft that stays a draft is nobody else's business: not called for it.
+   */
+  listingChanged(change: ListingChange): void;
+  log?: { warn(details: object, message: string): void };
+  /** Which accounts' biodata the public sees (visibility.ts). */
+  rule: PublicRule;
+}
+
+export const CONFIRM_EMAIL_FIRST =
+  "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.";
+
+/**
+ * A status families would see (available, reserved or hired) waits for a confirmed e-mail when
+ * the site confirms addresses: refused with a message, rather than saved and silently hidden,
+ * so the supplier knows why families do not see it (decision 085). Drafts never wait, nor does
+ * a save that keeps the status the biodata already had (it stays hidden until confirmation).
+ */
+async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | undefined, before?: string): Promise<void> {
+  if (!deps.rule.confirmedOwnersOnly || user.role === "admin" || status === undefined || status === "draft" || status === before) return;
+  const [row] = await deps.db.select({ verified: account.emailVerified }).from(account).where(eq(account.id, user.id)).limit(1);
+  if (row?.verified) return;
+  throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
+}
+
+const NOT_FOUND = "No biodata with this id.";
+
+/**
+ * An available biodata has a photo: families choose by it (decision 061). Only a write that
+ * makes a biodata available, or takes the photo off an available one, is refused; an older
+ * listed biodata without a photo can still be edited.
+ */
+function assertPhotoToPublish(after: { status: string; photo: string | null }, before?: { status: string; photo: string | null }): void {
+  if (before && before.status === "available" && !before.photo) return;
+  const message = photoNeededToPublish(after.status, after.photo);
+  if (message) throw badRequest(message, { photo: message });
+}
+
+function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw badRequest("Send the biodata as an object of fields.");
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw badRequest("Some values are not valid.", fieldErrors(result.error));
+  return result.data;
+}
+
+/** The photo must be one this site stored (an upload), so a biodata never points at nothing. */
+async function assertPhotoStored(storage: MediaStorage, key: string): Promise<void> {
+  if (!(await storedFileExists(storage, key))) {
+    throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
+  }
+}
+
+/**
+ * A photo key is public (it is in the image's address), so it must not let one biodata take
+ * another's photo, and then delete it along with itself. The lock makes two saves of the same
+ * key wait for each other.
+ */
+async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Promise<void> {
+  await lockKey(tx, key);
+  const taken = await tx
+    .select({ id: helpers.id })
+    .from(helpers)
+    .where(helperId ? and(eq(helpers.photo, key), ne(helpers.id, helperId)) : eq(helpers.photo, key))
+    .limit(1);
+  if (taken.length > 0) {
+    throw badRequest("Some values are not valid.", { photo: "This photo belongs to another biodata: upload it again" });
+  }
+}
+
+/**
+ * New images a write takes into use must be the writer's own uploads (operators excepted);
+ * pictures already in the notes before this write stay as they are.
+ */
+async function claimImages(
+  tx: Executor,
+  viewer: Viewer,
+  helperId: string,
+  photo: string | undefined,
+  notes: { before: string; after: string | undefined },
+): Promise<void> {
+  if (photo) {
+    if ((await keysNotOwned(tx, viewer, [photo])).length > 0) {
+      throw badRequest("Some values are not valid.", { photo: "Use a photo you uploaded: upload it again" });
+    }
+    await markUsed(tx, [photo], `helper:${helperId}`);
+  }
+  if (notes.after === undefined) return;
+  const earlier = new Set(mediaKeysInNotes(notes.before));
+  const added = mediaKeysInNotes(notes.after).filter((key) => !earlier.has(key));
+  if ((await keysNotOwned(tx, viewer, added)).length > 0) {
+    throw badRequest("Some values are not valid.", { specialNotes: "Use only pictures you uploaded in the notes" });
+  }
+  await markUsed(tx, added, `notes:${helperId}`);
+}
+
+async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefined)[]): Promise<void> {
+  await releaseUnused(deps.db, deps.storage, keys, deps.log);
+}
+
+async function findRow(db: Executor, id: string): Promise<HelperRow | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [row] = await db.select().from(helpers).where(eq(helpers.id, id)).limit(1);
+  return row;
+}
+
+/** The record as its owner sees it: the gated and private details too (the caller checked who asks). */
+async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
+  const [found, privateDetails] = await Promise.all([findHelperFor(deps.db, deps.rule, id, { viewer, family: false }), findPrivateDetails(deps.db, id, viewer)]);
+  if (!found?.gated || !privateDetails) throw notFound(NOT_FOUND);
+  return { ...found.helper, ...found.gated, privateDetails };
+}
+
+/** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
+export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<OwnedHelperRecord> {
+  const user = requireUser(viewer);
+  const row = await findRow(deps.db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  requireOwnerOrAdmin(user, row.supplierId);
+  return recordFor(deps, id, user);
+}
+
+export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | undefined): Promise<GatedHelperRecord[]> {
+  const user = requireUser(viewer);
+  return listSupplierHelpers(deps.db, user.id);
+}
+
+export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<OwnedHelperRecord> {
+  const user = requireUser(viewer);
+  const input = parse(helperCreateSchema, body);
+  await assertMayPublish(deps, user, input.status);
+  assertPhotoToPublish(input);
+  if (input.photo) await assertPhotoStored(deps.storage, input.photo);
+  const { id, status } = await deps.db.transaction(async (tx) => {
+    if (input.photo) await assertPhotoFree(tx, input.photo);
+    const values: NewHelperRow = {
+      ...input,
+      specialNotes: sanitizeNotes(input.specialNotes),
+      skillAreas: experiencedAreas(input.skills),
+      supplierId: user.id,
+    };
+    const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id, status: helpers.status });
+    await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
+    return row!;
+  });
+  if (status !== "draft") deps.listingChanged({ helpers: [id] });
+  return recordFor(deps, id, user);
+}
+
+function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewHelperRow> {
+  const changes: Partial<NewHelperRow> = {};
+  for (const [field, value] of Object.entries(input) as [keyof HelperUpdateInput, unknown][]) {
+    if (value !== undefined) (changes as Record<string, unknown>)[field] = value;
+  }
+  if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
+  if (input.skills !== undefined) changes.skillAreas = experiencedAreas(input.skills);
+  // A draft has never been public: the day it is first listed is its publish date.
+  if (input.status === "available" && current.status === "draft") changes.publishedAt = new Date();
+  return changes;
+}
+
+export async function updateHelper(
+  deps: WriteDeps,
+  viewer: Viewer | null | undefined,
+  id: string,
+  body: unknown,
+): Promise<OwnedHelperRecord> {
+  const user = requireUser(viewer);
+  const before = await findRow(deps.db, id);
+  if (!before) throw notFound(NOT_FOUND);
+  requireOwnerOrAdmin(user, before.supplierId);
+  const input = parse(helperUpdateSchema, body);
+  await assertMayPublish(deps, user, input.status, before.status);
+  assertPhotoToPublish({ status: input.status ?? before.status, photo: input.photo === undefined ? before.photo : input.photo }, before);
+  const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
+  if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
+
+  const { replacedPhoto, shown } = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
+    if (!current) throw notFound(NOT_FOUND);
+    requireOwnerOrAdmin(user, current.supplierId);
+    if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
+    const changes = changesFrom(input, current);
+    await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
+    if (Object.keys(changes).length > 0) await tx.update(helpers).set(changes).where(eq(helpers.id, id));
+    const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
+    // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
+    const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
+    // Public before or after this write: a draft that stays a draft changes nothing anyone else sees.
+    const shown = current.status !== "draft" || (changes.status ?? current.status) !== "draft";
+    return { replacedPhoto: [dropped, ...droppedPictures], shown };
+  });
+  if (shown) deps.listingChanged({ helpers: [id] });
+  await removePhotoFiles(deps, replacedPhoto);
+  return recordFor(deps, id, user);
+}
+
+export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<void> {
+  const user = requireUser(viewer);
+  const removed = await deps.db.transaction(async (tx) => {
+    if (!isUuid(id)) throw notFound(NOT_FOUND);
+    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
+    if (!current) throw notFound(NOT_FOUND);
+    requireOwnerOrAdmin(user, current.supplierId);
+    await tx.delete(helpers).where(eq(helpers.id, id));
+    return { photo: [current.photo, ...mediaKeysInNotes(current.specialNotes)], wasPublic: current.status !== "draft" };
+  });
+  if (removed.wasPublic) deps.listingChanged({ helpers: [id] });
+  await removePhotoFiles(deps, removed.photo);
+}

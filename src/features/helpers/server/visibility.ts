@@ -1,0 +1,33 @@
+/**
+ * What the public may see of biodata, decided in one place (decision 085). A biodata is shown
+ * (its page, the API, its PDF and link preview, a shortlist) when it is not a draft, and listed
+ * (the listing, search, the sitemap, supplier pages) when it is available; in both cases only
+ * while its owner's account may show anything. When the site confirms e-mail addresses (real
+ * mail is sent), that is once the owner has opened the link mailed to them: until then nothing
+ * of an account is public, whatever the status of its biodata. Operators' accounts are trusted
+ * as they are, as when they publish.
+ *
+ * Every query using these joins `user` on the helper's supplier.
+ */
+import { and, eq, ne, or, type SQL } from "drizzle-orm";
+import { helpers, user } from "../../../server/db/schema";
+
+export interface PublicRule {
+  /** True when mail is really sent: an account's biodata are public once its e-mail is confirmed. */
+  confirmedOwnersOnly: boolean;
+}
+
+/** Whether the joined account may show anything publicly; undefined when every account may. */
+export function ownerMayShow(rule: PublicRule): SQL | undefined {
+  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, "admin")) : undefined;
+}
+
+/** Biodata anyone may open: any status but draft, of an account that may show them. */
+export function shownHelpers(rule: PublicRule): SQL {
+  return and(ne(helpers.status, "draft"), ownerMayShow(rule))!;
+}
+
+/** Biodata on the listing and in search: available, of an account that may show them. */
+export function listedHelpers(rule: PublicRule): SQL {
+  return and(eq(helpers.status, "available"), ownerMayShow(rule))!;
+}

@@ -1,0 +1,121 @@
+/**
+ * The helpers feature's service: what pages and API routes may do with biodata (reads through
+ * the listing cache, writes with their permission checks).
+ */
+import { calendarDateAt, formatIsoDate } from "../../shared/age";
+import type { GatedHelperRecord, HelperPage, OwnedHelperRecord } from "../../shared/helper-types";
+import type { HelperStatus } from "../../shared/catalogue";
+import type { HelperQuery } from "../../shared/listing-query";
+import type { Viewer } from "../accounts";
+import type { Database } from "../../server/db/connect";
+import type { MediaStorage } from "../media";
+import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, findPublicHelpers, type BiodataReader } from "./server/helper-reads";
+import { listAvailableHelpers } from "./server/helper-search";
+import { HelperSearchIndex } from "./server/search-index-holder";
+import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./server/helper-writes";
+import { ListingCache } from "./server/listing-cache";
+import type { ListingChange } from "./server/listing-changes";
+import type { PublicRule } from "./server/visibility";
+import { createWriteLimiter, type WriteWindow } from "./server/write-limit";
+
+type MaybeViewer = Viewer | null | undefined;
+
+export interface HelperServiceDeps {
+  db: Database;
+  storage: MediaStorage;
+  /** Tells this instance what a write changed (the database trigger tells every instance). */
+  listingChanged: WriteDeps["listingChanged"];
+  /** A new search index is ready: kept search pages may read otherwise now. */
+  searchesChanged?(): void;
+  /** How fast one account may write (write-limit.ts); shared by every instance on the database. */
+  writeLimits?: readonly WriteWindow[];
+  log?: WriteDeps["log"];
+  /** Which accounts' biodata the public sees (visibility.ts); writes refuse what it would hide. */
+  rule: PublicRule;
+  /**
+   * A write has committed: what is made from a biodata (its PDFs, its link preview) can be made
+   * now, before anyone asks. `status` is undefined when the biodata was deleted.
+   */
+  onWritten?(id: string, viewer: MaybeViewer, status: HelperStatus | undefined): void;
+}
+
+
+/**
+ * Reads and writes of biodata. Writes take the body as it arrived (a form's values or a JSON
+ * body): the shared helper schema checks it after the permission checks, and a refusal is an
+ * HttpError (400 with a message per field, 401, 403, 404).
+ */
+export function createHelperService(deps: HelperServiceDeps) {
+  const { db, rule } = deps;
+  const writes = createWriteLimiter(db, deps.writeLimits);
+  // Counted before the write's own checks: a refused write costs the server work too. Without a
+  // viewer the write itself answers 401.
+  const limit = async (viewer: MaybeViewer) => {
+    if (viewer) await writes.hit(viewer.id);
+  };
+  const listingCache = new ListingCache<HelperPage>();
+  // Names and references in memory, so a new search term costs no scan (decision 072).
+  // A search answered by the index before a change was taken in is not kept past the new index.
+  const searchIndex = new HelperSearchIndex(db, rule, {
+    log: deps.log,
+    onRebuilt: () => {
+      listingCache.invalidateWhere((key) => key.includes('"q":'));
+      deps.searchesChanged?.();
+    },
+  });
+  return {
+    /** The public listing; ages depend on today's date, so it is part of the cache key. */
+    list(query: HelperQuery): Promise<HelperPage> {
+      const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
+      return listingCache.get(key, () => listAvailableHelpers(db, rule, query, new Date(), searchIndex));
+    },
+    /** One biodata: shown ones (visibility.ts) for everybody, any for its owner or an operator. */
+    find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, rule, id, viewer),
+    /**
+     * One biodata and, for a family past the visitor gate, its owner or an operator, the gated
+     * details (medical history, date of birth); null for anyone else (decision 086).
+     */
+    findFor: (id: string, reader: BiodataReader) => findHelperFor(db, rule, id, reader),
+    /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
+    findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
+    /** The available helper a reference such as DH1042 names, if any. */
+    idByRef: (ref: string) => findAvailableIdByRef(db, rule, ref),
+    /** The private details (home address, phone, passport) for the owner or an operator; undefined for anyone else. */
+    findPrivateDetails: (id: string, viewer: MaybeViewer) => findPrivateDetails(db, id, viewer),
+    /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
+    forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),
+    /** The signed-in supplier's own biodata, drafts included, with the gated details. */
+    listOwn: (viewer: MaybeViewer): Promise<GatedHelperRecord[]> => listOwnHelpers(deps, viewer),
+    async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
+      await limit(viewer);
+      const record = await createHelper(deps, viewer, body);
+      deps.onWritten?.(record.id, viewer, record.status);
+      return record;
+    },
+    async update(viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> {
+      await limit(viewer);
+      const record = await updateHelper(deps, viewer, id, body);
+      deps.onWritten?.(record.id, viewer, record.status);
+      return record;
+    },
+    async remove(viewer: MaybeViewer, id: string): Promise<void> {
+      await limit(viewer);
+      await deleteHelper(deps, viewer, id);
+      deps.onWritten?.(id, viewer, undefined);
+    },
+    /** The search index of this instance: built when first needed after a change (tests wait for it). */
+    searchIndex,
+    /**
+     * Drops this instance's cached listing pages and marks its search index stale (a new one is
+     * built, the old answering meanwhile): called once per round of changes (listing-changes.ts).
+     * PDFs need no dropping: each is kept under the versions it printed, read afresh on every
+     * request (decision 062).
+     */
+    invalidate: (change?: ListingChange) => {
+      listingCache.invalidate();
+      searchIndex.invalidate(change);
+    },
+  };
+}
+
+export type HelperService = ReturnType<typeof createHelperService>;

@@ -1,0 +1,91 @@
+import { useEffect, useRef } from "react";
+import { redirect, useNavigation } from "react-router";
+import { readListingUrl } from "../../../shared/listing-query-schema";
+import { FilterForm } from "../components/filter-form";
+import { VisitorGate } from "../components/visitor-gate";
+import { hasFilterParams, valuesFromQuery } from "../filter-form-values";
+import { safeRedirect } from "../../../ui/page-guards.server";
+import { applyFilterForm } from "./filter-form.server";
+import { siteName } from "../../../ui/meta";
+import { trackLead } from "../../../ui/pixel";
+import { passGate } from "./visitor-gate.server";
+import { currentVisitor } from "../../../ui/page-guards.server";
+import type { Route } from "./+types/filters";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const visitor = await currentVisitor(request, context);
+  // Apply: the chosen values go on to /posts, or come back with a message beside each wrong one.
+  // The family's choices are kept with their lead, for the operator who calls them back: only
+  // from the browser that gave the number, so nobody else writes to that family's lead.
+  const refused = await applyFilterForm(url, async (filter) => {
+    if (visitor?.owner) await context.services.leads.rememberFilters(visitor.phone, filter);
+  });
+  // Sent here from a page that shows more past the gate (a biodata's medical history): a visitor
+  // already known goes straight back; a new one does once they pass. Site-relative paths only.
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "") || null;
+  if (visitor && redirectTo) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    // Only the name goes to the page: the number stays in the cookie, which only the server reads.
+    visitorName: visitor?.name ?? null,
+    initial: valuesFromQuery(readListingUrl(url).query),
+    fromUrl: hasFilterParams(url.searchParams),
+    refused,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return passGate(request, context);
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Find your helper: filters — ${siteName(matches)}` },
+  {
+    name: "description",
+    content:
+      "Choose the nationality, experience, languages, marital status, religion, care skills, age and salary you want, and see the domestic helpers who match.",
+  },
+];
+
+export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
+  const { visitorName, initial, fromUrl, refused: applyRefused, redirectTo } = loaderData;
+  const passed = actionData?.ok === true ? actionData : null;
+  const refused = actionData?.ok === false ? actionData.result : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const counted = useRef<string | null>(null);
+  const navigation = useNavigation();
+  // Passing the gate with somewhere to return to redirects there: still a lead for the pixel.
+  const leaving = navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location.pathname !== "/filters";
+  useEffect(() => {
+    if (leaving) trackLead();
+  }, [leaving]);
+
+  useEffect(() => {
+    if (!passed || counted.current === passed.submission) return;
+    counted.current = passed.submission;
+    trackLead();
+    // The gate has gone: keyboard and screen-reader users continue from the new form's heading.
+    heading.current?.focus();
+  }, [passed]);
+
+  const name = passed?.name ?? visitorName;
+  if (!name) {
+    return (
+      <div className="filters-page">
+        <VisitorGate lastResult={refused} redirectTo={redirectTo} />
+      </div>
+    );
+  }
+  return (
+    <div className="filters-page">
+      <FilterForm
+        initial={initial}
+        fromUrl={fromUrl}
+        lastResult={applyRefused}
+        headingRef={heading}
+        greeting={passed ? `Thank you, ${name}.` : `Welcome back, ${name}.`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * Deletes what the privacy policy says is not kept: visitors whose latest visit is older than
+ * the retention period, and delivered notifications (which repeat a lead's name and phone)
+ * after a few weeks. Runs at start and then daily; safe to run on several instances at once.
+ */
+import { and, eq, lt } from "drizzle-orm";
+import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
+import type { Database } from "../../../server/db/connect";
+import { outbox, visitors } from "../../../server/db/schema";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function purgeExpiredLeads(db: Database, now = new Date()) {
+  const leadsBefore = new Date(now);
+  leadsBefore.setUTCMonth(leadsBefore.getUTCMonth() - LEAD_RETENTION_MONTHS);
+  const deliveredBefore = new Date(now.getTime() - DELIVERED_NOTIFICATION_RETENTION_DAYS * DAY_MS);
+  const leads = await db.delete(visitors).where(lt(visitors.lastSeenAt, leadsBefore)).returning({ id: visitors.id });
+  const notifications = await db
+    .delete(outbox)
+    .where(and(eq(outbox.status, "delivered"), lt(outbox.deliveredAt, deliveredBefore)))
+    .returning({ id: outbox.id });
+  return { leads: leads.length, notifications: notifications.length };
+}
+
+export function scheduleLeadRetention(
+  db: Database,
+  log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
+): () => void {
+  const run = () =>
+    purgeExpiredLeads(db).then(
+      (deleted) => {
+        if (deleted.leads + deleted.notifications > 0) log.info(deleted, "deleted personal data past its retention");
+      },
+      (error: unknown) => log.error({ err: error }, "retention clean-up failed"),
+    );
+  void run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

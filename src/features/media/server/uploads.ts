@@ -1,0 +1,145 @@
+/**
+ * Who uploaded each stored image, and what uses it. A key is public (it is in the image's
+ * address), so knowing one must not let another account take the image into its biodata,
+ * notes or avatar, nor have it deleted by replacing it. Files go only once nothing uses them.
+ */
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { mediaFileNames, MEDIA_PREFIX } from "../../../shared/media";
+import type { Viewer } from "../../accounts";
+import type { Database, Executor } from "../../../server/db/connect";
+import { helpers, uploads, user } from "../../../server/db/schema";
+import { deleteImage } from "./images";
+import type { MediaStorage } from "./storage";
+
+export type UploadPurpose = "helper" | "avatar";
+
+/** An upload nothing has used by then is an orphan (an abandoned form, a replaced picture). */
+export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function recordUpload(db: Executor, key: string, ownerId: string, purpose: UploadPurpose): Promise<void> {
+  await db.insert(uploads).values({ key, ownerId, purpose });
+}
+
+/** Holds the key until the transaction ends, so a save and the sweep never cross on one image. */
+export async function lockKey(tx: Executor, key: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+}
+
+/**
+ * Keys the viewer may not use: not uploaded by their account (or swept since). Operators may
+ * use any image this site stores. Call inside the transaction that takes the keys into use.
+ */
+export async function keysNotOwned(tx: Executor, viewer: Viewer, keys: string[]): Promise<string[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0 || viewer.role === "admin") return [];
+  for (const key of unique.toSorted()) await lockKey(tx, key);
+  const owned = await tx
+    .select({ key: uploads.key })
+    .from(uploads)
+    .where(and(inArray(uploads.key, unique), eq(uploads.ownerId, viewer.id)));
+  const ownedKeys = new Set(owned.map((row) => row.key));
+  return unique.filter((key) => !ownedKeys.has(key));
+}
+
+export async function markUsed(tx: Executor, keys: string[], usedBy: string): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.update(uploads).set({ usedBy }).where(inArray(uploads.key, [...new Set(keys)]));
+}
+
+const MEDIA_URL = /\/media\/((?:helpers|avatars)\/[A-Za-z0-9_-]{8,64})\.webp/g;
+
+/** The stored images a notes text shows (its pictures are addresses under /media/). */
+export function mediaKeysInNotes(html: string): string[] {
+  const keys = new Set<string>();
+  for (const match of html.matchAll(MEDIA_URL)) keys.add(match[1]!.replace(/-thumb$/, ""));
+  return [...keys];
+}
+
+/** Whether a biodata photo, an avatar or a biodata's notes use this image. */
+export async function isReferenced(tx: Executor, key: string): Promise<boolean> {
+  const files = mediaFileNames(key);
+  const inNotes = (name: string) => sql`${helpers.specialNotes} like ${`%${MEDIA_PREFIX}${name}%`}`;
+  const helper = await tx
+    .select({ id: helpers.id })
+    .from(helpers)
+    .where(or(eq(helpers.photo, key), inNotes(files.full), inNotes(files.thumb)))
+    .limit(1);
+  if (helper.length > 0) return true;
+  const account = await tx.select({ id: user.id }).from(user).where(eq(user.image, key)).limit(1);
+  return account.length > 0;
+}
+
+/**
+ * After a write that dropped `keys` has committed: removes each one's record and files if
+ * nothing uses it any more. A failure only leaves files for the sweep.
+ */
+export async function releaseUnused(
+  db: Database,
+  storage: MediaStorage,
+  keys: (string | null | undefined)[],
+  log?: { warn(details: object, message: string): void },
+): Promise<void> {
+  for (const key of new Set(keys)) {
+    if (!key) continue;
+    try {
+      const unused = await db.transaction(async (tx) => {
+        await lockKey(tx, key);
+        if (await isReferenced(tx, key)) return false;
+        await tx.delete(uploads).where(eq(uploads.key, key));
+        return true;
+      });
+      if (unused) await deleteImage(storage, key);
+    } catch (error) {
+      log?.warn({ err: error, key }, "could not delete an image nothing uses");
+    }
+  }
+}
+
+/**
+ * The daily sweep: uploads older than a day that nothing uses (never used, photos of deleted
+ * biodata, pictures dropped from notes) lose their record and their files.
+ */
+export async function sweepOrphanUploads(db: Database, storage: MediaStorage, now = new Date()): Promise<{ deleted: number }> {
+  const before = new Date(now.getTime() - ORPHAN_AFTER_MS);
+  const candidates = await db.select({ key: uploads.key }).from(uploads).where(lt(uploads.createdAt, before));
+  let deleted = 0;
+  for (const { key } of candidates) {
+    const orphan = await db.transaction(async (tx) => {
+      await lockKey(tx, key);
+      if (await isReferenced(tx, key)) return false;
+      const gone = await tx.delete(uploads).where(eq(uploads.key, key)).returning({ key: uploads.key });
+      return gone.length > 0;
+    });
+    if (orphan) {
+      await deleteImage(storage, key);
+      deleted += 1;
+    }
+  }
+  return { deleted };
+}
+
+export function scheduleUploadSweep(
+  db: Database,
+  storage: MediaStorage,
+  log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
+): () => void {
+  const run = () =>
+    sweepOrphanUploads(db, storage).then(
+      (result) => {
+        if (result.deleted > 0) log.info(result, "deleted images nothing uses");
+      },
+      (error: unknown) => log.error({ err: error }, "image sweep failed"),
+    );
+  void run();
+  const timer = setInterval(run, DAY_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** The files a key names, for a check that an upload really arrived. */
+export async function storedFileExists(storage: MediaStorage, key: string): Promise<boolean> {
+  const stored = await storage.get(mediaFileNames(key).full);
+  stored?.body.destroy();
+  return Boolean(stored);
+}

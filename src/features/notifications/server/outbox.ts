@@ -1,0 +1,74 @@
+/**
+ * The outbox: a message to deliver is written in the same transaction as what caused it (a lead,
+ * a password-reset request), one row per channel, and delivered afterwards by the worker
+ * (outbox-worker.ts) with retries. Nothing is lost when a channel is down or the process stops.
+ */
+import { sql } from "drizzle-orm";
+import type { Config } from "../../../server/config";
+import type { Executor } from "../../../server/db/connect";
+import { outbox } from "../../../server/db/schema";
+
+export type Channel = "email" | "telegram" | "file";
+
+/**
+ * NOTIFYed with every enqueue. PostgreSQL delivers it at commit (never for a rolled-back
+ * write) to every instance listening, so an idle worker anywhere starts delivering at once.
+ */
+export const OUTBOX_NOTIFY_CHANNEL = "outbox_queued";
+
+export interface OutboundMessage {
+  /** What it is about: `lead`, `password-reset`, … (shown to the operator). */
+  kind: string;
+  /** `support` for the operator's inbox and chat, or one person's address. */
+  to: "support" | { email: string; name?: string };
+  subject: string;
+  text: string;
+  html?: string;
+  /** Whose data it carries (`visitor:<E.164>` for a lead), so it can be dropped if they withdraw consent. */
+  about?: string;
+}
+
+/**
+ * Which channels are set up: all that writing a message needs to know. The addresses, tokens
+ * and passwords stay with the worker that sends.
+ */
+export interface ConfiguredChannels {
+  email: boolean;
+  telegram: boolean;
+}
+
+export function configuredChannels(config: Pick<Config, "mail" | "telegram">): ConfiguredChannels {
+  return { email: Boolean(config.mail.smtpUrl), telegram: Boolean(config.telegram) };
+}
+
+/**
+ * Which channels carry a message: support hears by e-mail and Telegram where configured; a
+ * person by e-mail. With no channel configured, messages are written as .eml files.
+ */
+export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
+  const channels: Channel[] = [];
+  if (configured.email) channels.push("email");
+  if (message.to === "support" && configured.telegram) channels.push("telegram");
+  return channels.length > 0 ? channels : ["file"];
+}
+
+export async function enqueueMessage(executor: Executor, configured: ConfiguredChannels, message: OutboundMessage): Promise<void> {
+  const rows = channelsFor(configured, message).map((channel) => ({
+    kind: message.kind,
+    channel,
+    payload: message,
+  }));
+  await executor.insert(outbox).values(rows);
+  await executor.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${message.kind})`);
+}
+
+/** A payload read back from the outbox, checked because the column is plain JSON. */
+export function readMessage(payload: unknown): OutboundMessage {
+  const value = payload as Partial<OutboundMessage> | null;
+  const to = value?.to;
+  const validTo = to === "support" || (typeof to === "object" && to !== null && typeof to.email === "string");
+  if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
+    throw new Error("The stored message is malformed");
+  }
+  return value as OutboundMessage;
+}

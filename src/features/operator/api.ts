@@ -1,0 +1,99 @@
+/**
+ * Operator endpoints: leads (JSON and CSV export) and the deliveries that keep failing, with a
+ * retry. Every one checks the operator role on the server; suppliers get 403.
+ */
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { requireAdmin } from "../accounts";
+import { notFound } from "../../server/http/errors";
+import { idParams, refusals, sendBytes } from "../../server/http/schemas";
+import { leadSchema, type LeadService } from "../leads";
+import type { AdminService } from "./service";
+
+const search = z.string().max(100).optional();
+const leadsQuery = z.object({ q: search, page: z.coerce.number().int().min(1).max(10_000).default(1) });
+const exportQuery = z.object({ q: search });
+
+const leadPageSchema = z.object({
+  items: z.array(leadSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+const failingSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      channel: z.string(),
+      subject: z.string(),
+      attempts: z.number().int(),
+      problem: z.string().describe("the last error in plain words"),
+      lastError: z.string().nullable(),
+      nextAttemptAt: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  failing: z.number().int(),
+  pending: z.number().int(),
+  retrying: z.number().int().describe("undelivered messages with at least one failed attempt"),
+});
+
+const errors = refusals(400, 401, 403);
+
+export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { admin: AdminService; leads: LeadService }) {
+  fastify.addHook("onSend", async (_request, reply) => {
+    reply.header("cache-control", "no-store");
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    "/api/admin/leads",
+    { schema: { querystring: leadsQuery, response: { 200: leadPageSchema, ...errors } } },
+    async (request) => {
+      requireAdmin(request.viewer);
+      return leads.list(request.query);
+    },
+  );
+
+  app.get(
+    "/api/admin/leads.csv",
+    {
+      schema: {
+        querystring: exportQuery,
+        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time), Filtered for"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request.viewer);
+      const csv = await leads.exportCsv(request.query.q);
+      const day = new Date().toISOString().slice(0, 10);
+      // Sent as bytes so the response schema's string serializer leaves the CSV as it is.
+      reply.header("content-disposition", `attachment; filename="leads-${day}.csv"`);
+      return sendBytes(reply, "text/csv; charset=utf-8", Buffer.from(csv, "utf8"));
+    },
+  );
+
+  app.get("/api/admin/outbox", { schema: { response: { 200: failingSchema, ...errors } } }, async (request) => {
+    requireAdmin(request.viewer);
+    return admin.outbox.failing();
+  });
+
+  app.post(
+    "/api/admin/outbox/:id/retry",
+    {
+      schema: {
+        params: idParams,
+        response: { 200: z.object({ id: z.string(), queued: z.boolean() }), ...errors, ...refusals(404) },
+      },
+    },
+    async (request) => {
+      requireAdmin(request.viewer);
+      const queued = await admin.outbox.retry(request.params.id);
+      if (!queued) throw notFound("No undelivered message has this id (it may have gone out already).");
+      return { id: request.params.id, queued };
+    },
+  );
+}

@@ -1,0 +1,175 @@
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import { z } from "zod";
+import { formatPhone } from "../../../shared/phone";
+import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { AccountErrorBoundary } from "../../../ui/error-screen";
+import { Pagination } from "../../../ui/pagination";
+import { PrivacyRequests } from "../../privacy/components/privacy-requests";
+import { formatSingaporeTime } from "../../../shared/format";
+import { assertSameOrigin, requireOperator } from "../../../ui/page-guards.server";
+import { redirectWithMessage } from "../../../ui/flash.server";
+import { siteName } from "../../../ui/meta";
+import { whatsappLink } from "../../../shared/whatsapp";
+import type { Route } from "./+types/leads";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Leads — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireOperator(request, context);
+  const url = new URL(request.url);
+  const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
+  const pageParam = Number(url.searchParams.get("page"));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
+  const [result, requests] = await Promise.all([
+    context.services.leads.list({ q: q || undefined, page }),
+    context.services.leads.privacy.openRequests(),
+  ]);
+  const now = Date.now();
+  return {
+    withdrawals: requests.map((request) => ({
+      id: request.id,
+      phoneShown: formatPhone(request.phone),
+      requested: formatSingaporeTime(request.requestedAt),
+      dueBy: formatSingaporeTime(request.dueBy),
+      overdue: Date.parse(request.dueBy) < now,
+    })),
+    q,
+    total: result.total,
+    page: result.page,
+    pageSize: result.pageSize,
+    leads: result.items.map((lead) => ({
+      id: lead.id,
+      name: lead.name,
+      phone: lead.phone,
+      phoneShown: formatPhone(lead.phone),
+      visits: lead.visits,
+      firstSeen: formatSingaporeTime(lead.firstSeenAt),
+      lastSeen: formatSingaporeTime(lead.lastSeenAt),
+      filters: lead.filters,
+    })),
+  };
+}
+
+const NOT_OPEN = "This withdrawal is no longer open: it may have been carried out already.";
+
+/**
+ * Carries out a recorded withdrawal of consent (the lead and its queued notifications go) in two
+ * steps that work without scripts: the first submit asks to confirm, the second (confirm=yes)
+ * deletes and comes back here with a message saying so.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  requireOperator(request, context);
+  assertSameOrigin(request, context);
+  const form = await request.formData();
+  const id = z.uuid().safeParse(form.get("id"));
+  const privacy = context.services.leads.privacy;
+  if (form.get("confirm") !== "yes") {
+    const open = id.success ? await privacy.openRequest(id.data) : undefined;
+    if (!open) throw data(NOT_OPEN, { status: 404 });
+    return { confirm: { id: open.id, phoneShown: formatPhone(open.phone) } };
+  }
+  const phone = id.success ? await privacy.carryOut(id.data) : undefined;
+  if (!phone) throw data(NOT_OPEN, { status: 404 });
+  return redirectWithMessage(
+    context,
+    "/admin/leads",
+    `Deleted the lead of ${formatPhone(phone)} and its notifications not yet sent: the withdrawal is carried out.`,
+  );
+}
+
+/** The question before a lead is deleted, with the button that does it and a way back. */
+function ConfirmDeletion({ id, phoneShown }: { id: string; phoneShown: string }) {
+  return (
+    <section className="admin-confirm" aria-labelledby="confirm-heading">
+      <h2 id="confirm-heading">Delete the lead of {phoneShown}?</h2>
+      <p>Their name, number and visits, and any notification about them not yet sent, are deleted. This cannot be undone.</p>
+      <Form method="post" className="admin-confirm-actions">
+        <input type="hidden" name="id" value={id} />
+        <input type="hidden" name="confirm" value="yes" />
+        <button type="submit" className="button danger">
+          Yes, delete the lead
+        </button>
+        <a className="button" href="/admin/leads">
+          Cancel
+        </a>
+      </Form>
+    </section>
+  );
+}
+
+type LeadRow = Awaited<ReturnType<typeof loader>>["leads"][number];
+
+const leadColumns: AdminColumn<LeadRow>[] = [
+  { label: "Name", cell: (lead) => lead.name },
+  {
+    label: "Phone",
+    cell: (lead) => (
+      <a href={whatsappLink(lead.phone)} target="_blank" rel="noopener noreferrer">
+        {lead.phoneShown}
+      </a>
+    ),
+  },
+  { label: "Visits", cell: (lead) => lead.visits },
+  { label: "First seen", cell: (lead) => lead.firstSeen },
+  { label: "Last seen", cell: (lead) => lead.lastSeen },
+  {
+    label: "Filtered for",
+    cell: (lead) =>
+      lead.filters.length === 0 ? (
+        "—"
+      ) : (
+        <ul className="admin-lead-filters">
+          {lead.filters.map((words) => (
+            <li key={words}>{words}</li>
+          ))}
+        </ul>
+      ),
+  },
+];
+
+export default function AdminLeads() {
+  const { q, total, page, pageSize, leads, withdrawals } = useLoaderData<typeof loader>();
+  const asked = useActionData<typeof action>();
+  const query = (next: Record<string, string>) => {
+    const params = new URLSearchParams({ ...(q ? { q } : {}), ...next });
+    const text = params.toString();
+    return text ? `?${text}` : "";
+  };
+  return (
+    <section className="admin-screen" aria-labelledby="leads-heading">
+      <div className="admin-head">
+        <h1 id="leads-heading">Leads</h1>
+        {/* A plain link: the browser downloads the file instead of the router fetching it. */}
+        <a className="button" href={`/api/admin/leads.csv${query({})}`} download>
+          Export CSV
+        </a>
+      </div>
+      {asked?.confirm ? <ConfirmDeletion {...asked.confirm} /> : null}
+      <PrivacyRequests requests={withdrawals} />
+      <Form method="get" className="admin-search" role="search">
+        <label htmlFor="lead-search">Search by name or phone</label>
+        <div className="admin-search-row">
+          <input id="lead-search" type="search" name="q" defaultValue={q} maxLength={100} />
+          <button type="submit" className="button primary">
+            Search
+          </button>
+        </div>
+      </Form>
+      <p className="listing-total" role="status">
+        {total === 1 ? "1 lead" : `${total} leads`}
+        {q ? ` matching “${q}”` : ""}
+      </p>
+      {leads.length === 0 ? (
+        <p className="empty">{q ? "No lead matches this search." : "No leads yet."}</p>
+      ) : (
+        <AdminTable columns={leadColumns} rows={leads} rowKey={(lead) => lead.id} />
+      )}
+      <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/leads${query({ page: String(p) })}`} />
+    </section>
+  );
+}
+
+export const ErrorBoundary = AccountErrorBoundary;

@@ -1,0 +1,128 @@
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { AccountErrorBoundary } from "../../../ui/error-screen";
+import { FormError } from "../../../ui/field";
+import { formatSingaporeTime } from "../../../shared/format";
+import { assertSameOrigin, requireOperator } from "../../../ui/page-guards.server";
+import { siteName } from "../../../ui/meta";
+import type { Route } from "./+types/outbox";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Outbox — ${siteName(matches)}` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireOperator(request, context);
+  const { items, pending, retrying } = await context.services.admin.outbox.failing();
+  return {
+    retrying,
+    pending,
+    deliveries: items.map((item) => ({
+      id: item.id,
+      kind: item.kind,
+      channel: item.channel,
+      subject: item.subject,
+      attempts: item.attempts,
+      problem: item.problem,
+      lastError: item.lastError,
+      nextAttempt: formatSingaporeTime(item.nextAttemptAt),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireOperator(request, context);
+  assertSameOrigin(request, context);
+  const id = (await request.formData()).get("id");
+  const queued = typeof id === "string" && (await context.services.admin.outbox.retry(id));
+  if (!queued) {
+    return data({ ok: false, message: "This message is no longer waiting: it may have gone out already." }, { status: 404 });
+  }
+  return { ok: true, message: "Queued: the message will be sent again in a moment." };
+}
+
+type DeliveryRow = Awaited<ReturnType<typeof loader>>["deliveries"][number];
+
+/** The columns, with the Retry button of the delivery being retried (`retrying`) turned off. */
+const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
+  { label: "Kind", cell: (delivery) => delivery.kind },
+  { label: "Channel", cell: (delivery) => delivery.channel },
+  { label: "Subject", cell: (delivery) => delivery.subject || "—" },
+  {
+    label: "What is happening",
+    cell: (delivery) => (
+      <>
+        <p className="admin-delivery-state">
+          {delivery.problem}. Retrying: {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`} so far, next try at{" "}
+          {delivery.nextAttempt}.
+        </p>
+        {/* The error as the channel gave it, for whoever wants to look further. */}
+        {delivery.lastError ? (
+          <details>
+            <summary>Technical detail</summary>
+            <span className="admin-error-text">{delivery.lastError}</span>
+          </details>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    label: "Action",
+    hideLabel: true,
+    cell: (delivery) => (
+      <Form method="post">
+        <input type="hidden" name="id" value={delivery.id} />
+        <button
+          type="submit"
+          className="button"
+          disabled={retrying === delivery.id}
+          aria-label={`Retry ${delivery.kind} by ${delivery.channel}: ${delivery.subject}`}
+        >
+          {retrying === delivery.id ? "Retrying…" : "Retry"}
+        </button>
+      </Form>
+    ),
+  },
+];
+
+export default function AdminOutbox() {
+  const { retrying: retryingCount, pending, deliveries } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
+  return (
+    <section className="admin-screen" aria-labelledby="outbox-heading">
+      <div className="admin-head">
+        <h1 id="outbox-heading">Outbox</h1>
+      </div>
+      <p className="admin-counts" role="status">
+        <span>
+          <strong>{pending}</strong> waiting to be sent
+        </span>
+        <span>
+          <strong>{retryingCount}</strong> being retried after a failed attempt
+        </span>
+      </p>
+      {result?.ok ? (
+        <p className="form-success" role="status">
+          {result.message}
+        </p>
+      ) : (
+        <FormError message={result?.message} />
+      )}
+      {deliveries.length === 0 ? (
+        <p className="empty">No delivery has failed. Every message has gone out or is on its way.</p>
+      ) : (
+        <AdminTable
+          caption="Messages being sent again after a failed attempt, newest first"
+          columns={deliveryColumns(retrying)}
+          rows={deliveries}
+          rowKey={(delivery) => delivery.id}
+        />
+      )}
+    </section>
+  );
+}
+
+export const ErrorBoundary = AccountErrorBoundary;

@@ -1,0 +1,189 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { data, Form, Link } from "react-router";
+import { z } from "zod";
+import { formatSingaporeTime } from "../../../shared/format";
+import { leadInputSchema } from "../../../shared/lead-schema";
+import { formatPhone } from "../../../shared/phone";
+import { FormError } from "../../../ui/field";
+import { PhoneField } from "../../../ui/phone-field";
+import { assertSameOrigin } from "../../../ui/page-guards.server";
+import { currentVisitor } from "../../../ui/page-guards.server";
+import { parseWithZod, replyWith } from "../../../ui/forms.server";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/my-data";
+
+/** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
+const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: `Your data — ${siteName(matches)}` },
+  {
+    name: "description",
+    content:
+      "See the name and phone number we keep about you, and withdraw your consent to delete them.",
+  },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const visitor = await currentVisitor(request, context);
+  // Only the browser that first gave the number has shown it is theirs: nobody else sees its data.
+  const lead = await context.services.leads.privacy.dataOf(visitor);
+  return {
+    // What this browser typed itself, which it may always see.
+    visitor: visitor
+      ? {
+          name: visitor.name,
+          phone: visitor.phone,
+          phoneShown: formatPhone(visitor.phone),
+          owner: visitor.owner,
+        }
+      : null,
+    kept: lead
+      ? {
+          visits: lead.visits,
+          firstSeen: formatSingaporeTime(lead.firstSeenAt),
+          lastSeen: formatSingaporeTime(lead.lastSeenAt),
+          // Kept with the lead too (for the operator who calls back), so shown to its owner.
+          filters: lead.filters,
+        }
+      : null,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const submission = parseWithZod(await request.formData(), {
+    schema: withdrawSchema,
+  });
+  if (submission.status !== "success")
+    return data(
+      { ok: false as const, result: replyWith(submission) },
+      { status: 400 },
+    );
+  const visitor = await currentVisitor(request, context);
+  const outcome = await context.services.leads.privacy.withdraw(
+    submission.value.phone,
+    visitor,
+    { ip: context.ip },
+  );
+  if (outcome.done === "limited") {
+    return data(
+      {
+        ok: false as const,
+        result: replyWith(submission, {
+          formError: outcome.message,
+          formErrorOnly: true,
+        }),
+      },
+      { status: 429 },
+    );
+  }
+  if (outcome.done === "deleted") {
+    return data(
+      { ok: true as const, deleted: true, dueBy: null },
+      { headers: { "Set-Cookie": await context.visitorCookie.clear() } },
+    );
+  }
+  return {
+    ok: true as const,
+    deleted: false,
+    dueBy: formatSingaporeTime(outcome.dueBy.toISOString()),
+  };
+}
+
+export default function PrivacyMyData({
+  loaderData,
+  actionData,
+}: Route.ComponentProps) {
+  const { visitor, kept } = loaderData;
+  const refused = actionData?.ok === false ? actionData.result : undefined;
+  const [form, fields] = useForm<{ phone: string }>({
+    id: "withdraw-consent",
+    lastResult: refused,
+    defaultValue: { phone: visitor ? visitor.phoneShown : "" },
+  });
+
+  if (actionData?.ok) {
+    return (
+      <section className="form-card" aria-labelledby="my-data-heading">
+        <h1 id="my-data-heading">Your data</h1>
+        <p role="status">
+          {actionData.deleted
+            ? "Your consent is withdrawn: your name and number are deleted, and we will not contact you."
+            : `We have recorded your request. We will check the number is yours and delete what we keep about it by ${actionData.dueBy} (within 30 days).`}
+        </p>
+        <p>
+          <Link to={paths.home()}>Back to the home page</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="form-card" aria-labelledby="my-data-heading">
+      <h1 id="my-data-heading">Your data</h1>
+      {visitor ? (
+        <>
+          <dl className="my-data">
+            <dt>Name</dt>
+            <dd>{visitor.name}</dd>
+            <dt>Phone number</dt>
+            <dd>{visitor.phoneShown}</dd>
+            {kept ? (
+              <>
+                <dt>Visits</dt>
+                <dd>{kept.visits}</dd>
+                <dt>First seen</dt>
+                <dd>{kept.firstSeen}</dd>
+                <dt>Last seen</dt>
+                <dd>{kept.lastSeen}</dd>
+                {kept.filters.length > 0 ? (
+                  <>
+                    <dt>What you last filtered for</dt>
+                    <dd>{kept.filters.join("; ")}</dd>
+                  </>
+                ) : null}
+              </>
+            ) : null}
+          </dl>
+          {visitor.owner ? null : (
+            <p>
+              This number was first given in another browser, so this one shows
+              only what was typed here. Withdrawing from here is recorded: we
+              check the number is yours and delete what we keep about it within
+              30 days.
+            </p>
+          )}
+        </>
+      ) : (
+        <p>
+          If you gave us your name and number on the{" "}
+          <Link to={paths.filters()}>filters page</Link>, this browser shows
+          them here. From another browser, give the number below and we will
+          delete it within 30 days.
+        </p>
+      )}
+      <p>
+        Withdrawing your consent deletes your name and number and stops us
+        contacting you, as our <Link to={paths.privacy()}>privacy policy</Link>{" "}
+        explains.
+      </p>
+      <FormError message={form.errors?.[0]} />
+      <Form
+        method="post"
+        className="form"
+        {...getFormProps(form)}
+        noValidate={false}
+      >
+        <PhoneField field={fields.phone} />
+        <div className="form-actions">
+          <button type="submit" className="button primary">
+            Withdraw consent and delete my data
+          </button>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The sitemap and robots.txt: what search engines may crawl. Only what the public sees is
+ * listed: listed helpers' biodata (helpers/visibility.ts), the nationality and supplier listings that hold them,
+ * and the public pages.
+ */
+import { desc, eq } from "drizzle-orm";
+import { nationalities } from "../../../shared/catalogue";
+import type { Database } from "../../../server/db/connect";
+import { helpers, user } from "../../../server/db/schema";
+import { listedHelpers, type PublicRule } from "../../helpers";
+
+/** A sitemap file holds at most 50,000 addresses; the newest helpers are the ones kept. */
+const MAX_URLS = 50_000;
+
+const PUBLIC_PAGES = ["/", "/posts", "/filters", "/authors", "/privacy-policy"];
+
+/** Never worth crawling: the API, operators' and suppliers' own screens, and actions. */
+export const DISALLOWED = [
+  "/api/",
+  "/admin/",
+  "/dashboard",
+  "/create",
+  "/profile/",
+  "/posts/*/edit",
+  "/posts/*/delete",
+  "/logout",
+  "/reset-password",
+];
+
+interface SitemapEntry {
+  path: string;
+  lastmod?: Date;
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
+}
+
+export async function sitemapEntries(db: Database, rule: PublicRule): Promise<SitemapEntry[]> {
+  const fixed = PUBLIC_PAGES.length + nationalities.length;
+  const rows = await db
+    .select({ id: helpers.id, supplierId: helpers.supplierId, nationality: helpers.nationality, updatedAt: helpers.updatedAt })
+    .from(helpers)
+    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .where(listedHelpers(rule))
+    .orderBy(desc(helpers.publishedAt), desc(helpers.id))
+    .limit(MAX_URLS - fixed);
+
+  const newest = new Map<string, Date>();
+  const touch = (key: string, date: Date) => {
+    const seen = newest.get(key);
+    if (!seen || seen < date) newest.set(key, date);
+  };
+  for (const row of rows) {
+    touch("", row.updatedAt);
+    touch(`n:${row.nationality}`, row.updatedAt);
+    touch(`s:${row.supplierId}`, row.updatedAt);
+  }
+
+  const suppliers = [...newest.keys()].filter((key) => key.startsWith("s:")).slice(0, MAX_URLS - fixed - rows.length);
+  return [
+    ...PUBLIC_PAGES.map((path) => ({ path, lastmod: path === "/" || path === "/posts" ? newest.get("") : undefined })),
+    ...nationalities.map((n) => ({ path: `/posts/categories/${n.slug}`, lastmod: newest.get(`n:${n.slug}`) })),
+    ...suppliers.map((key) => ({ path: `/posts/users/${key.slice(2)}`, lastmod: newest.get(key) })),
+    ...rows.map((row) => ({ path: `/posts/${row.id}`, lastmod: row.updatedAt })),
+  ];
+}
+
+export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((entry) => {
+    const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : "";
+    return `<url><loc>${escapeXml(publicUrl + entry.path)}</loc>${lastmod}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    "</urlset>",
+    "",
+  ].join("\n");
+}
+
+export function robotsTxt(publicUrl: string): string {
+  return ["User-agent: *", "Allow: /", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+}

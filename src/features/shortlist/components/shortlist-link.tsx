@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { shortlistPath } from "../../../shared/shortlist";
+import { useShortlist } from "./shortlist-store";
+
+/**
+ * The shortlist in the header, with its count. The count comes from the browser after
+ * hydration (the server renders none), so the page's HTML is the same for every visitor.
+ */
+export function ShortlistLink({ onClick }: { onClick?: () => void }) {
+  const ids = useShortlist();
+  return (
+    <Link to={shortlistPath(ids)} className="shortlist-link" onClick={onClick}>
+      <span aria-hidden="true">★</span>
+      <span className="shortlist-word">Shortlist</span>
+      {ids.length > 0 ? (
+        <span className="shortlist-count">
+          <span className="visually-hidden">: </span>
+          {ids.length}
+          <span className="visually-hidden"> {ids.length === 1 ? "helper" : "helpers"}</span>
+        </span>
+      ) : null}
+    </Link>
+  );
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { notFound } from "../../server/http/errors";
+import { refusals } from "../../server/http/schemas";
+import type { SupplierService } from "./service";
+
+export const supplierSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  companyName: z.string().nullable(),
+  image: z.string().nullable(),
+  availableHelpers: z.number().int(),
+  eaLicenceNumber: z.string().nullable(),
+  phone: z.string().nullable(),
+  since: z.string(),
+});
+
+export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { suppliers: SupplierService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    "/api/suppliers",
+    { schema: { response: { 200: z.object({ items: z.array(supplierSchema) }) } } },
+    async () => ({ items: await suppliers.list() }),
+  );
+
+  app.get(
+    "/api/suppliers/:id",
+    { schema: { params: z.object({ id: z.string() }), response: { 200: supplierSchema, ...refusals(404) } } },
+    async (request) => {
+      const supplier = await suppliers.find(request.params.id);
+      if (!supplier) throw notFound("No supplier with this id.");
+      return supplier;
+    },
+  );
+}

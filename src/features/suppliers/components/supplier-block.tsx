@@ -1,0 +1,58 @@
+import { Link } from "react-router";
+import { formatSingaporeDay } from "../../../shared/format";
+import type { SupplierListItem } from "../../../shared/helper-types";
+import { paths } from "../../../ui/paths";
+import { useRootData } from "../../../ui/root-data";
+
+/**
+ * Who advertises a helper. Singapore's rules for employment agencies ask for the agency's name
+ * and licence number on every advertisement; a supplier without one is an overseas supplier.
+ */
+export function licenceText(supplier: Pick<SupplierListItem, "eaLicenceNumber">): string {
+  return supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "Overseas supplier";
+}
+
+export function SupplierAvatar({ supplier, size = 56 }: { supplier: Pick<SupplierListItem, "name" | "image">; size?: number }) {
+  if (supplier.image) {
+    return <img className="supplier-avatar" src={supplier.image} alt="" width={size} height={size} loading="lazy" decoding="async" />;
+  }
+  const initials = supplier.name
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join("");
+  return (
+    <span className="supplier-avatar placeholder" style={{ width: size, height: size }} aria-hidden="true">
+      {initials}
+    </span>
+  );
+}
+
+export function helperCount(count: number): string {
+  return `${count} available ${count === 1 ? "helper" : "helpers"}`;
+}
+
+/** The supplier block of a biodata page and of a supplier's own listing. */
+export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: SupplierListItem; headingLevel?: 2 | 3 }) {
+  const { config } = useRootData();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <section className="supplier-block" aria-labelledby={`supplier-${supplier.id}`}>
+      <SupplierAvatar supplier={supplier} />
+      <div className="supplier-block-text">
+        <Heading id={`supplier-${supplier.id}`} className="supplier-block-name">
+          <Link to={paths.supplierListing(supplier.id)}>{supplier.name}</Link>
+        </Heading>
+        <p className="supplier-licence">{licenceText(supplier)}</p>
+        {supplier.phone ? (
+          <p>
+            <a href={`tel:${supplier.phone.replace(/[^\d+]/g, "")}`}>{supplier.phone}</a>
+          </p>
+        ) : null}
+        <p className="supplier-meta">
+          {helperCount(supplier.availableHelpers)} · on {config.siteName} since {formatSingaporeDay(supplier.since)}
+        </p>
+      </div>
+    </section>
+  );
+}

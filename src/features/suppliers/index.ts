@@ -1,0 +1,3 @@
+/** The suppliers feature as other code sees it: its service and its routes. */
+export { createSupplierService, type SupplierService } from "./service";
+export { supplierRoutes } from "./api";

@@ -1,0 +1,48 @@
+import { Link } from "react-router";
+import { formatSingaporeDay } from "../../../shared/format";
+import { helperCount, licenceText, SupplierAvatar } from "../components/supplier-block";
+import { siteName } from "../../../ui/meta";
+import { paths } from "../../../ui/paths";
+import type { Route } from "./+types/suppliers";
+
+/** /authors — the original's name for the suppliers page, kept for old links. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { suppliers: await context.services.suppliers.list() };
+}
+
+export const meta: Route.MetaFunction = ({ data, matches }) => [
+  { title: `Overseas Suppliers — ${siteName(matches)}` },
+  {
+    name: "description",
+    content: `${data?.suppliers.length ?? "Our"} agencies and overseas suppliers with domestic helpers available for families in Singapore: see each one's helpers and contact them directly.`,
+  },
+];
+
+export default function Suppliers({ loaderData }: Route.ComponentProps) {
+  const { suppliers } = loaderData;
+  return (
+    <section className="suppliers" aria-labelledby="suppliers-heading">
+      <h1 id="suppliers-heading">Overseas Suppliers</h1>
+      {suppliers.length === 0 ? (
+        <p className="empty">No authors found</p>
+      ) : (
+        <ul className="supplier-grid">
+          {suppliers.map((supplier) => (
+            <li key={supplier.id}>
+              <Link className="supplier-card" to={paths.supplierListing(supplier.id)}>
+                <SupplierAvatar supplier={supplier} size={72} />
+                <span className="supplier-text">
+                  <span className="supplier-name">{supplier.name}</span>
+                  <span className="supplier-licence">{licenceText(supplier)}</span>
+                  {supplier.phone ? <span className="supplier-count">{supplier.phone}</span> : null}
+                  <span className="supplier-count">{helperCount(supplier.availableHelpers)}</span>
+                  <span className="supplier-count">Since {formatSingaporeDay(supplier.since)}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

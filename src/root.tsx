@@ -1,0 +1,116 @@
+import { useEffect } from "react";
+import {
+  data as withHeaders,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "react-router";
+import { ErrorScreen } from "./ui/error-screen";
+import { FlashMessage } from "./ui/flash-message";
+import type { RootData } from "./ui/root-data";
+import { MetaPixelScript, PixelPageViews } from "./ui/meta-pixel";
+import { SiteFooter } from "./app/site-footer";
+import { SiteNav } from "./app/site-nav";
+// One stylesheet for the whole site, written into every page's head: its files are listed in
+// lib/site-css.server.ts.
+import { SITE_CSS_ID, useSiteCss } from "./app/site-css";
+
+export const links = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
+  // A message left by the form that sent the person here is shown once, then forgotten.
+  const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname, viewer.id) : null;
+  // `renderedAt` lets relative times render the same on the server and at hydration.
+  const root: RootData = { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString(), flash };
+  return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;
+}
+
+/**
+ * The site's default title and description, and the error screens': when a page fails, only
+ * this route's meta is rendered, so every error page still has both.
+ */
+export const meta: MetaFunction<typeof loader> = ({ data, error }) => {
+  const site = data?.config.siteName ?? "Direct Helpers";
+  if (!error) {
+    return [
+      { title: site },
+      { name: "description", content: "Foreign domestic helpers available for families in Singapore, straight from their suppliers." },
+    ];
+  }
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return notFound
+    ? [
+        { title: `Page not found — ${site}` },
+        { name: "description", content: "This page does not exist, or the helper is no longer listed. Browse the helpers available now." },
+      ]
+    : [
+        { title: `Something went wrong — ${site}` },
+        { name: "description", content: "We could not show this page. Please try again in a moment." },
+      ];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = data?.nonce;
+  const pixelId = data?.config.metaPixelId;
+  const css = useSiteCss();
+  // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
+  // it has become interactive, for whoever needs to know (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f5f5a" />
+        <Meta />
+        <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
+        <Links nonce={nonce} />
+        {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
+      </head>
+      <body>
+        {children}
+        {pixelId ? <PixelPageViews /> : null}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <div className="page">
+      <SiteNav />
+      <main id="main" className="page-body">
+        <FlashMessage />
+        <Outlet />
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return (
+    <div className="page">
+      {data ? <SiteNav /> : null}
+      <main id="main" className="page-body">
+        <ErrorScreen words={{ notFoundText: "This page does not exist, or the helper is no longer listed." }} />
+      </main>
+      {data ? <SiteFooter /> : null}
+    </div>
+  );
+}

@@ -1,3 +1,0 @@
-/** The notify feature as other features see it: queue a message, and the operators' view of the queue. */
-export { configuredChannels, enqueueMessage, type Channel, type ConfiguredChannels, type OutboundMessage } from "./outbox";
-export { countRetrying, listFailingDeliveries, outboxSummary, retryDelivery, type FailingDelivery, type OutboxSummary } from "./outbox-admin";

@@ -1,3 +1,0 @@
-/** The suppliers feature as other code sees it: its service and its routes. */
-export { createSupplierService, type SupplierService } from "./supplier-service";
-export { supplierRoutes } from "./supplier-routes";
