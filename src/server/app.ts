@@ -26,6 +26,7 @@ import { metricsRoutes } from "./http/metrics";
 import { PageCache } from "./http/page-cache";
 import { requestIdFor } from "./http/request-id";
 import { pageRoutes } from "./http/pages";
+import { pageTables } from "./http/page-policies";
 import { registerCachePolicy } from "./http/cache-policy";
 import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
@@ -126,16 +127,18 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
-  await app.register(seoRoutes, { previews: services.previews, seo: services.seo, publicUrl: config.publicUrl });
+  // Read once at start from the build: a page route without a policy stops the start.
+  const pages = deps.pages ? pageTables(deps.pages.build, config.publicUrl) : undefined;
+  await app.register(seoRoutes, { previews: services.previews, seo: services.seo, publicUrl: config.publicUrl, pages });
 
-  if (deps.pages) {
+  if (deps.pages && pages) {
     if (deps.pages.clientDir) await app.register(staticFiles, { root: deps.pages.clientDir });
     const mode = config.isProduction ? "production" : "development";
     await app.register(pageRoutes, {
       services,
       pageCache,
       config,
-      build: deps.pages.build,
+      pages,
       mode,
       authSecret,
       visitorCookie: createVisitorCookie(authSecret, { secure: config.publicUrl.startsWith("https:") }),

@@ -138,7 +138,7 @@ export function createServices({ config, database, auth, storage, pageCache, pdf
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),
     /** What the sitemap lists. */
-    seo: { sitemapEntries: () => sitemapEntries(db, rule) },
+    seo: { sitemapEntries: (publicPages: readonly string[]) => sitemapEntries(db, rule, publicPages) },
   };
 }
 

@@ -2,21 +2,9 @@
  * What every page's loader or action may ask about who is asking: a signed-in account, a family
  * past the visitor gate, and whether a form came from this site.
  */
-import { data, redirect, type AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 
-/**
- * Refuses a form posted from another site. Browsers say where a request comes from
- * (Sec-Fetch-Site, Origin); a request that says nothing (a script, an old browser) passes,
- * as the session cookie is SameSite=Lax and never rides along on another site's POST.
- */
-export function assertSameOrigin(request: Request, context: AppLoadContext): void {
-  const site = request.headers.get("sec-fetch-site");
-  if (site && site !== "same-origin" && site !== "none") throw data("This form must be sent from this site.", { status: 403 });
-  const origin = request.headers.get("origin");
-  if (origin && origin !== new URL(request.url).origin && origin !== context.config.publicUrl) {
-    throw data("This form must be sent from this site.", { status: 403 });
-  }
-}
+export { assertSameOrigin, loginRedirect } from "../server/http/page-policies";
 
 /** Where to go after signing in: a path on this site only, never another host. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
@@ -34,26 +22,16 @@ export function redirectWithCookies(to: string, cookies: string[]): Response {
   return redirect(to, { headers });
 }
 
-/** Sends a signed-out visitor to /login, and back here afterwards. */
-export function loginRedirect(request: Request): Response {
-  const url = new URL(request.url);
-  return redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
-}
-
-/** The signed-in user, or a trip to /login that comes back here. */
-export function requireViewer(request: Request, context: AppLoadContext) {
-  if (!context.viewer) throw loginRedirect(request);
-  return context.viewer;
-}
-
-/** Operators only: others get the 403 page (the API checks the same on its side). */
-export function requireOperator(request: Request, context: AppLoadContext) {
-  const viewer = requireViewer(request, context);
-  if (viewer.role !== "admin") throw data("Only operators may open this page.", { status: 403 });
-  return viewer;
-}
-
 /** The visitor this browser's cookie names, while its lead exists; null shows the gate. */
 export async function currentVisitor(request: Request, context: AppLoadContext) {
   return context.services.leads.recognise(await context.visitorCookie.read(request.headers.get("cookie")));
+}
+
+/**
+ * The signed-in account of a page whose policy admits accounts only: the policy's guard
+ * (server/http/page-policies.ts) ran before the loader or action, so there is one.
+ */
+export function viewerOf(context: AppLoadContext) {
+  if (!context.viewer) throw new Error("A page for signed-in accounts ran without its policy's guard");
+  return context.viewer;
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/features/accounts/server/roles";
@@ -128,6 +128,17 @@ describeDb("operators and their screens", () => {
     });
     expect(byPhone.statusCode).toBe(200);
     expect(byPhone.json().items.map((lead: { name: string }) => lead.name)).toEqual([`Older ${tag}`]);
+  });
+
+  it("reads a search with letters in it as a name, not as the phone numbers its digits are in", async () => {
+    const { tag, rows } = await addLeads(["Unit 345 {tag}"]);
+    const digits = rows[0]!.phone.slice(-4, -1);
+    const other = { name: `Someone Else ${tag}x`, phone: `+658${digits}${randomInt(1000, 9999)}`, visits: 1 };
+    await t.db.insert(visitors).values({ ...other, name: other.name.replace(tag, "Other") });
+    const found = await t.app.inject({ url: `/api/admin/leads?q=${encodeURIComponent(`Unit ${digits}`)}`, headers: { cookie: operator.cookie } });
+    expect(found.json().items.map((lead: { phone: string }) => lead.phone)).not.toContain(other.phone);
+    const named = await t.app.inject({ url: `/api/admin/leads?q=${encodeURIComponent(`Unit 345 ${tag}`)}`, headers: { cookie: operator.cookie } });
+    expect(named.json().items.map((lead: { name: string }) => lead.name)).toEqual([`Unit 345 ${tag}`]);
   });
 
   it("exports the leads searched for as CSV that a spreadsheet cannot run as formulas", async () => {

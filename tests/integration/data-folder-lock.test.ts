@@ -82,7 +82,8 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     expect(promoted.stdout).toContain(`Soon Operator <${email}> is now an operator (was a supplier) (through the running site, process ${site.pid}`);
     expect(await adminPage()).toBe(200);
 
-    expect((await site.stop("SIGTERM")).code).toBe(0);
+    const stopped = await site.stop("SIGTERM");
+    expect(stopped.code, stopped.stdout + stopped.stderr).toBe(0);
     running.splice(0);
     const restarted = await start();
     const afterRestart = await fetch(`${restarted.url}/admin/leads`, { headers: { cookie }, redirect: "manual" });

@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createPageApp } from "../support/pages";
+import type { TestApp } from "../support/test-app";
 
 describeDb("search engines find the public pages (sitemap.xml, robots.txt)", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ env: { PUBLIC_URL: "https://helpers.example.com" } });
+    t = await createPageApp({ env: { PUBLIC_URL: "https://helpers.example.com" } });
   });
   afterAll(async () => {
     await t?.close();

@@ -26,7 +26,7 @@ async function publicView(t: TestApp, supplierId: string, helper: { id: string; 
   const get = (url: string) => t.app.inject({ url });
   await t.app.services.helpers.searchIndex.ready();
   const search = await get(`/api/helpers?q=${encodeURIComponent(helper.name)}`);
-  const entries = await t.app.services.seo.sitemapEntries();
+  const entries = await t.app.services.seo.sitemapEntries([]);
   return {
     api: (await get(`/api/helpers/${helper.id}`)).statusCode,
     page: (await get(`/posts/${helper.id}`)).statusCode,

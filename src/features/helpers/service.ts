@@ -39,7 +39,6 @@ export interface HelperServiceDeps {
   onWritten?(id: string, viewer: MaybeViewer, status: HelperStatus | undefined): void;
 }
 
-
 /**
  * Reads and writes of biodata. Writes take the body as it arrived (a form's values or a JSON
  * body): the shared helper schema checks it after the permission checks, and a refusal is an

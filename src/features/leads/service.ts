@@ -85,7 +85,9 @@ function search(q: string | undefined): SQL | undefined {
   const text = q?.trim();
   if (!text) return undefined;
   const like = `%${escapeLike(text)}%`;
-  const digits = text.replace(/\D/g, "");
+  // A number as people write one (+65 9123-4567, (65) 9123 4567); the digits of a name or a
+  // reference ("Tag3f2a1b") are not a phone number to look for.
+  const digits = /^[\d\s()+.-]+$/.test(text) ? text.replace(/\D/g, "") : "";
   return digits.length >= 3 ? or(ilike(visitors.name, like), ilike(visitors.phone, `%${digits}%`)) : ilike(visitors.name, like);
 }
 

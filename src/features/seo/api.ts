@@ -11,17 +11,20 @@ const SITEMAP_TTL_MS = 60_000;
 
 export interface SeoRoutesDeps {
   previews: Pick<LinkPreviews, "get">;
-  seo: { sitemapEntries(): ReturnType<typeof sitemapEntries> };
+  seo: { sitemapEntries(publicPages: readonly string[]): ReturnType<typeof sitemapEntries> };
   publicUrl: string;
+  /** What the page routes declare for crawlers (their policies); none when the site serves no pages. */
+  pages?: () => Promise<{ sitemapPaths: readonly string[]; disallowedPaths: readonly string[] }>;
 }
 
-export async function seoRoutes(app: FastifyInstance, { previews, seo, publicUrl }: SeoRoutesDeps) {
+export async function seoRoutes(app: FastifyInstance, { previews, seo, publicUrl, pages }: SeoRoutesDeps) {
   let cached: { xml: string; expiresAt: number } | undefined;
   let building: Promise<string> | undefined;
 
   const sitemap = async (): Promise<string> => {
     if (cached && cached.expiresAt > Date.now()) return cached.xml;
-    building ??= seo.sitemapEntries()
+    building ??= (pages ? pages() : Promise.resolve(undefined))
+      .then((table) => seo.sitemapEntries(table?.sitemapPaths ?? []))
       .then((entries) => {
         const xml = sitemapXml(publicUrl, entries);
         cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };
@@ -38,10 +41,10 @@ export async function seoRoutes(app: FastifyInstance, { previews, seo, publicUrl
     return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300").send(xml);
   });
 
-  const robots = robotsTxt(publicUrl);
-  app.get("/robots.txt", async (_request, reply) =>
-    reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots),
-  );
+  app.get("/robots.txt", async (_request, reply) => {
+    const robots = robotsTxt(publicUrl, pages ? (await pages()).disallowedPaths : []);
+    return reply.type("text/plain; charset=utf-8").header("cache-control", "public, max-age=3600").send(robots);
+  });
 
   // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page),
   // read from storage; drawn only for a version never asked for before.

@@ -10,30 +10,26 @@ export const PRIVATE_NO_STORE = "private, no-store";
 /** A minute fresh, then five more served while a fresh copy is fetched. */
 export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=300";
 
-/** Pages that look the same to everybody who is not signed in and has not passed the gate. */
-const PUBLIC_PAGE_PATH =
-  /^\/(?:|posts|posts\/categories\/[^/]+|posts\/users\/[^/]+|posts\/(?!categories$|users$)[^/]+|authors|privacy-policy|filters)\/?$/;
-
-type PageRequest = Pick<FastifyRequest, "method" | "url">;
+type PageRequest = Pick<FastifyRequest, "method">;
 
 /**
- * Whether the answer to this request may be the same bytes for everybody: a read of a public
- * page by somebody with neither a session nor a visitor cookie (`personal`: the request carries
- * one of them, as the site's `isPersonal` tells).
+ * Whether the answer to this request may be the same bytes for everybody: a read of a page whose
+ * route says it may be shared (`sharedHeaders`, from its policy), by somebody with neither a
+ * session nor a visitor cookie (`personal`: the request carries one of them).
  */
-export function sharesBytes(request: PageRequest, personal: boolean): boolean {
+export function sharesBytes(request: PageRequest, page: { sharedHeaders: boolean } | undefined, personal: boolean): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
-  if (personal) return false;
-  return PUBLIC_PAGE_PATH.test(request.url.split("?")[0]!);
+  return !personal && Boolean(page?.sharedHeaders);
 }
 
 /** The Cache-Control of a rendered page, from the request and what the page answered. */
 export function pageCacheControl(
   request: PageRequest,
+  page: { sharedHeaders: boolean } | undefined,
   personal: boolean,
   response: { status: number; setsCookie: boolean },
 ): string {
-  return sharesBytes(request, personal) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;
+  return sharesBytes(request, page, personal) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;
 }
 
 const NEVER_PERSONAL = /^\/(assets|media)\//;

@@ -10,16 +10,10 @@ import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
-import { LISTING_PARAMS } from "../../shared/listing-query-schema";
+import type { SharedPage } from "./page-policies";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-
-/**
- * The pages everyone sees alike. /filters (the visitor's gate, which reads their cookie), the
- * account and supplier screens and every form are not among them.
- */
-const PUBLIC_PAGES = /^\/(?:posts(?:\/categories\/[^/]+|\/users\/[^/]+|\/[^/]+)?|authors|privacy-policy|shortlist)?$/;
 
 export interface CachedPage {
   status: number;
@@ -31,6 +25,8 @@ export interface CachedPage {
   expiresAt: number;
   /** Something it shows changed: still sent while its successor is rendered, once, in the background. */
   stale?: boolean;
+  /** What the page shows (its route's policy), so a change drops only the pages it touches. */
+  shows?: Pick<SharedPage, "shows" | "helperId">;
 }
 
 export interface RenderedPage {
@@ -39,31 +35,24 @@ export interface RenderedPage {
   body: Buffer;
 }
 
-/** The parameters each kept page reads; any other changes nothing on it. */
-const LISTING_PARAMS_SET: ReadonlySet<string> = new Set(LISTING_PARAMS);
-const SHORTLIST_PARAMS: ReadonlySet<string> = new Set(["ids"]);
-const NO_PARAMS: ReadonlySet<string> = new Set();
-
-function paramsOf(pathname: string): ReadonlySet<string> {
-  if (pathname === "/posts" || pathname.startsWith("/posts/categories/") || pathname.startsWith("/posts/users/")) return LISTING_PARAMS_SET;
-  if (pathname === "/shortlist") return SHORTLIST_PARAMS;
-  return NO_PARAMS;
+/** A page's path without its trailing slash, as routes are matched and pages kept. */
+export function pagePath(url: string): string {
+  const mark = url.indexOf("?");
+  const pathname = mark === -1 ? url : url.slice(0, mark);
+  return pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
 }
 
 /**
- * The address a public page is kept under, or undefined when the page may not come from the
- * cache: the path without a trailing slash, and only the parameters the page reads, sorted by
- * name. Anything else (`?x=1`, `fbclid`, `utm_*`) is dropped, so junk addresses cannot fill the
- * cache with copies of one page; the kept copy is rendered for this address, so no visitor's
- * extra parameters end up in the bytes sent to others (decision 083).
+ * The address a public page is kept under: the path without a trailing slash, and only the
+ * parameters the page reads (`known`, from its route's policy), sorted by name. Anything else
+ * (`?x=1`, `fbclid`, `utm_*`) is dropped, so junk addresses cannot fill the cache with copies of
+ * one page; the kept copy is rendered for this address, so no visitor's extra parameters end up
+ * in the bytes sent to others (decision 083).
  */
-export function canonicalPageUrl(url: string): string | undefined {
+export function canonicalPageUrl(url: string, known: ReadonlySet<string>): string {
   const mark = url.indexOf("?");
-  let pathname = mark === -1 ? url : url.slice(0, mark);
-  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.slice(0, -1);
-  if (!PUBLIC_PAGES.test(pathname)) return undefined;
+  const pathname = pagePath(url);
   if (mark === -1) return pathname;
-  const known = paramsOf(pathname);
   const params = new URLSearchParams();
   for (const [name, value] of new URLSearchParams(url.slice(mark + 1))) if (known.has(name)) params.append(name, value);
   // Stable: a name's repeated values keep their order, as the page reads them.
@@ -72,10 +61,9 @@ export function canonicalPageUrl(url: string): string | undefined {
   return query ? `${pathname}?${query}` : pathname;
 }
 
-/** The cache key of a page request: its canonical address (above) and today's date in Singapore. */
-export function pageCacheKey(url: string, now = new Date()): string | undefined {
-  const canonical = canonicalPageUrl(url);
-  return canonical === undefined ? undefined : `${formatIsoDate(calendarDateAt(now))} ${canonical}`;
+/** The cache key of a page: its canonical address (above) and today's date in Singapore. */
+export function pageCacheKey(canonical: string, now = new Date()): string {
+  return `${formatIsoDate(calendarDateAt(now))} ${canonical}`;
 }
 
 /** Whether a rendered answer is the same for everyone and may be kept. */
@@ -151,7 +139,12 @@ export class PageCache {
    * to null when the rendered answer may not be kept; each asker then renders its own.
    * `onOwn` gets the first asker's rendering when it may not be kept, for that asker to send.
    */
-  async fill(key: string, render: () => Promise<RenderedPage>, onOwn: (page: RenderedPage) => void): Promise<CachedPage | null> {
+  async fill(
+    key: string,
+    render: () => Promise<RenderedPage>,
+    onOwn: (page: RenderedPage) => void,
+    shows?: CachedPage["shows"],
+  ): Promise<CachedPage | null> {
     const inFlight = this.pending.get(key);
     // Those who asked while another rendered: that page, or their own rendering should it fail.
     if (inFlight) return inFlight.catch(() => null);
@@ -166,6 +159,7 @@ export class PageCache {
         return null;
       }
       const entry = await compress(page, Date.now() + (this.options.ttlMs ?? 5 * 60_000));
+      entry.shows = shows;
       if (generation === this.generation) this.store(key, entry);
       return entry;
     })();
@@ -193,7 +187,7 @@ export class PageCache {
    */
   invalidateHelpers(ids: readonly string[]): void {
     const changed = new Set(ids);
-    this.invalidateWhere((key) => !showsNoneOf(key, changed));
+    this.invalidateWhere((_key, entry) => !showsNoneOf(entry, changed));
     this.stats.invalidations += 1;
   }
 
@@ -203,10 +197,10 @@ export class PageCache {
   }
 
   /** Marks stale the pages whose key passes `test`; a rendering under way is not kept (it may predate the change). */
-  private invalidateWhere(test: (key: string) => boolean): void {
+  private invalidateWhere(test: (key: string, entry: CachedPage) => boolean): void {
     this.generation += 1;
     this.pending.clear();
-    for (const [key, entry] of this.entries) if (test(key)) entry.stale = true;
+    for (const [key, entry] of this.entries) if (test(key, entry)) entry.stale = true;
   }
 
   private drop(key: string): void {
@@ -235,12 +229,14 @@ export class PageCache {
   }
 }
 
-/** Whether a kept page (by its key) shows none of these helpers: another one's biodata page, the privacy policy. */
-function showsNoneOf(key: string, helperIds: ReadonlySet<string>): boolean {
-  const pathname = key.slice(key.indexOf(" ") + 1).split("?")[0]!;
-  if (pathname === "/privacy-policy") return true;
-  const biodata = /^\/posts\/([^/]+)$/.exec(pathname);
-  return biodata !== null && !helperIds.has(biodata[1]!);
+/**
+ * Whether a kept page shows none of these helpers, by what its route declares: another helper's
+ * biodata page, a page showing no biodata (the privacy policy). A page kept without a
+ * declaration is taken to show everything.
+ */
+function showsNoneOf(entry: CachedPage, helperIds: ReadonlySet<string>): boolean {
+  if (entry.shows?.shows === "fixed") return true;
+  return entry.shows?.shows === "helper" && entry.shows.helperId !== undefined && !helperIds.has(entry.shows.helperId);
 }
 
 async function compress(page: RenderedPage, expiresAt: number): Promise<CachedPage> {

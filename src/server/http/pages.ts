@@ -6,14 +6,15 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
+import { createRequestHandler, type AppLoadContext } from "react-router";
 import { publicConfig, type Config } from "../config";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
 import type { VisitorCookie } from "./visitor-cookie";
 import { checkPageForm } from "./input-guard";
-import { canonicalPageUrl, inlineScriptHashes, pageCacheKey, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
+import { canonicalPageUrl, inlineScriptHashes, pageCacheKey, pagePath, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
+import type { PageTable } from "./page-policies";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 
@@ -39,8 +40,8 @@ export interface PagesOptions {
   /** Public pages as compressed bytes, for visitors without a session. */
   pageCache: PageCache;
   config: Config;
-  /** The server build, or a function that loads it afresh (development, with hot reload). */
-  build: ServerBuild | (() => Promise<ServerBuild>);
+  /** The pages' table (page-policies.ts): the server build with its routes' policies. */
+  pages: () => Promise<PageTable>;
   mode: "production" | "development";
   /** Reads and writes the signed cookie of a visitor who passed the gate. */
   visitorCookie: VisitorCookie;
@@ -71,11 +72,13 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
   const secure = config.publicUrl.startsWith("https:");
   const { visitorCookie, isPersonal } = options;
   const flash = createFlashCookie(options.authSecret, services.flash, { secure });
-  let handler: ReturnType<typeof createRequestHandler> | undefined;
-  const getHandler = async () => {
-    if (typeof options.build === "function") return createRequestHandler(await options.build(), mode);
-    handler ??= createRequestHandler(options.build, mode);
-    return handler;
+  // One request handler per table: its build's loaders and actions are wrapped in their guards.
+  const handlers = new WeakMap<PageTable, ReturnType<typeof createRequestHandler>>();
+  const pages = async () => {
+    const table = await options.pages();
+    let handler = handlers.get(table);
+    if (!handler) handlers.set(table, (handler = createRequestHandler(table.build, mode)));
+    return { table, handler };
   };
 
   // Page forms post url-encoded or multipart bodies; React Router parses them itself.
@@ -88,6 +91,11 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
       if (NOT_PAGES.test(request.url)) return reply.callNotFound();
       await checkPageForm(request, () => toWebRequest(request));
+      const { table, handler } = await pages();
+      const pathname = pagePath(request.url);
+      // A `.data` request (a navigation in the page) is never shared: its route's loader still guards it.
+      const page = pathname.endsWith(".data") ? undefined : table.match(pathname);
+      const personal = isPersonal(request);
       const context = (nonce: string): AppLoadContext => ({
         services,
         viewer: request.viewer ?? null,
@@ -100,20 +108,21 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       // A page rendered for the cache is for everyone waiting on it: only the visitor's own
       // render stops when they leave.
       const render = async (nonce: string, signal?: AbortSignal, shared?: { url: string }) =>
-        (await getHandler())(toWebRequest(request, signal, shared), shared ? { ...context(nonce), viewer: null } : context(nonce));
+        handler(toWebRequest(request, signal, shared), shared ? { ...context(nonce), viewer: null } : context(nonce));
       const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
       // The site decides, not the page: a page cannot know whether its answer was personal.
       const cacheControl = (response: Response) => {
         response.headers.delete("cache-control");
         const setsCookie = response.headers.getSetCookie().length > 0;
-        return pageCacheControl(request, isPersonal(request), { status: response.status, setsCookie });
+        return pageCacheControl(request, page, personal, { status: response.status, setsCookie });
       };
 
       // A public page asked for by nobody in particular is the same for everyone: kept bytes.
       const cache = options.pageCache;
-      const canonical = cache.enabled && request.method === "GET" && sharesBytes(request, isPersonal(request)) ? canonicalPageUrl(request.url) : undefined;
-      const key = canonical === undefined ? undefined : pageCacheKey(canonical);
-      if (canonical !== undefined && key) {
+      const shared = page?.shared;
+      const canonical = cache.enabled && request.method === "GET" && shared && sharesBytes(request, page, personal) ? canonicalPageUrl(request.url, shared.params) : undefined;
+      if (canonical !== undefined) {
+        const key = pageCacheKey(canonical);
         const hit = cache.lookup(key);
         if (hit && !hit.stale) return sendCached(request, reply, hit);
         let own: RenderedPage | undefined;
@@ -133,11 +142,11 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         if (hit) {
           // Changed since it was kept: sent as it is while its successor is rendered (once, however
           // many ask), so a supplier's saves never make visitors wait for a rendering.
-          void cache.fill(key, renderForCache, () => undefined).catch(() => undefined);
+          void cache.fill(key, renderForCache, () => undefined, shared).catch(() => undefined);
           return sendCached(request, reply, hit);
         }
-        const kept = await cache.fill(key, renderForCache, (page) => (own = page));
-        if (kept) return sendCached(request, reply, kept);
+        const held = await cache.fill(key, renderForCache, (rendered) => (own = rendered), shared);
+        if (held) return sendCached(request, reply, held);
         if (own) {
           reply.status(own.status);
           for (const [name, value] of own.headers) if (name !== "set-cookie") reply.header(name, value);

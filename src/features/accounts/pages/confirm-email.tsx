@@ -3,6 +3,9 @@ import { isHttpError } from "../../../ui/forms.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/confirm-email";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Confirm your new email — ${siteName(matches)}` },

@@ -4,15 +4,17 @@ import { Field, FormError } from "../../../ui/field";
 import { forgotPasswordSchema, type ForgotPasswordInput } from "../auth-schemas";
 import { parseWithZod, refuse } from "../../../ui/forms.server";
 import { callAuth, tooManyAttempts } from "./auth.server";
-import { assertSameOrigin } from "../../../ui/page-guards.server";
+
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/forgot-password";
 import { SubmitButton } from "../../../ui/submit-button";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot your password? — ${siteName(matches)}` }];
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return refuse(submission);
   // better-auth's link goes to its own endpoint, which checks the token and then sends the

@@ -4,9 +4,12 @@ import { Field, FormError } from "../../../ui/field";
 import { loginSchema, type LoginInput } from "../auth-schemas";
 import { parseWithZod, refuse } from "../../../ui/forms.server";
 import { callAuth, tooManyAttempts } from "./auth.server";
-import { assertSameOrigin, redirectWithCookies, safeRedirect } from "../../../ui/page-guards.server";
+import { redirectWithCookies, safeRedirect } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/login";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Login — ${siteName(matches)}` },
@@ -39,7 +42,6 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const formData = await request.formData();
   const redirectTo = safeRedirect(formData.get("redirectTo") ?? new URL(request.url).searchParams.get("redirectTo"));
   const submission = parseWithZod(formData, { schema: loginSchema });

@@ -1,8 +1,11 @@
 import { Form, redirect } from "react-router";
 import { callAuth } from "./auth.server";
-import { assertSameOrigin, redirectWithCookies } from "../../../ui/page-guards.server";
+import { redirectWithCookies } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/logout";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal({ noCrawl: true });
 
 export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Logout — ${siteName(matches)}` }];
 
@@ -25,7 +28,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   return signOut(request, context);
 }
 

@@ -10,10 +10,13 @@ import { profileSchema, type ProfileFormInput } from "../profile-schema";
 import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas";
 import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
-import { assertSameOrigin, requireViewer } from "../../../ui/page-guards.server";
+import { viewerOf } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/profile";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your profile — ${siteName(matches)}` },
@@ -28,7 +31,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 
 /** Only one's own profile: another id is refused even to operators. */
 function requireOwnProfile(request: Request, context: Route.LoaderArgs["context"], id: string | undefined) {
-  const viewer = requireViewer(request, context);
+  const viewer = viewerOf(context);
   if (viewer.id !== id) throw data("You may only open your own profile.", { status: 403 });
   return viewer;
 }
@@ -54,7 +57,6 @@ const PASSWORDS = ["currentPassword", "newPassword", "confirmPassword"];
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireOwnProfile(request, context, params.id);
-  assertSameOrigin(request, context);
   const formData = await request.formData();
   const intent = formData.get("intent");
 

@@ -6,10 +6,13 @@ import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../auth-limits";
 import { registerSchema, type RegisterInput } from "../auth-schemas";
 import { parseWithZod, refuse, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
-import { assertSameOrigin } from "../../../ui/page-guards.server";
+
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/register";
 import { SubmitButton } from "../../../ui/submit-button";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Signup — ${siteName(matches)}` },
@@ -22,7 +25,6 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const submission = parseWithZod(await request.formData(), { schema: registerSchema });
   const fail = (refusal: Omit<Refusal, "hideFields"> = {}) =>
     refuse(submission, { ...refusal, hideFields: ["password", "confirmPassword"] });

@@ -10,7 +10,7 @@ import { helperCreateSchema, helperUpdateSchema } from "../../../shared/helper-s
 import type { HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
 import { intentReadable, readBiodataForm, withFormDefaults } from "./biodata-form-read.server";
 import { isHttpError } from "../../../server/http/errors";
-import { assertSameOrigin, loginRedirect } from "../../../ui/page-guards.server";
+import { loginRedirect } from "../../../ui/page-guards.server";
 import { refuse, replyWith } from "../../../ui/forms.server";
 
 /** Runs a screen's server work; a refusal becomes the page that says so. */
@@ -86,12 +86,10 @@ async function saveForm(
 }
 
 export function createFromForm(request: Request, context: AppLoadContext) {
-  assertSameOrigin(request, context);
   return asPage(request, () => saveForm(request, context, helperCreateSchema, (values) => context.services.helpers.create(context.viewer, values)));
 }
 
 export function updateFromForm(request: Request, context: AppLoadContext, id: string) {
-  assertSameOrigin(request, context);
   return asPage(request, () => saveForm(request, context, helperUpdateSchema, (values) => context.services.helpers.update(context.viewer, id, values)));
 }
 
@@ -101,7 +99,6 @@ export function biodataForEditing(request: Request, context: AppLoadContext, id:
 }
 
 export function deleteFromPage(request: Request, context: AppLoadContext, id: string): Promise<void> {
-  assertSameOrigin(request, context);
   return asPage(request, () => context.services.helpers.remove(context.viewer, id));
 }
 
@@ -116,7 +113,6 @@ export async function changeStatus(
   id: string,
   status: string,
 ): Promise<{ ok: true } | { ok: false; message: string }> {
-  assertSameOrigin(request, context);
   try {
     await asPage(request, () => context.services.helpers.update(context.viewer, id, { status }));
     return { ok: true };

@@ -16,6 +16,9 @@ import { paths } from "../../../ui/paths";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { helperPreviewPath } from "../../../shared/link-preview";
 import type { Route } from "./+types/biodata";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("helper");
 
 /** "More helpers like this": the newest available helpers of the same nationality. */
 const MORE_LIKE_THIS = 4;
@@ -81,7 +84,6 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   );
   return tags;
 };
-
 
 export default function HelperBiodata() {
   const { helper, gated, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();

@@ -2,21 +2,23 @@ import { Link, useActionData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../components/biodata-form-values";
 import { BiodataErrorBoundary } from "../../../ui/error-screen";
-import { requireViewer } from "../../../ui/page-guards.server";
 import { savedMessage } from "../../../ui/action-messages";
 import { createFromForm } from "./biodata.server";
 import { redirectWithMessage } from "../../../ui/flash.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/create";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `New biodata — ${siteName(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  requireViewer(request, context);
+/** Nothing to read: the loader is where the policy's guard runs before the form is shown. */
+export function loader() {
   return null;
 }
 
@@ -27,7 +29,6 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireViewer(request, context);
   const result = await createFromForm(request, context);
   if ("answer" in result) return result.answer;
   return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved));

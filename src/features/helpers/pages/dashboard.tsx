@@ -3,13 +3,16 @@ import { catalogue, labelOf } from "../../../shared/catalogue";
 import { optionsOf } from "../../../shared/options";
 import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
-import { assertSameOrigin, requireViewer } from "../../../ui/page-guards.server";
+import { viewerOf } from "../../../ui/page-guards.server";
 import { formatSingaporeDay } from "../../../shared/format";
 import { statusMessage } from "../../../ui/action-messages";
 import { changeStatus, ownBiodata } from "./biodata.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/dashboard";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your biodata — ${siteName(matches)}` },
@@ -17,7 +20,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const viewer = requireViewer(request, context);
+  const viewer = viewerOf(context);
   const helpers = await ownBiodata(request, context);
   const profile = await context.services.accounts.find(viewer.id);
   // Only when mail can really be sent is an address confirmed before publishing.
@@ -43,10 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const viewer = requireViewer(request, context);
+  const viewer = viewerOf(context);
   const form = await request.formData();
   if (form.get("intent") === "resend-confirmation") {
-    assertSameOrigin(request, context);
     const cookie = request.headers.get("cookie");
     const sent = await context.services.accounts.resendConfirmation(viewer.email, { cookie, ip: context.ip, origin: context.config.publicUrl });
     return data({ id: "", ok: sent.ok, message: sent.message, resent: true as const }, { status: sent.status });

@@ -8,6 +8,9 @@ import { redirectWithMessage } from "../../../ui/flash.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/edit";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
   { title: `${loaded ? `Edit ${loaded.helper.name}` : "Edit biodata"} — ${siteName(matches)}` },

@@ -4,6 +4,9 @@ import { HelperCard } from "../components/helper-card";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/home";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", [], { sitemap: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const newest = await context.services.helpers.list({ sort: "newest", page: 1, pageSize: 6 });

@@ -4,6 +4,9 @@ import { describeFilter, loadListing } from "./listing.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/listing";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", "listing", { sitemap: true });
 
 /** A reference typed whole (DH1042) names one helper: her biodata, not a list of one. */
 const REFERENCE = /^DH\d{3,}$/i;

@@ -4,6 +4,9 @@ import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "./listing.server";
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/nationality-listing";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", "listing");
 
 /** /posts/categories/:category — a nationality, by slug or by the original's category word. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

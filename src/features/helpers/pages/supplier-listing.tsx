@@ -3,6 +3,9 @@ import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "./listing.server";
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/supplier-listing";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", "listing");
 
 /** /posts/users/:id — one supplier's available helpers. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

@@ -11,6 +11,9 @@ import { trackLead } from "../../../ui/pixel";
 import { passGate } from "./visitor-gate.server";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import type { Route } from "./+types/filters";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal({ sitemap: true, sharedHeaders: true });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -5,9 +5,12 @@ import { AdminTable, type AdminColumn } from "../../../ui/data-table";
 import { ViewEditLinks } from "../../helpers/components/biodata-links";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
-import { requireOperator } from "../../../ui/page-guards.server";
+
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/helpers";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.operator();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `All biodata — ${siteName(matches)}` },
@@ -42,7 +45,6 @@ function hrefFor(filters: Filters, page = 1): string {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireOperator(request, context);
   const filters = filtersOf(new URL(request.url));
   const [result, suppliers] = await Promise.all([
     context.services.admin.helpers.list({ q: filters.q || undefined, status: filters.status || undefined, supplierId: filters.supplier || undefined, page: filters.page }),

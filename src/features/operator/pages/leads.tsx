@@ -6,11 +6,14 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
 import { PrivacyRequests } from "../../privacy/components/privacy-requests";
 import { formatSingaporeTime } from "../../../shared/format";
-import { assertSameOrigin, requireOperator } from "../../../ui/page-guards.server";
+
 import { redirectWithMessage } from "../../../ui/flash.server";
 import { siteName } from "../../../ui/meta";
 import { whatsappLink } from "../../../shared/whatsapp";
 import type { Route } from "./+types/leads";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.operator();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Leads — ${siteName(matches)}` },
@@ -18,7 +21,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireOperator(request, context);
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   const pageParam = Number(url.searchParams.get("page"));
@@ -61,8 +63,6 @@ const NOT_OPEN = "This withdrawal is no longer open: it may have been carried ou
  * deletes and comes back here with a message saying so.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireOperator(request, context);
-  assertSameOrigin(request, context);
   const form = await request.formData();
   const id = z.uuid().safeParse(form.get("id"));
   const privacy = context.services.leads.privacy;

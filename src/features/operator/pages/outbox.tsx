@@ -3,17 +3,19 @@ import { AdminTable, type AdminColumn } from "../../../ui/data-table";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { FormError } from "../../../ui/field";
 import { formatSingaporeTime } from "../../../shared/format";
-import { assertSameOrigin, requireOperator } from "../../../ui/page-guards.server";
+
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/outbox";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.operator();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Outbox — ${siteName(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireOperator(request, context);
+export async function loader({ context }: Route.LoaderArgs) {
   const { items, pending, retrying } = await context.services.admin.outbox.failing();
   return {
     retrying,
@@ -32,8 +34,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireOperator(request, context);
-  assertSameOrigin(request, context);
   const id = (await request.formData()).get("id");
   const queued = typeof id === "string" && (await context.services.admin.outbox.retry(id));
   if (!queued) {

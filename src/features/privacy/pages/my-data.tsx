@@ -6,12 +6,15 @@ import { leadInputSchema } from "../../../shared/lead-schema";
 import { formatPhone } from "../../../shared/phone";
 import { FormError } from "../../../ui/field";
 import { PhoneField } from "../../../ui/phone-field";
-import { assertSameOrigin } from "../../../ui/page-guards.server";
+
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { parseWithZod, replyWith } from "../../../ui/forms.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/my-data";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.personal();
 
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
@@ -53,7 +56,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const submission = parseWithZod(await request.formData(), {
     schema: withdrawSchema,
   });

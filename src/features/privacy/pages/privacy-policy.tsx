@@ -6,6 +6,9 @@ import { useRootData } from "../../../ui/root-data";
 import type { Route } from "./+types/privacy-policy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
 import { displayPhone } from "../../../shared/format";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("fixed", [], { sitemap: true });
 
 /** Changed by hand whenever the text below changes; never "today". */
 const PRIVACY_POLICY_UPDATED = "23 November 2026";

@@ -12,20 +12,6 @@ import { listedHelpers, type PublicRule } from "../../helpers";
 /** A sitemap file holds at most 50,000 addresses; the newest helpers are the ones kept. */
 const MAX_URLS = 50_000;
 
-const PUBLIC_PAGES = ["/", "/posts", "/filters", "/authors", "/privacy-policy"];
-
-/** Never worth crawling: the API, operators' and suppliers' own screens, and actions. */
-export const DISALLOWED = [
-  "/api/",
-  "/admin/",
-  "/dashboard",
-  "/create",
-  "/profile/",
-  "/posts/*/edit",
-  "/posts/*/delete",
-  "/logout",
-  "/reset-password",
-];
 
 interface SitemapEntry {
   path: string;
@@ -36,8 +22,9 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-export async function sitemapEntries(db: Database, rule: PublicRule): Promise<SitemapEntry[]> {
-  const fixed = PUBLIC_PAGES.length + nationalities.length;
+/** `publicPages`: the pages whose routes ask to be listed (their policies), besides the helpers' own. */
+export async function sitemapEntries(db: Database, rule: PublicRule, publicPages: readonly string[]): Promise<SitemapEntry[]> {
+  const fixed = publicPages.length + nationalities.length;
   const rows = await db
     .select({ id: helpers.id, supplierId: helpers.supplierId, nationality: helpers.nationality, updatedAt: helpers.updatedAt })
     .from(helpers)
@@ -59,7 +46,7 @@ export async function sitemapEntries(db: Database, rule: PublicRule): Promise<Si
 
   const suppliers = [...newest.keys()].filter((key) => key.startsWith("s:")).slice(0, MAX_URLS - fixed - rows.length);
   return [
-    ...PUBLIC_PAGES.map((path) => ({ path, lastmod: path === "/" || path === "/posts" ? newest.get("") : undefined })),
+    ...publicPages.map((path) => ({ path, lastmod: path === "/" || path === "/posts" ? newest.get("") : undefined })),
     ...nationalities.map((n) => ({ path: `/posts/categories/${n.slug}`, lastmod: newest.get(`n:${n.slug}`) })),
     ...suppliers.map((key) => ({ path: `/posts/users/${key.slice(2)}`, lastmod: newest.get(key) })),
     ...rows.map((row) => ({ path: `/posts/${row.id}`, lastmod: row.updatedAt })),
@@ -80,6 +67,7 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
   ].join("\n");
 }
 
-export function robotsTxt(publicUrl: string): string {
-  return ["User-agent: *", "Allow: /", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+/** Never worth crawling: the API, and the pages whose routes say so (operators' and suppliers' own screens, actions). */
+export function robotsTxt(publicUrl: string, disallowedPages: readonly string[]): string {
+  return ["User-agent: *", "Allow: /", ...["/api/", ...disallowedPages].map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
 }

@@ -8,6 +8,9 @@ import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
 import { saveShortlist, useShortlist } from "../components/shortlist-store";
 import type { Route } from "./+types/shortlist";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", ["ids"]);
 
 /** The helpers the address names (ids=…): the same page for anyone who opens the link. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,6 +4,9 @@ import { helperCount, licenceText, SupplierAvatar } from "../components/supplier
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/suppliers";
+import { pagePolicy } from "../../../shared/page-policy";
+
+export const policy = pagePolicy.shared("listing", [], { sitemap: true });
 
 /** /authors — the original's name for the suppliers page, kept for old links. */
 export async function loader({ context }: Route.LoaderArgs) {
