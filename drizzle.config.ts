@@ -2,6 +2,7 @@ import { defineConfig } from "drizzle-kit";
 
 export default defineConfig({
   dialect: "postgresql",
-  schema: "./src/server/db/schema.ts",
+  // The shared tables, and each feature's own (src/features/<name>/server/tables.ts).
+  schema: ["./src/server/db/schema.ts", "./src/features/*/server/tables.ts"],
   out: "./src/server/db/migrations",
 });

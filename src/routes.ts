@@ -1,30 +1,15 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { existsSync, readdirSync } from "node:fs";
+import { route, type RouteConfig, type RouteConfigEntry } from "@react-router/dev/routes";
 
-// Paths are the original site's, so links shared from it keep working.
-export default [
-  index("features/helpers/pages/home.tsx"),
-  route("posts", "features/helpers/pages/listing.tsx"),
-  route("posts/categories/:category", "features/helpers/pages/nationality-listing.tsx"),
-  route("posts/users/:id", "features/helpers/pages/supplier-listing.tsx"),
-  route("posts/:id", "features/helpers/pages/biodata.tsx"),
-  route("posts/:id/edit", "features/helpers/pages/edit.tsx"),
-  route("posts/:id/delete", "features/helpers/pages/delete.tsx"),
-  route("create", "features/helpers/pages/create.tsx"),
-  route("dashboard", "features/helpers/pages/dashboard.tsx"),
-  route("filters", "features/leads/pages/filters.tsx"),
-  route("authors", "features/suppliers/pages/suppliers.tsx"),
-  route("shortlist", "features/shortlist/pages/shortlist.tsx"),
-  route("privacy-policy", "features/privacy/pages/privacy-policy.tsx"),
-  route("privacy/my-data", "features/privacy/pages/my-data.tsx"),
-  route("register", "features/accounts/pages/register.tsx"),
-  route("login", "features/accounts/pages/login.tsx"),
-  route("logout", "features/accounts/pages/logout.tsx"),
-  route("forgot-password", "features/accounts/pages/forgot-password.tsx"),
-  route("reset-password", "features/accounts/pages/reset-password.tsx"),
-  route("profile/:id", "features/accounts/pages/profile.tsx"),
-  route("confirm-email", "features/accounts/pages/confirm-email.tsx"),
-  route("admin/helpers", "features/operator/pages/helpers.tsx"),
-  route("admin/leads", "features/operator/pages/leads.tsx"),
-  route("admin/outbox", "features/operator/pages/outbox.tsx"),
-  route("*", "app/not-found.tsx"),
-] satisfies RouteConfig;
+/**
+ * Each feature lists its pages in its own routes.ts (each page declares its policy in its
+ * module): a feature folder that has one is picked up here, so adding a feature's pages touches
+ * its folder only (decision 095). The catch-all is the site's own.
+ */
+const features = new URL("./features/", import.meta.url);
+const names = readdirSync(features)
+  .filter((name) => existsSync(new URL(`${name}/routes.ts`, features)))
+  .sort();
+const lists = await Promise.all(names.map(async (name) => ((await import(`./features/${name}/routes.ts`)) as { default: RouteConfigEntry[] }).default));
+
+export default [...lists.flat(), route("*", "app/not-found.tsx")] satisfies RouteConfig;

@@ -32,6 +32,7 @@ import { registerSecurityHeaders } from "./http/security";
 import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "../features/media";
 import { createServices, type Services } from "./services";
+import { pluggedFeatures } from "./features";
 import { supplierRoutes } from "../features/suppliers";
 import { createPdfRenderer, pdfRoutes } from "../features/pdf";
 import "../features/accounts/server/viewer";
@@ -127,6 +128,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
+  for (const feature of pluggedFeatures) {
+    if (feature.api) await app.register(feature.api, { service: services[feature.name] });
+  }
+
   // Read once at start from the build: a page route without a policy stops the start.
   const pages = deps.pages ? pageTables(deps.pages.build, config.publicUrl) : undefined;
   await app.register(seoRoutes, { previews: services.previews, seo: services.seo, publicUrl: config.publicUrl, pages });

@@ -22,6 +22,7 @@ import { sitemapEntries } from "../features/seo/server/sitemap";
 import { createSupplierService } from "../features/suppliers";
 import { createBiodataPdfs } from "../features/pdf";
 import { createLinkPreviews } from "../features/seo";
+import { pluggedFeatures, type PluggedServices } from "./features";
 
 export interface ServiceDeps {
   config: Config;
@@ -37,10 +38,20 @@ export interface ServiceDeps {
   passwordChecks?: PasswordCheckLimiter;
   /** Biodata writes per account (tests raise them). */
   helperWriteLimits?: readonly WriteWindow[];
-  log?: { warn(details: object, message: string): void };
+  log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
 }
 
-export function createServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, helperWriteLimits, log }: ServiceDeps) {
+export function createServices(deps: ServiceDeps) {
+  const core = createCoreServices(deps);
+  const ground = { db: deps.database.db, log: deps.log ?? silent };
+  const plugged = Object.fromEntries(pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })])) as PluggedServices;
+  return { ...core, ...plugged };
+}
+
+const silent = { warn: () => undefined, error: () => undefined };
+
+/** The services of the features wired here by hand (they depend on one another). */
+function createCoreServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, helperWriteLimits, log }: ServiceDeps) {
   const { db } = database;
   const channels = configuredChannels(config);
 

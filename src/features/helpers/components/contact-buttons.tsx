@@ -1,5 +1,6 @@
 import { whatsappLink } from "../../../shared/whatsapp";
 import { useRootData } from "../../../ui/root-data";
+import { recordContact } from "../../contacts/components/contact-beacon";
 
 export function whatsappMessage(name: string, ref: string): string {
   return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
@@ -10,10 +11,12 @@ export function whatsappMessage(name: string, ref: string): string {
  * show WhatsApp alone (`channels="whatsapp"`): the biodata page has them all.
  */
 export function ContactButtons({
+  helperId,
   name,
   reference: helperRef,
   channels = "all",
 }: {
+  helperId: string;
   name: string;
   reference: string;
   channels?: "all" | "whatsapp";
@@ -28,6 +31,7 @@ export function ContactButtons({
         target="_blank"
         rel="noopener noreferrer"
         aria-label={`WhatsApp about ${name}`}
+        onClick={() => recordContact(helperId, "whatsapp")}
       >
         WhatsApp
       </a>
@@ -38,6 +42,7 @@ export function ContactButtons({
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`Telegram about ${name}`}
+          onClick={() => recordContact(helperId, "telegram")}
         >
           Telegram
         </a>
@@ -49,6 +54,7 @@ export function ContactButtons({
           target="_blank"
           rel="noopener noreferrer"
           aria-label={`Web chat about ${name}`}
+          onClick={() => recordContact(helperId, "webchat")}
         >
           Web chat
         </a>

@@ -111,7 +111,7 @@ export default function HelperBiodata() {
           {labelOf("nationality", helper.nationality)} · ref {helper.ref}
         </p>
         {available ? (
-          <ContactButtons name={helper.name} reference={helper.ref} />
+          <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
         ) : (
           <p className="status-note" role="note">
             {helper.status === "draft"

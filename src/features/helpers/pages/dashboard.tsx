@@ -8,6 +8,7 @@ import { formatSingaporeDay } from "../../../shared/format";
 import { statusMessage } from "../../../ui/action-messages";
 import { changeStatus, ownBiodata } from "./biodata.server";
 import { siteName } from "../../../ui/meta";
+import { COUNTED_DAYS } from "../../contacts/components/contact-beacon";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/dashboard";
 import { pagePolicy } from "../../../shared/page-policy";
@@ -21,8 +22,11 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
-  const helpers = await ownBiodata(request, context);
-  const profile = await context.services.accounts.find(viewer.id);
+  const [helpers, profile, contacts] = await Promise.all([
+    ownBiodata(request, context),
+    context.services.accounts.find(viewer.id),
+    context.services.contacts.countsFor(viewer.id),
+  ]);
   // Only when mail can really be sent is an address confirmed before publishing.
   const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "admin" && !profile?.emailVerified;
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
@@ -41,6 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       photo: helper.photo,
       updated: formatSingaporeDay(helper.updatedAt),
       updatedAt: helper.updatedAt,
+      contacts: contacts.get(helper.id) ?? 0,
     })),
   };
 }
@@ -149,6 +154,9 @@ export default function Dashboard() {
               <th scope="col">Status</th>
               <th scope="col">Updated</th>
               <th scope="col">
+                <abbr title={`Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`}>Contacts ({COUNTED_DAYS} days)</abbr>
+              </th>
+              <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
             </tr>
@@ -169,6 +177,7 @@ export default function Dashboard() {
                 <td data-label="Updated">
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
+                <td data-label={`Contacts (${COUNTED_DAYS} days)`}>{helper.contacts}</td>
                 <td className="dashboard-actions">
                   <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}

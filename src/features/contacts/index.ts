@@ -1,0 +1,12 @@
+/** The contacts feature as the site sees it: one line in src/server/features.ts plugs it in. */
+import { defineFeature } from "../../server/feature";
+import { contactRoutes } from "./api";
+import { createContactService, type ContactServiceDeps } from "./service";
+
+export const contactsFeature = defineFeature({
+  name: "contacts",
+  service: (deps: ContactServiceDeps) => createContactService(deps),
+  api: contactRoutes,
+});
+
+export { COUNTED_DAYS, type ContactService } from "./service";

@@ -1,0 +1,8 @@
+import { route, type RouteConfig } from "@react-router/dev/routes";
+
+// Paths are the original site's, so links shared from it keep working.
+export default [
+  route("admin/helpers", "features/operator/pages/helpers.tsx"),
+  route("admin/leads", "features/operator/pages/leads.tsx"),
+  route("admin/outbox", "features/operator/pages/outbox.tsx"),
+] satisfies RouteConfig;

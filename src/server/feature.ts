@@ -1,0 +1,29 @@
+/**
+ * What a feature that plugs in by itself declares (its index.ts exports one), and what the site
+ * gives it: the database, a logger and the few settings it names; other features' services
+ * when it asks for them by type. The composition root lists such features in features.ts, one
+ * line each (docs/decisions/095-adding-a-feature.md).
+ */
+import type { FastifyInstance } from "fastify";
+import type { Database } from "./db/connect";
+
+export interface FeatureGround {
+  db: Database;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+}
+
+export interface Feature<Name extends string, Service, Needs extends object> {
+  /** The key of its service among the services (`services.<name>`). */
+  name: Name;
+  /** Its service, from the ground and the other services it needs (given by the composition root). */
+  service(ground: FeatureGround & Needs): Service;
+  /** Its JSON routes, registered with its own service. */
+  api?(app: FastifyInstance, options: { service: Service }): Promise<void>;
+}
+
+/** Declares a feature; the types of its name, service and needs are kept for the composition root. */
+export function defineFeature<const Name extends string, Service, Needs extends object = object>(
+  feature: Feature<Name, Service, Needs>,
+): Feature<Name, Service, Needs> {
+  return feature;
+}

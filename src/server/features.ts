@@ -1,0 +1,12 @@
+/**
+ * Features that plug in by themselves: each adds its service to the services and its routes to
+ * the app. Adding one is its folder under src/features/ and its line here (decision 095).
+ */
+import { contactsFeature } from "../features/contacts";
+
+export const pluggedFeatures = [contactsFeature] as const;
+
+type Plugged = (typeof pluggedFeatures)[number];
+
+/** The services of the plugged-in features, by name. */
+export type PluggedServices = { [F in Plugged as F["name"]]: ReturnType<F["service"]> };
