@@ -68,7 +68,10 @@ describeDb("contacts counted for the supplier", () => {
       await t.app.inject({ method: "POST", url: "/api/contacts", remoteAddress: ip, payload: { helperId: listed.id } }),
       await t.app.inject({ method: "POST", url: "/api/contacts", remoteAddress: ip, payload: `helperId=${listed.id}&channel=whatsapp`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
     ];
-    for (const answer of refused) expect(answer.statusCode).toBeGreaterThanOrEqual(400), expect(answer.statusCode).toBeLessThan(500);
+    for (const answer of refused) {
+      expect(answer.statusCode).toBeGreaterThanOrEqual(400);
+      expect(answer.statusCode).toBeLessThan(500);
+    }
     const counts = await t.app.services.contacts.countsFor(supplier.id);
     for (const id of [draft.id, hired.id, listed.id]) expect(counts.has(id)).toBe(false);
   });
