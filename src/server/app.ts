@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import fp from "fastify-plugin";
 import type { ServerBuild } from "react-router";
 import { createAuth, type AuthLimits } from "./auth/auth";
+import { authApiPaths } from "./auth/auth-docs";
 import { authRoutes } from "./auth/auth-routes";
 import { createPasswordCheckLimiter, type PasswordCheckLimits } from "./auth/password-check-limit";
 import { sessionPlugin } from "./auth/session";
@@ -18,6 +19,7 @@ import { adminRoutes } from "./admin";
 import { helperRoutes, helperWriteRoutes, type WriteWindow } from "./helpers";
 import { createVisitorCookie, leadRoutes, type LeadLimits } from "./leads";
 import { seoRoutes } from "./seo/seo-routes";
+import { registerApiDocs } from "./http/api-docs";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
@@ -108,6 +110,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
+  // Before the routes: the document is made from them as they are added.
+  await registerApiDocs(app, { extraPaths: authApiPaths(auth) });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });
