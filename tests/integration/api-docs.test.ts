@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from "../support/test-app";
 type Json = Record<string, unknown>;
 interface Operation {
   summary?: string;
+  description?: string;
   tags?: string[];
   security?: Json[];
   parameters?: { name: string; in: string; description?: string; schema?: Json }[];
@@ -131,6 +132,8 @@ describeDb("the API describes itself at /api/docs", () => {
   it("lists better-auth's endpoints under /api/auth, and none of the site's pages or files", () => {
     expect(document.paths["/api/auth/sign-in/email"]?.post?.tags).toEqual(["accounts"]);
     expect(document.paths["/api/auth/sign-up/email"]?.post?.requestBody).toBeDefined();
+    // The site's own rules on better-auth's endpoints are said where they apply.
+    expect(document.paths["/api/auth/update-user"]?.post?.description).toContain("`companyName`");
     expect(document.paths["/api/auth/get-session"]?.get).toBeDefined();
     expect(document.paths["/api/auth/request-password-reset"]?.post).toBeDefined();
     expect(document.paths["/api/auth/reset-password/{token}"]?.get?.parameters).toContainEqual(expect.objectContaining({ name: "token", in: "path" }));

@@ -5,6 +5,7 @@
  * them. Answers are better-auth's and are not described beyond that.
  */
 import { z } from "zod";
+import { ALLOWED_FIELDS } from "./account-guard";
 import type { Auth } from "./auth";
 import { AUTH_BASE_PATH } from "./auth";
 
@@ -24,7 +25,7 @@ const METHODS = ["GET", "POST"] as const;
 
 const authError = {
   type: "object",
-  properties: { message: { type: "string" }, code: { type: "string" } },
+  properties: { message: { type: "string" }, code: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
   required: ["message"],
 };
 
@@ -40,20 +41,27 @@ function inputSchema(schema: unknown): JsonSchema | undefined {
 function summaryOf(name: string, description: string | undefined): string {
   const first = description?.split(/(?<=\.)\s/)[0]?.replace(/\.$/, "");
   if (first) return first;
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2");
+  // changeEmail: "Change email"; callbackOAuth: "Callback OAuth".
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/ ([A-Z][a-z]+)\b/g, (word) => word.toLowerCase());
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function operation(name: string, endpoint: AuthEndpoint, method: string, pathParams: string[]) {
   const options = endpoint.options ?? {};
-  const description = options.metadata?.openapi?.description;
+  const own = options.metadata?.openapi?.description;
+  const allowed = endpoint.path ? ALLOWED_FIELDS[endpoint.path] : undefined;
+  // The site holds these to its profile form (account-guard.ts), whatever better-auth would take.
+  const rule = allowed
+    ? `The site takes only ${allowed.map((field) => `\`${field}\``).join(", ")} here, checked as the profile form checks them; any other field is refused (400 \`FIELD_NOT_ALLOWED\`).`
+    : undefined;
+  const description = [own, rule].filter(Boolean).join("\n\n") || undefined;
   const query = inputSchema(options.query);
   const queryProperties = (query?.properties ?? {}) as Record<string, JsonSchema>;
   const queryRequired = new Set((query?.required as string[] | undefined) ?? []);
   const body = method === "POST" ? inputSchema(options.body) : undefined;
   return {
     tags: ["accounts"],
-    summary: summaryOf(name, description),
+    summary: summaryOf(name, own),
     ...(description ? { description } : {}),
     operationId: `auth.${name}.${method.toLowerCase()}`,
     parameters: [
