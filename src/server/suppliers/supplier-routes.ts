@@ -24,7 +24,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
       schema: {
         tags: ["suppliers"],
         summary: "List the suppliers",
-        description: "Every supplier whose biodata families can see, with how many of their helpers are available.",
+        description: "The suppliers with at least one listed helper, those with the most available helpers first.",
         response: { 200: z.object({ items: z.array(supplierSchema) }) },
       },
     },
@@ -37,7 +37,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
       schema: {
         tags: ["suppliers"],
         summary: "Read a supplier",
-        description: "404 when no supplier has this id.",
+        description: "404 when no supplier has this id, or their account is not public yet (an unconfirmed e-mail).",
         params: z.object({ id: z.string() }),
         response: { 200: supplierSchema, ...refusals(404) },
       },
