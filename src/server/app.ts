@@ -12,6 +12,7 @@ import { createAuth, type AuthLimits } from "../features/accounts/server/auth";
 import { authRoutes } from "../features/accounts/api";
 import { createPasswordCheckLimiter, type PasswordCheckLimits } from "../features/accounts/server/password-check-limit";
 import { hasSessionCookie, sessionPlugin } from "../features/accounts/server/session";
+import { authApiPaths } from "../features/accounts/server/auth-docs";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import { adminRoutes } from "../features/operator";
@@ -19,6 +20,7 @@ import { helperRoutes, helperWriteRoutes, type WriteWindow } from "../features/h
 import { leadRoutes, type LeadLimits } from "../features/leads";
 import { createVisitorCookie, hasVisitorCookie } from "./http/visitor-cookie";
 import { seoRoutes } from "../features/seo/api";
+import { registerApiDocs } from "./http/api-docs";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
@@ -111,6 +113,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
+  // Before the routes: the document is made from them as they are added.
+  await registerApiDocs(app, { extraPaths: authApiPaths(auth), extraTags: pluggedFeatures.flatMap((feature) => (feature.tag ? [feature.tag] : [])) });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });

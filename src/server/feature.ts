@@ -17,8 +17,9 @@ export interface Feature<Name extends string, Service, Needs extends object> {
   name: Name;
   /** Its service, from the ground and the other services it needs (given by the composition root). */
   service(ground: FeatureGround & Needs): Service;
-  /** Its JSON routes, registered with its own service. */
+  /** Its JSON routes, registered with its own service, and the tag they carry in the API's document. */
   api?(app: FastifyInstance, options: { service: Service }): Promise<void>;
+  tag?: { name: string; description: string };
 }
 
 /** Declares a feature; the types of its name, service and needs are kept for the composition root. */

@@ -7,10 +7,14 @@ import { z } from "zod";
 import { calendarDateAt, formatIsoDate, parseIsoDate } from "./age";
 import {
   BIODATA_LIMITS,
+  evaluationMethods,
+  illnesses,
+  interviewModes,
   isEvaluationMethod,
   isIllness,
   isInterviewMode,
   isSkillArea,
+  skillAreas,
   type EvaluationMethod,
 } from "./biodata-catalogue";
 import type { EmploymentRow, SkillEntry, Skills } from "./biodata-types";
@@ -164,6 +168,9 @@ const passportNumber = z.preprocess(
     .nullable(),
 );
 
+/** The slugs of a list, as the API document names them. */
+const slugs = (list: readonly { slug: string }[]) => list.map((entry) => entry.slug).join(", ");
+
 /** The standard form's fields, each optional on a new biodata (existing ones start empty). */
 export const biodataFields = {
   placeOfBirth: optionalText("Place of birth", text.short),
@@ -173,7 +180,7 @@ export const biodataFields = {
   homePhone,
   passportNumber,
   allergies: optionalText("Allergies", text.medium),
-  illnesses: slugList("illnesses", isIllness),
+  illnesses: slugList("illnesses", isIllness).describe(`Any of ${slugs(illnesses)} (other: say which in illnessOther).`),
   illnessOther: optionalText("The other illness", text.medium),
   disabilities: optionalText("Physical disabilities", text.medium),
   dietaryRestrictions: optionalText("Dietary restrictions", text.medium),
@@ -182,13 +189,13 @@ export const biodataFields = {
   foodHandlingOther: optionalText("Other food handling", text.medium),
   restDays: optionalWholeNumber("Preferred rest days", restDays.min, restDays.max, `Preferred rest days must be between ${restDays.min} and ${restDays.max} a month`),
   otherRemarks: optionalText("Other remarks", text.long),
-  skillsEvaluation: evaluation,
+  skillsEvaluation: evaluation.describe(`How the skills were evaluated: ${slugs(evaluationMethods)} (other: say how in skillsEvaluationOther).`),
   skillsEvaluationOther: optionalText("The other method of evaluation", text.short),
-  skills: skillsSchema,
+  skills: skillsSchema.describe(`By skill area (${slugs(skillAreas)}).`),
   employment: employmentSchema,
   workedInSingapore: yesNo("Worked in Singapore before"),
-  availableFrom,
-  interview: slugList("how she can be interviewed", isInterviewMode),
+  availableFrom: availableFrom.describe("YYYY-MM-DD, at most two years ahead; null: available now."),
+  interview: slugList("how she can be interviewed", isInterviewMode).describe(`Any of ${slugs(interviewModes)}; none: not available for interview.`),
 };
 
 /** Checks that span fields, added to the create and update schemas. */

@@ -5,13 +5,16 @@
  */
 import { z } from "zod";
 import { ageFromIso, parseIsoDate } from "./age";
-import { resolveSlug, type CatalogueName, type SlugOf } from "./catalogue";
+import { resolveSlug, slugsOf, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
 import { biodataFields, checkBiodata } from "./biodata-schema";
 import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
 
 export { HELPER_LIMITS, PHOTO_UPLOAD };
+
+/** What the API document says a catalogue field takes. */
+const catalogueWords = (name: CatalogueName) => `${slugsOf(name).join(", ")} (or its label or the old site's spelling, any case)`;
 
 function catalogueValue<N extends CatalogueName>(name: N, label: string) {
   return z.preprocess(
@@ -26,7 +29,7 @@ function catalogueValue<N extends CatalogueName>(name: N, label: string) {
         }
         return slug;
       }),
-  );
+  ).describe(`One of ${catalogueWords(name)}.`);
 }
 
 function catalogueList<N extends CatalogueName>(name: N, label: string) {
@@ -47,7 +50,7 @@ function catalogueList<N extends CatalogueName>(name: N, label: string) {
         }
         return [...slugs];
       }),
-  );
+  ).describe(`Any of ${catalogueWords(name)}.`);
 }
 
 function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string) {
@@ -68,7 +71,7 @@ const dateOfBirth = z.preprocess(
       const years = ageFromIso(value);
       return years === undefined || (years >= age.min && years <= age.max);
     }, `The helper must be between ${age.min} and ${age.max} years old`),
-);
+).describe(`YYYY-MM-DD; she is ${age.min} to ${age.max} years old.`);
 
 /** The helper's stored photo: a key from POST /api/uploads, or null for none. */
 const photo = z.preprocess(

@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { parseIsoDate } from "./age";
-import { isInterviewMode, isSkillArea } from "./biodata-catalogue";
-import { resolveSlug } from "./catalogue";
+import { interviewModes, isInterviewMode, isSkillArea, skillAreas } from "./biodata-catalogue";
+import { resolveSlug, slugsOf } from "./catalogue";
 import { HELPER_LIMITS } from "./helper-limits";
 import {
   DEFAULT_PAGE_SIZE,
@@ -19,6 +19,7 @@ import {
   MAX_QUERY_LENGTH,
   sortOrders,
   type HelperQuery,
+  type ListFilter,
   type ParsedHelperQuery,
   type QueryProblem,
   type RawQuery,
@@ -88,40 +89,53 @@ function choices(resolve: (value: string) => string | undefined) {
 const asSlug = (value: string) => value.toLowerCase().replace(/[\s_]+/g, "-");
 const slugIn = (isSlug: (slug: string) => boolean) => (value: string) => (isSlug(asSlug(value)) ? asSlug(value) : undefined);
 
+/** What the API document says of a catalogue filter's parameter (its other names read the same). */
+function catalogueWords(filter: ListFilter, param: string): string {
+  const others = filterParams[filter].filter((name) => name !== param).map((name) => `\`${name}\``);
+  const also = others.length > 0 ? ` The same filter as ${others.join(" and ")}.` : "";
+  return `Comma list of ${slugsOf(filter).join(", ")} (or their labels or the old site's spellings, any case): a helper matches any of them.${also}`;
+}
+
 /** Every URL name of the catalogue filters (old names first), each read against its catalogue. */
 const catalogueFields: Record<string, ReturnType<typeof choices>> = Object.fromEntries(
-  listFilters.flatMap((filter) => filterParams[filter].map((param) => [param, choices((value) => resolveSlug(filter, value))])),
+  listFilters.flatMap((filter) =>
+    filterParams[filter].map((param) => [param, choices((value) => resolveSlug(filter, value)).describe(catalogueWords(filter, param))]),
+  ),
 );
 
 // The keys' order is the order of the notes and of the unknown values reported.
 const fields = z.object({
   ...catalogueFields,
-  supplier: raw.transform(last),
+  supplier: raw.transform(last).describe("Only the helpers of the supplier with this id."),
   q: raw.transform((value, ctx) => {
     const text = last(value);
     if (text && text.length > MAX_QUERY_LENGTH) {
       return refuse(ctx, `q must be at most ${MAX_QUERY_LENGTH} characters`, { kind: "too-long" });
     }
     return text;
-  }),
-  ageMin: wholeNumber("ageMin", HELPER_LIMITS.age),
-  ageMax: wholeNumber("ageMax", HELPER_LIMITS.age),
-  salaryMax: wholeNumber("salaryMax", { min: 0, max: MAX_SALARY_FILTER }),
-  skill: choices(slugIn(isSkillArea)),
-  interview: choices(slugIn(isInterviewMode)),
+  }).describe(`A helper's name or reference, at most ${MAX_QUERY_LENGTH} characters.`),
+  ageMin: wholeNumber("ageMin", HELPER_LIMITS.age).describe(`Youngest age, ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}.`),
+  ageMax: wholeNumber("ageMax", HELPER_LIMITS.age).describe(`Oldest age, ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}, not below ageMin.`),
+  salaryMax: wholeNumber("salaryMax", { min: 0, max: MAX_SALARY_FILTER }).describe(`Highest monthly salary, 0 to ${MAX_SALARY_FILTER}.`),
+  skill: choices(slugIn(isSkillArea)).describe(
+    `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count).`,
+  ),
+  interview: choices(slugIn(isInterviewMode)).describe(
+    `Comma list of ${interviewModes.map((mode) => mode.slug).join(", ")}: a helper matches when she can be interviewed in any of them.`,
+  ),
   availableBy: raw.transform((value, ctx) => {
     const text = last(value);
     if (text === undefined || parseIsoDate(text)) return text;
     return refuse(ctx, "availableBy must be a date (YYYY-MM-DD)", { kind: "date" });
-  }),
+  }).describe("YYYY-MM-DD: available on or before that day (a helper with no available-from date is available now and always matches)."),
   sort: raw.transform((value, ctx): SortOrder => {
     const text = last(value)?.toLowerCase();
     if (text === undefined) return "newest";
     if ((sortOrders as readonly string[]).includes(text)) return text as SortOrder;
     return refuse(ctx, `sort must be one of ${sortOrders.join(", ")}`, { kind: "sort" });
-  }),
-  page: wholeNumber("page", { min: 1, max: MAX_PAGE }),
-  pageSize: wholeNumber("pageSize", { min: 1, max: MAX_PAGE_SIZE }),
+  }).describe(`${sortOrders.join(", ")}; ${sortOrders[0]} when not given.`),
+  page: wholeNumber("page", { min: 1, max: MAX_PAGE }).describe(`The page, from 1 to ${MAX_PAGE}.`),
+  pageSize: wholeNumber("pageSize", { min: 1, max: MAX_PAGE_SIZE }).describe(`Helpers a page, 1 to ${MAX_PAGE_SIZE}; ${DEFAULT_PAGE_SIZE} when not given.`),
 });
 type Fields = z.output<typeof fields>;
 

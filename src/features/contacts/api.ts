@@ -14,6 +14,12 @@ export async function contactRoutes(fastify: FastifyInstance, { service }: { ser
     "/api/contacts",
     {
       schema: {
+        tags: ["contacts"],
+        summary: "Count a family's contact about a helper",
+        description:
+          "Sent by the contact buttons (as a beacon) when a family leaves for WhatsApp, Telegram or web chat. Only an available " +
+          "helper can be contacted (404 otherwise); one address counts once an hour for each helper, and more than 30 contacts " +
+          "a minute from one address answer 429 with `Retry-After`. Nothing about the family is kept.",
         body: z.object({ helperId: z.uuid(), channel: z.enum(CONTACT_CHANNELS) }),
         response: { 204: noContent, ...refusals(400, 404, 429) },
       },

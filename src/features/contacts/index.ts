@@ -7,6 +7,7 @@ export const contactsFeature = defineFeature({
   name: "contacts",
   service: (deps: ContactServiceDeps) => createContactService(deps),
   api: contactRoutes,
+  tag: { name: "contacts", description: "Families reaching a supplier about a helper, counted for the supplier." },
 });
 
 export { COUNTED_DAYS, type ContactService } from "./service";

@@ -6,6 +6,7 @@ import type { HelperCard, HelperPage } from "../../shared/helper-types";
 import { helperQuerySchema } from "../../shared/listing-query-schema";
 import { notFound } from "../../server/http/errors";
 import { refusals, sendBytes } from "../../server/http/schemas";
+import { LISTING_DOCS, RECORD_DOCS } from "./server/helper-api-docs";
 import { helperCardSchema, helperPageSchema, helperRecordSchema } from "./server/helper-schemas";
 import type { HelperService } from "./service";
 
@@ -69,7 +70,7 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
     {
       // The listing's one query schema (old names and spellings kept): a malformed parameter is
       // a 400 naming it; a value the catalogue lacks is no error, but an empty page (below).
-      schema: { querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
+      schema: { ...LISTING_DOCS, querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
       validatorCompiler: keptReadings,
       config: { invalidInput: (fields) => Object.values(fields).join("; ") },
     },
@@ -92,7 +93,7 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
   app.get(
     "/api/helpers/:id",
     // Any id is looked up (an unknown or malformed one is a 404, not a 400).
-    { schema: { params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } } },
+    { schema: { ...RECORD_DOCS, params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } } },
     async (request) => {
       const helper = await helpers.find(request.params.id, request.viewer ?? null);
       if (!helper) throw notFound("No helper with this id is listed.");

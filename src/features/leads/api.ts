@@ -62,7 +62,16 @@ export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: L
     {
       config: { invalidInput: "Please check your name and phone number." },
       // The gate's own schema: the body arrives tidied, the phone in E.164.
-      schema: { body: leadInputSchema, response: { 201: givenLeadSchema, ...refusals(400, 429) } },
+      schema: {
+        tags: ["leads"],
+        summary: "Leave a family's name and number (the /filters gate)",
+        description:
+          "The same gate as the /filters page, with the same rate limit per client address (429 with `Retry-After`). " +
+          "Answers with the lead as given (`{ name, phone }`, the phone in E.164), never with what an earlier visit " +
+          "stored: anyone may give a known number, and the name first given stays (decision 082).",
+        body: leadInputSchema,
+        response: { 201: givenLeadSchema, ...refusals(400, 429) },
+      },
     },
     async (request, reply) => {
       const { name, phone } = await leads.record(request.body);

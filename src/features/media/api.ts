@@ -25,6 +25,13 @@ export const UPLOAD_RATE = { max: 20, timeWindow: 60_000 };
 
 const storedSchema = z.object({ key: z.string(), url: z.string(), thumbUrl: z.string() });
 
+const purposeWords = "helper (a biodata's photo, the default) or avatar (the supplier's own picture)";
+/** The form as documented: the handler reads it itself, after the sign-in check. */
+const uploadForm = z.object({
+  file: z.string().meta({ contentMediaType: "image/*", description: `A PNG, JPEG or WebP photo of up to ${PHOTO_UPLOAD.maxLabel}` }),
+  purpose: z.enum(["helper", "avatar"]).optional().describe(purposeWords),
+});
+
 /**
  * POST /api/uploads (multipart, field `file`; `purpose` helper or avatar) -> the stored image's
  * key and addresses. The key then goes into a biodata's `photo` or a profile's avatar.
@@ -48,8 +55,16 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
         },
       },
       schema: {
+        tags: ["uploads"],
+        security: [{ session: [] }],
+        summary: "Upload a photo",
+        description:
+          "Re-encoded to WebP (a thumbnail and a full size, metadata stripped) and stored; the answer's `key` then goes " +
+          "into a biodata's `photo` or the profile's picture. 20 uploads a minute per account: more is 429.",
+        consumes: ["multipart/form-data"],
+        bodyCheckedInHandler: uploadForm,
         // Checked by hand below, after the sign-in check (a form field may give it too).
-        querystring: z.looseObject({ purpose: z.unknown().optional() }),
+        querystring: z.looseObject({ purpose: z.unknown().optional().describe(`${purposeWords}, when the form does not say`) }),
         response: { 201: storedSchema, ...refusals(400, 401, 413, 429) },
       },
     },

@@ -43,6 +43,8 @@ const failingSchema = z.object({
 
 const errors = refusals(400, 401, 403);
 
+const operatorOnly = { tags: ["admin"], security: [{ session: [] }] };
+
 export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { admin: AdminService; leads: LeadService }) {
   fastify.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
@@ -51,7 +53,15 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
 
   app.get(
     "/api/admin/leads",
-    { schema: { querystring: leadsQuery, response: { 200: leadPageSchema, ...errors } } },
+    {
+      schema: {
+        ...operatorOnly,
+        summary: "List the leads",
+        description: "Most recently seen first, 50 a page; `q` finds part of a name or of a number. Times are ISO 8601.",
+        querystring: leadsQuery,
+        response: { 200: leadPageSchema, ...errors },
+      },
+    },
     async (request) => {
       requireAdmin(request.viewer);
       return leads.list(request.query);
@@ -62,8 +72,17 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     "/api/admin/leads.csv",
     {
       schema: {
+        ...operatorOnly,
+        summary: "Export the leads as CSV",
+        description: "Every lead `q` finds, as a file to download.",
         querystring: exportQuery,
-        response: { 200: z.string().describe("text/csv: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time), Filtered for"), ...errors },
+        response: {
+          200: {
+            description: "Columns: Name, Phone, Visits, First seen (Singapore time), Last seen (Singapore time), Filtered for",
+            content: { "text/csv": { schema: z.string() } },
+          },
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -76,7 +95,12 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     },
   );
 
-  app.get("/api/admin/outbox", { schema: { response: { 200: failingSchema, ...errors } } }, async (request) => {
+  const outboxDocs = {
+    ...operatorOnly,
+    summary: "Notifications that keep failing",
+    description: "Messages from their first failed attempt, with the last error in plain words, and the queue's counts.",
+  };
+  app.get("/api/admin/outbox", { schema: { ...outboxDocs, response: { 200: failingSchema, ...errors } } }, async (request) => {
     requireAdmin(request.viewer);
     return admin.outbox.failing();
   });
@@ -85,6 +109,9 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     "/api/admin/outbox/:id/retry",
     {
       schema: {
+        ...operatorOnly,
+        summary: "Send a failing notification again now",
+        description: "404 when no undelivered message has this id (it may have gone out already).",
         params: idParams,
         response: { 200: z.object({ id: z.string(), queued: z.boolean() }), ...errors, ...refusals(404) },
       },

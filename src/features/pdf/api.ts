@@ -1,5 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { notFound } from "../../server/http/errors";
+import { refusals, sendBytes } from "../../server/http/schemas";
 import type { BiodataPdfs } from "./server/biodata-pdf";
 
 export interface PdfRoutesOptions {
@@ -8,20 +11,33 @@ export interface PdfRoutesOptions {
   passedGate(cookieHeader: string | undefined): Promise<boolean>;
 }
 
+const pdfDocs = {
+  tags: ["helpers"],
+  summary: "A biodata as an A4 PDF",
+  description:
+    "Laid out as the standard form, with her age. A family past the visitor gate (the signed `visitor` cookie) gets " +
+    "the medical history and date of birth too, the owner and operators the private details as well; those copies are " +
+    "`Cache-Control: private, no-store`, the public one may be kept a minute. 404 when unknown or a draft; 503 with " +
+    "`Retry-After` while too many PDFs wait to be laid out.",
+};
+
+const pdfFile = { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ contentMediaType: "application/pdf" }) } } };
+
 /**
  * GET /posts/:id/biodata.pdf: the biodata as an A4 PDF. Visitors get the public copy; families
  * past the gate get theirs with the medical history and date of birth; the owner and operators
  * get theirs with the private details too. Only the public copy may be kept by a shared cache.
  */
-export async function pdfRoutes(app: FastifyInstance, { pdfs, passedGate }: PdfRoutesOptions) {
-  app.get<{ Params: { id: string } }>("/posts/:id/biodata.pdf", async (request, reply) => {
+export async function pdfRoutes(fastify: FastifyInstance, { pdfs, passedGate }: PdfRoutesOptions) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const schema = { ...pdfDocs, params: z.object({ id: z.string() }), response: { 200: pdfFile, ...refusals(404, 503) } };
+  app.get("/posts/:id/biodata.pdf", { schema }, async (request, reply) => {
     const family = await passedGate(request.headers.cookie);
     const pdf = await pdfs.get(request.params.id, { viewer: request.viewer ?? null, family });
     if (!pdf) throw notFound("No biodata with this id is listed.");
-    return reply
-      .type("application/pdf")
+    reply
       .header("content-disposition", `inline; filename="biodata-${pdf.helper.ref}.pdf"`)
-      .header("cache-control", pdf.copy === "public" ? "public, max-age=60" : "private, no-store")
-      .send(pdf.bytes);
+      .header("cache-control", pdf.copy === "public" ? "public, max-age=60" : "private, no-store");
+    return sendBytes(reply, "application/pdf", pdf.bytes);
   });
 }

@@ -20,13 +20,28 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     "/api/suppliers",
-    { schema: { response: { 200: z.object({ items: z.array(supplierSchema) }) } } },
+    {
+      schema: {
+        tags: ["suppliers"],
+        summary: "List the suppliers",
+        description: "The suppliers with at least one listed helper, those with the most available helpers first.",
+        response: { 200: z.object({ items: z.array(supplierSchema) }) },
+      },
+    },
     async () => ({ items: await suppliers.list() }),
   );
 
   app.get(
     "/api/suppliers/:id",
-    { schema: { params: z.object({ id: z.string() }), response: { 200: supplierSchema, ...refusals(404) } } },
+    {
+      schema: {
+        tags: ["suppliers"],
+        summary: "Read a supplier",
+        description: "404 when no supplier has this id, or their account is not public yet (an unconfirmed e-mail).",
+        params: z.object({ id: z.string() }),
+        response: { 200: supplierSchema, ...refusals(404) },
+      },
+    },
     async (request) => {
       const supplier = await suppliers.find(request.params.id);
       if (!supplier) throw notFound("No supplier with this id.");

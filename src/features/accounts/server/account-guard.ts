@@ -16,7 +16,7 @@ import type { PasswordCheckLimiter } from "./password-check-limit";
 
 /** What each endpoint may be sent; anything else (an `image`, a `role`) is refused outright. */
 const DETAILS = ["name", "companyName", "eaLicenceNumber", "phone"] as const;
-const ALLOWED_FIELDS: Record<string, readonly string[]> = {
+export const ALLOWED_FIELDS: Record<string, readonly string[]> = {
   "/sign-up/email": [...DETAILS, "email", "password", "callbackURL", "rememberMe"],
   "/update-user": DETAILS,
 };
