@@ -36,7 +36,7 @@ export async function freshPglite(): Promise<BenchDatabase> {
   };
 }
 
-async function adminQuery(serverUrl: string, sql: string): Promise<void> {
+async function serverQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 3000 });
   await client.connect();
   try {
@@ -49,7 +49,7 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 /** Whether a PostgreSQL server answers at this URL; the reason when it does not. */
 export async function postgresReachable(serverUrl: string): Promise<string | true> {
   try {
-    await adminQuery(serverUrl, "select 1");
+    await serverQuery(serverUrl, "select 1");
     return true;
   } catch (error) {
     return error instanceof Error ? error.message : String(error);
@@ -58,11 +58,11 @@ export async function postgresReachable(serverUrl: string): Promise<string | tru
 
 export async function freshPostgres(serverUrl: string): Promise<BenchDatabase> {
   const name = `dh_bench_${randomBytes(5).toString("hex")}`;
-  await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
+  await serverQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   let disposed = false;
-  const drop = () => adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const drop = () => serverQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   let handle: DatabaseHandle;
   try {
     handle = await openDatabase({ databaseUrl: url.toString() });

@@ -2,9 +2,9 @@
 // file is added here, not imported by a component, so it arrives with the page.
 import app from "./app.css?inline";
 import accounts from "./styles/accounts.css?inline";
-import admin from "./styles/admin.css?inline";
+import operator from "./styles/operator.css?inline";
 import biodataEditor from "./styles/biodata-editor.css?inline";
 import forms from "./styles/forms.css?inline";
 import visitor from "./styles/visitor.css?inline";
 
-export const siteCss = [app, forms, visitor, biodataEditor, accounts, admin].join("\n");
+export const siteCss = [app, forms, visitor, biodataEditor, accounts, operator].join("\n");

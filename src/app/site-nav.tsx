@@ -17,7 +17,7 @@ export function SiteNav() {
         { to: paths.createHelper(), label: "Create biodata" },
         { to: paths.suppliers(), label: "Overseas Suppliers" },
         { to: paths.dashboard(), label: "Dashboard" },
-        ...(viewer.role === "admin"
+        ...(viewer.role === "operator"
           ? [
               { to: "/admin/helpers", label: "All biodata" },
               { to: "/admin/leads", label: "Leads" },

@@ -15,7 +15,7 @@ import { hasSessionCookie, sessionPlugin } from "../features/accounts/server/ses
 import { authApiPaths } from "../features/accounts/server/auth-docs";
 import { resolveAuthSecret, type Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
-import { adminRoutes } from "../features/operator";
+import { operatorRoutes } from "../features/operator";
 import { helperRoutes, helperWriteRoutes, type WriteWindow } from "../features/helpers";
 import { leadRoutes, type LeadLimits } from "../features/leads";
 import { createVisitorCookie, hasVisitorCookie } from "./http/visitor-cookie";
@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
-  await app.register(adminRoutes, { admin: services.admin, leads: services.leads });
+  await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
   for (const feature of pluggedFeatures) {
     if (feature.api) await app.register(feature.api, { service: services[feature.name] });
   }

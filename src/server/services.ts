@@ -12,7 +12,7 @@ import type { Config } from "./config";
 import type { DatabaseHandle } from "./db/connect";
 import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
-import { createAdminService } from "../features/operator";
+import { createOperatorService } from "../features/operator";
 import { ChangeGatherer, changeFromPayload, createHelperService, ListingCache, type ListingChange, type PublicRule, type WriteWindow } from "../features/helpers";
 import { createLeadService, type LeadLimits } from "../features/leads";
 import { createMediaService, type MediaStorage } from "../features/media";
@@ -142,7 +142,7 @@ function createCoreServices({ config, database, auth, storage, pageCache, pdfRen
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
     }),
     /** Operator screens: failing deliveries (leads are below). */
-    admin: createAdminService({ db }),
+    operator: createOperatorService({ db }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
     leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
     suppliers,

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 
-export interface AdminColumn<Row> {
+export interface DataColumn<Row> {
   label: string;
   /** Said to screen readers only (a column of photos or of buttons). */
   hideLabel?: boolean;
@@ -11,22 +11,22 @@ export interface AdminColumn<Row> {
 
 /**
  * The operator screens' table: scrolls sideways inside its own box on a narrow screen, and each
- * cell carries its column's name for the stacked phone layout (admin.css).
+ * cell carries its column's name for the stacked phone layout (operator.css).
  */
-export function AdminTable<Row>({
+export function DataTable<Row>({
   caption,
   columns,
   rows,
   rowKey,
 }: {
   caption?: string;
-  columns: AdminColumn<Row>[];
+  columns: DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
 }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
+    <div className="operator-table-wrap">
+      <table className="operator-table">
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>

@@ -5,7 +5,7 @@ import { useRouteLoaderData, type AppLoadContext } from "react-router";
  * so components read it without importing root.tsx, which imports them.
  */
 export interface RootData {
-  viewer: { id: string; name: string; role: "supplier" | "admin" } | null;
+  viewer: { id: string; name: string; role: "supplier" | "operator" } | null;
   config: AppLoadContext["config"];
   nonce: string;
   renderedAt: string;

@@ -21,7 +21,7 @@ describe.skipIf(browserMissing)("the account and operator screens work with assi
     site = await startSite({ seed: false });
     browser = await launchBrowser();
     supplier = await signUp(site, { name: "Axe Supplier" });
-    operator = await signUp(site, { name: "Axe Operator", role: "admin" });
+    operator = await signUp(site, { name: "Axe Operator", role: "operator" });
   });
   afterAll(async () => {
     await browser?.close();

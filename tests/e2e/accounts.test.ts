@@ -134,7 +134,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
   });
 
   it("gives operators the leads with a CSV export and the outbox in their menu", async () => {
-    const operator = await signUp(running.site, { name: "Olivia Operator", role: "admin" });
+    const operator = await signUp(running.site, { name: "Olivia Operator", role: "operator" });
     const phone = uniqueSgMobile();
     await running.site.db.insert(visitors).values({ name: "Browser Lead", phone: phone.e164 });
     const { page, context } = await newPage(running.browser);

@@ -45,7 +45,7 @@ describeDb("better-auth's own account endpoints hold to the profile form's rules
   });
 
   it("refuses a sign-up that sets a picture, a role or a verified address", async () => {
-    for (const values of [{ image: "avatars/someoneElses123" }, { role: "admin" }, { emailVerified: true }]) {
+    for (const values of [{ image: "avatars/someoneElses123" }, { role: "operator" }, { emailVerified: true }]) {
       const email = uniqueEmail();
       const response = await signUpWith({ ...values, email });
       expect(response.statusCode, Object.keys(values)[0]).toBe(400);
@@ -67,7 +67,7 @@ describeDb("better-auth's own account endpoints hold to the profile form's rules
     expect(picture.json().message).toBe(
       "The picture can only be changed on the profile page, with an image uploaded from this account.",
     );
-    for (const values of [{ role: "admin" }, { emailVerified: true }, { email: "new@example.com" }, { name: "Fine", image: null }]) {
+    for (const values of [{ role: "operator" }, { emailVerified: true }, { email: "new@example.com" }, { name: "Fine", image: null }]) {
       expect((await updateUser(supplier.cookie, values)).statusCode, JSON.stringify(values)).toBe(400);
     }
     expect(await rowOf(supplier.id)).toMatchObject({ image: null, role: "supplier", name: supplier.name });

@@ -33,7 +33,7 @@ describeDb("accounts and sessions", () => {
       method: "POST",
       url: "/api/auth/sign-up/email",
       headers: { origin: "http://localhost:3000" },
-      payload: { name: "Sneaky", email: "sneaky@example.com", password: "long enough password", role: "admin" },
+      payload: { name: "Sneaky", email: "sneaky@example.com", password: "long enough password", role: "operator" },
     });
     // better-auth refuses fields marked input: false outright, or drops them; either way no operator.
     if (response.statusCode === 200) {

@@ -100,7 +100,7 @@ describeDb("a helper's medical history and date of birth, for families past the 
   });
 
   it("the supplier who owns the biodata and operators still see everything on their own screens", async () => {
-    const operator = await signUp(t, { role: "admin" });
+    const operator = await signUp(t, { role: "operator" });
     for (const cookie of [owner.cookie, operator.cookie]) {
       const edit = await t.app.inject({ url: `/posts/${id}/edit`, headers: { cookie } });
       expect(edit.statusCode).toBe(200);

@@ -50,8 +50,8 @@ describeDb("the biodata as an A4 PDF", () => {
   });
 
   it("gives the owner and operators their copy with the private details, never to be stored by a shared cache", async () => {
-    const admin = await signUp(t, { role: "admin" });
-    for (const cookie of [owner.cookie, admin.cookie]) {
+    const operator = await signUp(t, { role: "operator" });
+    for (const cookie of [owner.cookie, operator.cookie]) {
       const response = await get(cookie);
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("private, no-store");

@@ -12,13 +12,13 @@ const PUBLIC = /^public, max-age=\d+, stale-while-revalidate=\d+$/;
 describeDb("who may keep a copy of a page or an answer", () => {
   let t: TestApp;
   let supplier: SignedIn;
-  let admin: SignedIn;
+  let operator: SignedIn;
   let listedId: string;
   let draftId: string;
   beforeAll(async () => {
     t = await createPageApp();
     supplier = await signUp(t, { name: "Cache Supplier" });
-    admin = await signUp(t, { name: "Cache Operator", role: "admin" });
+    operator = await signUp(t, { name: "Cache Operator", role: "operator" });
     listedId = (await createHelper(t, supplier.id, { name: "Listed Helper" })).id;
     draftId = (await createHelper(t, supplier.id, { name: "Draft Helper", status: "draft" })).id;
   });
@@ -40,7 +40,7 @@ describeDb("who may keep a copy of a page or an answer", () => {
     });
 
     it("has nothing kept of the pages that depend on a session, nor of their redirects", async () => {
-      for (const url of ["/dashboard", `/profile/${supplier.id}`, "/create", `/posts/${listedId}/edit`, "/admin/leads", "/login", "/register"]) {
+      for (const url of ["/dashboard", `/profile/${supplier.id}`, "/create", `/posts/${listedId}/edit`, "/operator/leads", "/login", "/register"]) {
         const response = await get(url);
         expect(response.headers["cache-control"], url).toBe(PRIVATE);
       }
@@ -67,8 +67,8 @@ describeDb("who may keep a copy of a page or an answer", () => {
   });
 
   it("keeps the operator's pages private", async () => {
-    for (const url of ["/admin/leads", "/admin/outbox"]) {
-      const response = await get(url, admin.cookie);
+    for (const url of ["/operator/leads", "/operator/outbox"]) {
+      const response = await get(url, operator.cookie);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["cache-control"], url).toBe(PRIVATE);
     }

@@ -13,10 +13,10 @@ import { createTestApp, type TestApp } from "../support/test-app";
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
 
-/** `npm run admin -- <command> <email>` as an operator types it, with this environment. */
-async function admin(env: Record<string, string>, ...args: string[]) {
+/** `npm run operator -- <command> <email>` as an operator types it, with this environment. */
+async function operatorCommand(env: Record<string, string>, ...args: string[]) {
   try {
-    const { stdout, stderr } = await run(tsx, ["scripts/admin.ts", ...args], {
+    const { stdout, stderr } = await run(tsx, ["scripts/operator.ts", ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       timeout: 60_000,
     });
@@ -74,13 +74,13 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     const site = await start();
     const email = `lock-${Date.now()}@example.com`;
     const cookie = await signUpOverHttp(site.url, env.PUBLIC_URL!, { name: "Soon Operator", email, password: "a long enough password" });
-    const adminPage = () => fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" }).then((r) => r.status);
-    expect(await adminPage()).toBe(403);
+    const operatorPage = () => fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" }).then((r) => r.status);
+    expect(await operatorPage()).toBe(403);
 
-    const promoted = await admin(env, "promote", email);
+    const promoted = await operatorCommand(env, "promote", email);
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain(`Soon Operator <${email}> is now an operator (was a supplier) (through the running site, process ${site.pid}`);
-    expect(await adminPage()).toBe(200);
+    expect(await operatorPage()).toBe(200);
 
     const stopped = await site.stop("SIGTERM");
     expect(stopped.code, stopped.stdout + stopped.stderr).toBe(0);
@@ -89,7 +89,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     const afterRestart = await fetch(`${restarted.url}/admin/leads`, { headers: { cookie }, redirect: "manual" });
     expect(afterRestart.status).toBe(200);
 
-    const unknown = await admin(env, "promote", "nobody@example.com");
+    const unknown = await operatorCommand(env, "promote", "nobody@example.com");
     expect(unknown.code).toBe(1);
     expect(unknown.stderr.trim()).toBe("No account has the email nobody@example.com. Check the spelling, or ask the person to sign up first.");
   });
@@ -106,7 +106,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     await site.stop("SIGTERM");
     running.splice(0);
     expect(existsSync(path.join(dataDir, "db.lock"))).toBe(false);
-    const promoted = await admin(env, "promote", email);
+    const promoted = await operatorCommand(env, "promote", email);
     expect(promoted.stdout.trim()).toBe(`Offline Operator <${email}> is now an operator (was a supplier).`);
   });
 });
@@ -124,7 +124,7 @@ describe.skipIf(testDbKind !== "postgres" || !process.env.TEST_DATABASE_URL)("th
     const supplier = await signUp(t, { name: "Postgres Operator" });
     const asSupplier = () => t.app.inject({ url: "/api/admin/leads", headers: { cookie: supplier.cookie } });
     expect((await asSupplier()).statusCode).toBe(403);
-    const promoted = await admin({ DATABASE_URL: t.database.url! }, "promote", supplier.email);
+    const promoted = await operatorCommand({ DATABASE_URL: t.database.url! }, "promote", supplier.email);
     expect(promoted.code).toBe(0);
     expect(promoted.stdout).toContain("is now an operator");
     expect((await asSupplier()).statusCode).toBe(200);

@@ -54,7 +54,7 @@ describeDb("a supplier writing biodata through the API", () => {
         ref: "DH1",
         supplierId: "someone-else",
         publishedAt: "2001-01-01T00:00:00Z",
-        isAdmin: true,
+        isOperator: true,
       }),
     );
     expect(response.statusCode).toBe(201);

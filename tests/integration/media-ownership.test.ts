@@ -70,7 +70,7 @@ describeDb("images belong to the account that uploaded them", () => {
   it("refuses another account's upload as a biodata photo or a notes picture, but lets an operator use it", async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
-    const operator = await signUp(t, { role: "admin" });
+    const operator = await signUp(t, { role: "operator" });
     const photo = await uploadAs(owner);
 
     const asPhoto = await createBiodata(other, { photo: photo.key });

@@ -7,7 +7,7 @@ import { outbox } from "../../src/server/db/schema";
 import { recordLead } from "../../src/features/leads/service";
 import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/features/notifications/server/channels/deliver";
-import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/features/notifications/server/outbox-admin";
+import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/features/notifications/server/outbox-operator";
 import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";

@@ -18,7 +18,7 @@ describeDb("who may change a biodata", () => {
     const [owner, other, operator] = await Promise.all([
       signUp(t, { name: "Owner Agency" }),
       signUp(t, { name: "Other Agency" }),
-      signUp(t, { name: "Site Operator", role: "admin" }),
+      signUp(t, { name: "Site Operator", role: "operator" }),
     ]);
     people = { owner, "other supplier": other, operator };
   });

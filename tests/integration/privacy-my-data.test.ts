@@ -12,7 +12,7 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
   let operator: SignedIn;
   beforeAll(async () => {
     t = await createPageApp();
-    operator = await signUp(t, { name: "Olivia Operator", role: "admin" });
+    operator = await signUp(t, { name: "Olivia Operator", role: "operator" });
   });
   afterAll(async () => {
     await t?.close();
@@ -78,15 +78,15 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
     expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, phone.e164))).toHaveLength(1);
 
     const shown = `+65 ${phone.e164.slice(3, 7)} ${phone.e164.slice(7)}`;
-    const admin = await t.app.inject({ url: "/admin/leads", headers: { cookie: operator.cookie } });
-    expect(admin.body).toContain("Withdrawals of consent to carry out");
-    expect(admin.body).toContain(shown);
+    const leadsScreen = await t.app.inject({ url: "/admin/leads", headers: { cookie: operator.cookie } });
+    expect(leadsScreen.body).toContain("Withdrawals of consent to carry out");
+    expect(leadsScreen.body).toContain(shown);
 
     const carried = await t.app.inject({
       method: "POST",
       url: "/admin/leads",
       headers: { ...formHeaders, cookie: operator.cookie },
-      // The list's button asks first (admin.test); this is the confirmed second step.
+      // The list's button asks first (operator.test); this is the confirmed second step.
       payload: formBody({ id: request!.id, confirm: "yes" }),
     });
     expect(carried.statusCode).toBeLessThan(400);

@@ -41,7 +41,7 @@ describeDb("a supplier's own profile", () => {
   it("refuses someone else's profile with a 403 page, to suppliers and operators alike", async () => {
     const owner = await signUp(t);
     const other = await signUp(t);
-    const operator = await signUp(t, { role: "admin" });
+    const operator = await signUp(t, { role: "operator" });
     for (const visitor of [other, operator]) {
       const page = await t.app.inject({ url: `/profile/${owner.id}`, headers: { cookie: visitor.cookie } });
       expect(page.statusCode).toBe(403);

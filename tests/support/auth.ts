@@ -24,7 +24,7 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 
 export async function signUp(
   t: TestApp,
-  values: { name?: string; email?: string; password?: string; role?: "supplier" | "admin" } = {},
+  values: { name?: string; email?: string; password?: string; role?: "supplier" | "operator" } = {},
 ): Promise<SignedIn> {
   const email = values.email ?? uniqueEmail();
   const name = values.name ?? "Test Supplier";
@@ -37,7 +37,7 @@ export async function signUp(
   });
   if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
   const id = signUpResponse.json().user.id as string;
-  if (values.role === "admin") await t.db.update(user).set({ role: "admin" }).where(eq(user.id, id));
+  if (values.role === "operator") await t.db.update(user).set({ role: "operator" }).where(eq(user.id, id));
   return { id, email, name, cookie: await signIn(t, email, password) };
 }
 

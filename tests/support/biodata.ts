@@ -160,7 +160,7 @@ let photoPng: Promise<Buffer> | undefined;
 export async function ownPhotoKey(t: Stores, who: { id: string }): Promise<string> {
   const [row] = await t.db.select().from(user).where(eq(user.id, who.id)).limit(1);
   if (!row) throw new Error(`No user ${who.id}`);
-  const viewer = { id: row.id, name: row.name, email: row.email, role: row.role === "admin" ? ("admin" as const) : ("supplier" as const), image: row.image ?? null };
+  const viewer = { id: row.id, name: row.name, email: row.email, role: row.role === "operator" ? ("operator" as const) : ("supplier" as const), image: row.image ?? null };
   photoPng ??= samplePng(300, 400);
   return (await t.app.services.media.store(viewer, "helper", await photoPng)).key;
 }

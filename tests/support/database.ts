@@ -19,7 +19,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
+async function serverQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   try {
@@ -37,7 +37,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");
   const name = `dh_test_${randomBytes(6).toString("hex")}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  await serverQuery(`CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
@@ -47,7 +47,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     async drop() {
       await handle.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await serverQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

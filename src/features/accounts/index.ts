@@ -1,5 +1,5 @@
 /** The auth feature as other features see it: who is asking, and the checks on them. */
-export { requireAdmin, requireOwnerOrAdmin, requireUser } from "./server/guards";
+export { requireOperator, requireOwnerOrOperator, requireUser } from "./server/guards";
 export type { Viewer } from "./server/viewer";
 export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/roles";
 export { hasSessionCookie } from "./server/session";

@@ -22,7 +22,7 @@ export interface Profile {
   companyName: string | null;
   eaLicenceNumber: string | null;
   phone: string | null;
-  role: "supplier" | "admin";
+  role: "supplier" | "operator";
   emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
 }
@@ -71,7 +71,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks }
       companyName: row.companyName,
       eaLicenceNumber: row.eaLicenceNumber,
       phone: row.phone,
-      role: row.role === "admin" ? "admin" : "supplier",
+      role: row.role === "operator" ? "operator" : "supplier",
       emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
     };

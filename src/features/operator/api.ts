@@ -5,11 +5,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireAdmin } from "../accounts";
+import { requireOperator } from "../accounts";
 import { notFound } from "../../server/http/errors";
 import { idParams, refusals, sendBytes } from "../../server/http/schemas";
 import { leadSchema, type LeadService } from "../leads";
-import type { AdminService } from "./service";
+import type { OperatorService } from "./service";
 
 const search = z.string().max(100).optional();
 const leadsQuery = z.object({ q: search, page: z.coerce.number().int().min(1).max(10_000).default(1) });
@@ -43,9 +43,9 @@ const failingSchema = z.object({
 
 const errors = refusals(400, 401, 403);
 
-const operatorOnly = { tags: ["admin"], security: [{ session: [] }] };
+const operatorOnly = { tags: ["operator"], security: [{ session: [] }] };
 
-export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { admin: AdminService; leads: LeadService }) {
+export async function operatorRoutes(fastify: FastifyInstance, { operator, leads }: { operator: OperatorService; leads: LeadService }) {
   fastify.addHook("onSend", async (_request, reply) => {
     reply.header("cache-control", "no-store");
   });
@@ -63,7 +63,7 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
       },
     },
     async (request) => {
-      requireAdmin(request.viewer);
+      requireOperator(request.viewer);
       return leads.list(request.query);
     },
   );
@@ -86,7 +86,7 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
       },
     },
     async (request, reply) => {
-      requireAdmin(request.viewer);
+      requireOperator(request.viewer);
       const csv = await leads.exportCsv(request.query.q);
       const day = new Date().toISOString().slice(0, 10);
       // Sent as bytes so the response schema's string serializer leaves the CSV as it is.
@@ -101,8 +101,8 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
     description: "Messages from their first failed attempt, with the last error in plain words, and the queue's counts.",
   };
   app.get("/api/admin/outbox", { schema: { ...outboxDocs, response: { 200: failingSchema, ...errors } } }, async (request) => {
-    requireAdmin(request.viewer);
-    return admin.outbox.failing();
+    requireOperator(request.viewer);
+    return operator.outbox.failing();
   });
 
   app.post(
@@ -117,8 +117,8 @@ export async function adminRoutes(fastify: FastifyInstance, { admin, leads }: { 
       },
     },
     async (request) => {
-      requireAdmin(request.viewer);
-      const queued = await admin.outbox.retry(request.params.id);
+      requireOperator(request.viewer);
+      const queued = await operator.outbox.retry(request.params.id);
       if (!queued) throw notFound("No undelivered message has this id (it may have gone out already).");
       return { id: request.params.id, queued };
     },

@@ -1,3 +1,3 @@
 /** The operator feature as other code sees it: its service and its routes. */
-export { createAdminService, type AdminService } from "./service";
-export { adminRoutes } from "./api";
+export { createOperatorService, type OperatorService } from "./service";
+export { operatorRoutes } from "./api";

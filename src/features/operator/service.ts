@@ -1,19 +1,19 @@
 /**
  * What the operator screens read besides leads (services.leads): the notifications that keep
- * failing to go out, and a retry (the outbox's own queries, notify/outbox-admin.ts); every
- * biodata of every supplier (admin-helpers.ts).
+ * failing to go out, and a retry (the outbox's own queries, notify/outbox-operator.ts); every
+ * biodata of every supplier (operator-helpers.ts).
  */
 import type { Database } from "../../server/db/connect";
 import { countRetrying, listFailingDeliveries, outboxSummary, retryDelivery } from "../notifications";
-import { listAllHelpers, suppliersWithHelpers, type AdminHelperQuery } from "./server/all-helpers";
+import { listAllHelpers, suppliersWithHelpers, type AllHelpersQuery } from "./server/all-helpers";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;
 
-export function createAdminService({ db }: { db: Database }) {
+export function createOperatorService({ db }: { db: Database }) {
   return {
     helpers: {
-      list: (query: AdminHelperQuery) => listAllHelpers(db, query),
+      list: (query: AllHelpersQuery) => listAllHelpers(db, query),
       suppliers: () => suppliersWithHelpers(db),
     },
     outbox: {
@@ -31,4 +31,4 @@ export function createAdminService({ db }: { db: Database }) {
   };
 }
 
-export type AdminService = ReturnType<typeof createAdminService>;
+export type OperatorService = ReturnType<typeof createOperatorService>;

@@ -15,7 +15,7 @@ export class DataDirLockedError extends Error {
   ) {
     super(
       `the embedded database in ${dir} is in use by process ${pid}: one process at a time may open it. ` +
-        "Stop that process first (operator commands such as `npm run admin` ask the running site instead).",
+        "Stop that process first (operator commands such as `npm run operator` ask the running site instead).",
     );
   }
 }

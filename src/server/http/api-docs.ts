@@ -33,7 +33,7 @@ const API_TAGS = [
   { name: "suppliers", description: "The suppliers who publish biodata." },
   { name: "uploads", description: "Photos for a biodata or a profile, stored before the biodata names them." },
   { name: "leads", description: "Families who left their name and number at the /filters gate." },
-  { name: "admin", description: "Operators' screens as data: every call needs an operator's session (403 for anyone else)." },
+  { name: "operator", description: "Operators' screens as data: every call needs an operator's session (403 for anyone else)." },
   {
     name: "accounts",
     description:

@@ -91,7 +91,7 @@ function admit(policy: PagePolicy, { request, context }: Args): void {
   if (policy.access === "public") return;
   const viewer = context.viewer;
   if (!viewer) throw loginRedirect(request);
-  if (policy.access === "operator" && viewer.role !== "admin") throw data("Only operators may open this page.", { status: 403 });
+  if (policy.access === "operator" && viewer.role !== "operator") throw data("Only operators may open this page.", { status: 403 });
 }
 
 export interface PageTable {

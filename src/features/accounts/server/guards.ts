@@ -11,16 +11,16 @@ export function requireUser(viewer: Viewer | null | undefined): Viewer {
 }
 
 /** The owner of a thing, or an operator. */
-export function requireOwnerOrAdmin(viewer: Viewer | null | undefined, ownerId: string): Viewer {
+export function requireOwnerOrOperator(viewer: Viewer | null | undefined, ownerId: string): Viewer {
   const user = requireUser(viewer);
-  if (user.role !== "admin" && user.id !== ownerId) {
+  if (user.role !== "operator" && user.id !== ownerId) {
     throw forbidden("Only the supplier who published this biodata, or an operator, may change it.");
   }
   return user;
 }
 
-export function requireAdmin(viewer: Viewer | null | undefined): Viewer {
+export function requireOperator(viewer: Viewer | null | undefined): Viewer {
   const user = requireUser(viewer);
-  if (user.role !== "admin") throw forbidden("Only operators may see this.");
+  if (user.role !== "operator") throw forbidden("Only operators may see this.");
   return user;
 }

@@ -1,12 +1,12 @@
 /**
- * Operators are made from the command line only (`npm run admin -- promote <email>`): no
+ * Operators are made from the command line only (`npm run operator -- promote <email>`): no
  * request can give anyone a role.
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 
-export type Role = "supplier" | "admin";
+export type Role = "supplier" | "operator";
 
 export class UnknownUserError extends Error {
   override name = "UnknownUserError";
@@ -34,6 +34,6 @@ export async function setRole(db: Database, email: string, role: Role): Promise<
       .limit(1);
     if (!row) throw new UnknownUserError(email);
     if (row.role !== role) await tx.update(user).set({ role }).where(eq(user.id, row.id));
-    return { id: row.id, email: row.email, name: row.name, before: row.role === "admin" ? "admin" : "supplier", after: role };
+    return { id: row.id, email: row.email, name: row.name, before: row.role === "operator" ? "operator" : "supplier", after: role };
   });
 }

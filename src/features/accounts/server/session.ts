@@ -21,7 +21,7 @@ export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<V
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role === "admin" ? "admin" : "supplier",
+    role: user.role === "operator" ? "operator" : "supplier",
     image: user.image ?? null,
   };
 }

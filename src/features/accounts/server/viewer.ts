@@ -3,7 +3,7 @@ export interface Viewer {
   id: string;
   name: string;
   email: string;
-  role: "supplier" | "admin";
+  role: "supplier" | "operator";
   image: string | null;
 }
 

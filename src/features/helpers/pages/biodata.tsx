@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!found) throw response(null, { status: 404 });
   const { helper, gated } = found;
   const viewer = context.viewer;
-  const mayEdit = Boolean(viewer && (viewer.role === "admin" || viewer.id === helper.supplier.id));
+  const mayEdit = Boolean(viewer && (viewer.role === "operator" || viewer.id === helper.supplier.id));
   const [supplier, alike] = await Promise.all([
     context.services.suppliers.find(helper.supplier.id),
     context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),

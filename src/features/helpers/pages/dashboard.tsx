@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.contacts.countsFor(viewer.id),
   ]);
   // Only when mail can really be sent is an address confirmed before publishing.
-  const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "admin" && !profile?.emailVerified;
+  const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "operator" && !profile?.emailVerified;
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
     mustConfirm,

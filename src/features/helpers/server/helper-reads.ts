@@ -214,7 +214,7 @@ export interface BiodataReader {
 }
 
 const ownsOrOperates = (viewer: BiodataReader["viewer"], supplierId: string) =>
-  Boolean(viewer && (viewer.role === "admin" || viewer.id === supplierId));
+  Boolean(viewer && (viewer.role === "operator" || viewer.id === supplierId));
 
 /**
  * A biodata as `findHelper` gives it, and beside it the gated details (medical history, date of
@@ -256,7 +256,7 @@ export async function findPrivateDetails(
     .from(helpers)
     .where(eq(helpers.id, id))
     .limit(1);
-  if (!row || (viewer.role !== "admin" && viewer.id !== row.supplierId)) return undefined;
+  if (!row || (viewer.role !== "operator" && viewer.id !== row.supplierId)) return undefined;
   return biodataPrivate(row);
 }
 

@@ -15,7 +15,7 @@ import {
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../../shared/helper-schema";
-import { requireOwnerOrAdmin, requireUser } from "../../accounts";
+import { requireOwnerOrOperator, requireUser } from "../../accounts";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
 import { helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
@@ -51,7 +51,7 @@ export const CONFIRM_EMAIL_FIRST =
  * a save that keeps the status the biodata already had (it stays hidden until confirmation).
  */
 async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | undefined, before?: string): Promise<void> {
-  if (!deps.rule.confirmedOwnersOnly || user.role === "admin" || status === undefined || status === "draft" || status === before) return;
+  if (!deps.rule.confirmedOwnersOnly || user.role === "operator" || status === undefined || status === "draft" || status === before) return;
   const [row] = await deps.db.select({ verified: account.emailVerified }).from(account).where(eq(account.id, user.id)).limit(1);
   if (row?.verified) return;
   throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
@@ -151,7 +151,7 @@ export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | 
   const user = requireUser(viewer);
   const row = await findRow(deps.db, id);
   if (!row) throw notFound(NOT_FOUND);
-  requireOwnerOrAdmin(user, row.supplierId);
+  requireOwnerOrOperator(user, row.supplierId);
   return recordFor(deps, id, user);
 }
 
@@ -203,7 +203,7 @@ export async function updateHelper(
   const user = requireUser(viewer);
   const before = await findRow(deps.db, id);
   if (!before) throw notFound(NOT_FOUND);
-  requireOwnerOrAdmin(user, before.supplierId);
+  requireOwnerOrOperator(user, before.supplierId);
   const input = parse(helperUpdateSchema, body);
   await assertMayPublish(deps, user, input.status, before.status);
   assertPhotoToPublish({ status: input.status ?? before.status, photo: input.photo === undefined ? before.photo : input.photo }, before);
@@ -213,7 +213,7 @@ export async function updateHelper(
   const { replacedPhoto, shown } = await deps.db.transaction(async (tx) => {
     const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
     if (!current) throw notFound(NOT_FOUND);
-    requireOwnerOrAdmin(user, current.supplierId);
+    requireOwnerOrOperator(user, current.supplierId);
     if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
     const changes = changesFrom(input, current);
     await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
@@ -236,7 +236,7 @@ export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | unde
     if (!isUuid(id)) throw notFound(NOT_FOUND);
     const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
     if (!current) throw notFound(NOT_FOUND);
-    requireOwnerOrAdmin(user, current.supplierId);
+    requireOwnerOrOperator(user, current.supplierId);
     await tx.delete(helpers).where(eq(helpers.id, id));
     return { photo: [current.photo, ...mediaKeysInNotes(current.specialNotes)], wasPublic: current.status !== "draft" };
   });

@@ -19,7 +19,7 @@ export interface PublicRule {
 
 /** Whether the joined account may show anything publicly; undefined when every account may. */
 export function ownerMayShow(rule: PublicRule): SQL | undefined {
-  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, "admin")) : undefined;
+  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, "operator")) : undefined;
 }
 
 /** Biodata anyone may open: any status but draft, of an account that may show them. */

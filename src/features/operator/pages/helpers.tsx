@@ -1,7 +1,7 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
 import { catalogue, labelOf } from "../../../shared/catalogue";
 import { formatSingaporeDay } from "../../../shared/format";
-import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { DataTable, type DataColumn } from "../../../ui/data-table";
 import { ViewEditLinks } from "../../helpers/components/biodata-links";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
@@ -47,8 +47,8 @@ function hrefFor(filters: Filters, page = 1): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(new URL(request.url));
   const [result, suppliers] = await Promise.all([
-    context.services.admin.helpers.list({ q: filters.q || undefined, status: filters.status || undefined, supplierId: filters.supplier || undefined, page: filters.page }),
-    context.services.admin.helpers.suppliers(),
+    context.services.operator.helpers.list({ q: filters.q || undefined, status: filters.status || undefined, supplierId: filters.supplier || undefined, page: filters.page }),
+    context.services.operator.helpers.suppliers(),
   ]);
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (filters.page > last) throw redirect(hrefFor(filters, last));
@@ -64,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
 
-const columns: AdminColumn<Row>[] = [
+const columns: DataColumn<Row>[] = [
   { label: "Name", rowHeader: true, cell: (helper) => helper.name },
   { label: "Ref", cell: (helper) => helper.ref },
   { label: "Status", cell: (helper) => labelOf("status", helper.status) },
@@ -74,27 +74,27 @@ const columns: AdminColumn<Row>[] = [
     label: "Actions",
     hideLabel: true,
     cell: (helper) => (
-      <span className="admin-row-actions">
+      <span className="operator-row-actions">
         <ViewEditLinks helper={helper} />
       </span>
     ),
   },
 ];
 
-export default function AdminHelpers() {
+export default function OperatorHelpers() {
   const { filters, suppliers, total, page, pageSize, helpers } = useLoaderData<typeof loader>();
   const narrowed = Boolean(filters.q || filters.status || filters.supplier);
   return (
-    <section className="admin-screen" aria-labelledby="helpers-heading">
-      <div className="admin-head">
+    <section className="operator-screen" aria-labelledby="helpers-heading">
+      <div className="operator-head">
         <h1 id="helpers-heading">All biodata</h1>
       </div>
-      <Form method="get" className="admin-filters" role="search" aria-label="Biodata">
-        <div className="admin-search">
+      <Form method="get" className="operator-filters" role="search" aria-label="Biodata">
+        <div className="operator-search">
           <label htmlFor="helper-search">Search by name or reference</label>
           <input id="helper-search" type="search" name="q" defaultValue={filters.q} maxLength={100} />
         </div>
-        <div className="admin-filter">
+        <div className="operator-filter">
           <label htmlFor="helper-status">Status</label>
           <select id="helper-status" name="status" defaultValue={filters.status}>
             <option value="">Any status</option>
@@ -105,7 +105,7 @@ export default function AdminHelpers() {
             ))}
           </select>
         </div>
-        <div className="admin-filter">
+        <div className="operator-filter">
           <label htmlFor="helper-supplier">Supplier</label>
           <select id="helper-supplier" name="supplier" defaultValue={filters.supplier}>
             <option value="">Every supplier</option>
@@ -127,7 +127,7 @@ export default function AdminHelpers() {
       {helpers.length === 0 ? (
         <p className="empty">{narrowed ? "No biodata matches these filters." : "No biodata yet."}</p>
       ) : (
-        <AdminTable caption="Every supplier's biodata, most recently changed first" columns={columns} rows={helpers} rowKey={(helper) => helper.id} />
+        <DataTable caption="Every supplier's biodata, most recently changed first" columns={columns} rows={helpers} rowKey={(helper) => helper.id} />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => hrefFor(filters, p)} />
     </section>

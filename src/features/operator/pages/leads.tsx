@@ -1,7 +1,7 @@
 import { data, Form, useActionData, useLoaderData } from "react-router";
 import { z } from "zod";
 import { formatPhone } from "../../../shared/phone";
-import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { DataTable, type DataColumn } from "../../../ui/data-table";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
 import { PrivacyRequests } from "../../privacy/components/privacy-requests";
@@ -83,10 +83,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** The question before a lead is deleted, with the button that does it and a way back. */
 function ConfirmDeletion({ id, phoneShown }: { id: string; phoneShown: string }) {
   return (
-    <section className="admin-confirm" aria-labelledby="confirm-heading">
+    <section className="operator-confirm" aria-labelledby="confirm-heading">
       <h2 id="confirm-heading">Delete the lead of {phoneShown}?</h2>
       <p>Their name, number and visits, and any notification about them not yet sent, are deleted. This cannot be undone.</p>
-      <Form method="post" className="admin-confirm-actions">
+      <Form method="post" className="operator-confirm-actions">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="confirm" value="yes" />
         <button type="submit" className="button danger">
@@ -102,7 +102,7 @@ function ConfirmDeletion({ id, phoneShown }: { id: string; phoneShown: string })
 
 type LeadRow = Awaited<ReturnType<typeof loader>>["leads"][number];
 
-const leadColumns: AdminColumn<LeadRow>[] = [
+const leadColumns: DataColumn<LeadRow>[] = [
   { label: "Name", cell: (lead) => lead.name },
   {
     label: "Phone",
@@ -121,7 +121,7 @@ const leadColumns: AdminColumn<LeadRow>[] = [
       lead.filters.length === 0 ? (
         "—"
       ) : (
-        <ul className="admin-lead-filters">
+        <ul className="operator-lead-filters">
           {lead.filters.map((words) => (
             <li key={words}>{words}</li>
           ))}
@@ -130,7 +130,7 @@ const leadColumns: AdminColumn<LeadRow>[] = [
   },
 ];
 
-export default function AdminLeads() {
+export default function OperatorLeads() {
   const { q, total, page, pageSize, leads, withdrawals } = useLoaderData<typeof loader>();
   const asked = useActionData<typeof action>();
   const query = (next: Record<string, string>) => {
@@ -139,8 +139,8 @@ export default function AdminLeads() {
     return text ? `?${text}` : "";
   };
   return (
-    <section className="admin-screen" aria-labelledby="leads-heading">
-      <div className="admin-head">
+    <section className="operator-screen" aria-labelledby="leads-heading">
+      <div className="operator-head">
         <h1 id="leads-heading">Leads</h1>
         {/* A plain link: the browser downloads the file instead of the router fetching it. */}
         <a className="button" href={`/api/admin/leads.csv${query({})}`} download>
@@ -149,9 +149,9 @@ export default function AdminLeads() {
       </div>
       {asked?.confirm ? <ConfirmDeletion {...asked.confirm} /> : null}
       <PrivacyRequests requests={withdrawals} />
-      <Form method="get" className="admin-search" role="search">
+      <Form method="get" className="operator-search" role="search">
         <label htmlFor="lead-search">Search by name or phone</label>
-        <div className="admin-search-row">
+        <div className="operator-search-row">
           <input id="lead-search" type="search" name="q" defaultValue={q} maxLength={100} />
           <button type="submit" className="button primary">
             Search
@@ -165,7 +165,7 @@ export default function AdminLeads() {
       {leads.length === 0 ? (
         <p className="empty">{q ? "No lead matches this search." : "No leads yet."}</p>
       ) : (
-        <AdminTable columns={leadColumns} rows={leads} rowKey={(lead) => lead.id} />
+        <DataTable columns={leadColumns} rows={leads} rowKey={(lead) => lead.id} />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => `/admin/leads${query({ page: String(p) })}`} />
     </section>

@@ -1,5 +1,5 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { DataTable, type DataColumn } from "../../../ui/data-table";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { FormError } from "../../../ui/field";
 import { formatSingaporeTime } from "../../../shared/format";
@@ -16,7 +16,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { items, pending, retrying } = await context.services.admin.outbox.failing();
+  const { items, pending, retrying } = await context.services.operator.outbox.failing();
   return {
     retrying,
     pending,
@@ -35,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const id = (await request.formData()).get("id");
-  const queued = typeof id === "string" && (await context.services.admin.outbox.retry(id));
+  const queued = typeof id === "string" && (await context.services.operator.outbox.retry(id));
   if (!queued) {
     return data({ ok: false, message: "This message is no longer waiting: it may have gone out already." }, { status: 404 });
   }
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 type DeliveryRow = Awaited<ReturnType<typeof loader>>["deliveries"][number];
 
 /** The columns, with the Retry button of the delivery being retried (`retrying`) turned off. */
-const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
+const deliveryColumns = (retrying: unknown): DataColumn<DeliveryRow>[] => [
   { label: "Kind", cell: (delivery) => delivery.kind },
   { label: "Channel", cell: (delivery) => delivery.channel },
   { label: "Subject", cell: (delivery) => delivery.subject || "—" },
@@ -53,7 +53,7 @@ const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
     label: "What is happening",
     cell: (delivery) => (
       <>
-        <p className="admin-delivery-state">
+        <p className="operator-delivery-state">
           {delivery.problem}. Retrying: {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`} so far, next try at{" "}
           {delivery.nextAttempt}.
         </p>
@@ -61,7 +61,7 @@ const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
         {delivery.lastError ? (
           <details>
             <summary>Technical detail</summary>
-            <span className="admin-error-text">{delivery.lastError}</span>
+            <span className="operator-error-text">{delivery.lastError}</span>
           </details>
         ) : null}
       </>
@@ -86,17 +86,17 @@ const deliveryColumns = (retrying: unknown): AdminColumn<DeliveryRow>[] => [
   },
 ];
 
-export default function AdminOutbox() {
+export default function OperatorOutbox() {
   const { retrying: retryingCount, pending, deliveries } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
   return (
-    <section className="admin-screen" aria-labelledby="outbox-heading">
-      <div className="admin-head">
+    <section className="operator-screen" aria-labelledby="outbox-heading">
+      <div className="operator-head">
         <h1 id="outbox-heading">Outbox</h1>
       </div>
-      <p className="admin-counts" role="status">
+      <p className="operator-counts" role="status">
         <span>
           <strong>{pending}</strong> waiting to be sent
         </span>
@@ -114,7 +114,7 @@ export default function AdminOutbox() {
       {deliveries.length === 0 ? (
         <p className="empty">No delivery has failed. Every message has gone out or is on its way.</p>
       ) : (
-        <AdminTable
+        <DataTable
           caption="Messages being sent again after a failed attempt, newest first"
           columns={deliveryColumns(retrying)}
           rows={deliveries}

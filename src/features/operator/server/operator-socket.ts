@@ -1,6 +1,6 @@
 /**
  * Operator commands while the site runs on the embedded database. Only the running process may
- * open that database, so `npm run admin` and `npm run backup` ask it: over a Unix socket in the
+ * open that database, so `npm run operator` and `npm run backup` ask it: over a Unix socket in the
  * data folder, readable and writable by the folder's owner alone (the same person who could read
  * the database files), never over the network. A role change is made in the site's own
  * database, so it applies at once and is kept after a restart; a backup is written by the site,
@@ -27,7 +27,7 @@ interface RoleRequest {
 
 function isRoleRequest(value: unknown): value is RoleRequest {
   const record = value as Partial<RoleRequest> | null;
-  return typeof record?.email === "string" && (record.role === "admin" || record.role === "supplier");
+  return typeof record?.email === "string" && (record.role === "operator" || record.role === "supplier");
 }
 
 function answer(response: http.ServerResponse, status: number, body: unknown): void {

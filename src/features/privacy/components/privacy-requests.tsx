@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { AdminTable, type AdminColumn } from "../../../ui/data-table";
+import { DataTable, type DataColumn } from "../../../ui/data-table";
 
 export interface WithdrawalRow {
   id: string;
@@ -9,7 +9,7 @@ export interface WithdrawalRow {
   overdue: boolean;
 }
 
-const columns: AdminColumn<WithdrawalRow>[] = [
+const columns: DataColumn<WithdrawalRow>[] = [
   { label: "Phone", cell: (request) => request.phoneShown },
   { label: "Requested", cell: (request) => request.requested },
   {
@@ -41,10 +41,10 @@ const columns: AdminColumn<WithdrawalRow>[] = [
 export function PrivacyRequests({ requests }: { requests: WithdrawalRow[] }) {
   if (requests.length === 0) return null;
   return (
-    <section aria-labelledby="withdrawals-heading" className="admin-withdrawals">
+    <section aria-labelledby="withdrawals-heading" className="operator-withdrawals">
       <h2 id="withdrawals-heading">Withdrawals of consent to carry out</h2>
       <p>Check that the number is the person's own, then delete their lead within 30 days of the request.</p>
-      <AdminTable columns={columns} rows={requests} rowKey={(request) => request.id} />
+      <DataTable columns={columns} rows={requests} rowKey={(request) => request.id} />
     </section>
   );
 }

@@ -14,7 +14,7 @@ describeDb("operators find every biodata on /admin/helpers", () => {
   const tag = `Zq${randomBytes(3).toString("hex")}`;
   beforeAll(async () => {
     t = await createPageApp();
-    operator = await signUp(t, { name: "Olga Operator", role: "admin" });
+    operator = await signUp(t, { name: "Olga Operator", role: "operator" });
     first = await signUp(t, { name: "First Agency" });
     second = await signUp(t, { name: "Second Agency" });
     await createHelper(t, first.id, { name: `Ana ${tag}`, status: "available" });

@@ -1,6 +1,6 @@
 /**
- * npm run admin -- promote <email>   make the account an operator
- * npm run admin -- demote <email>    make it a supplier again
+ * npm run operator -- promote <email>   make the account an operator
+ * npm run operator -- demote <email>    make it a supplier again
  * On PostgreSQL (DATABASE_URL) the change is made in the database directly; a signed-in user
  * gets the new role on their next request. On the embedded database, a running site holds the
  * data folder, so the command asks it over its operator socket and the change applies at once;
@@ -14,8 +14,8 @@ import { DataDirLockedError, lockHolder } from "../src/server/db/data-lock";
 import { askRunningSite } from "../src/features/operator/server/operator-socket";
 import { setRole, UnknownUserError, type Role, type RoleChange } from "../src/features/accounts/server/roles";
 
-const USAGE = "Usage: npm run admin -- promote <email> | demote <email>";
-const commands: Record<string, Role> = { promote: "admin", demote: "supplier" };
+const USAGE = "Usage: npm run operator -- promote <email> | demote <email>";
+const commands: Record<string, Role> = { promote: "operator", demote: "supplier" };
 
 const [command, email, ...rest] = process.argv.slice(2);
 const role = command ? commands[command] : undefined;
@@ -62,7 +62,7 @@ async function change(): Promise<{ change: RoleChange; via?: number }> {
   }
 }
 
-const label = (r: Role) => (r === "admin" ? "an operator" : "a supplier");
+const label = (r: Role) => (r === "operator" ? "an operator" : "a supplier");
 try {
   const { change: done, via } = await change();
   const through = via ? ` (through the running site, process ${via}: in effect now)` : "";

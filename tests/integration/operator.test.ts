@@ -29,7 +29,7 @@ describeDb("operators and their screens", () => {
   let supplier: SignedIn;
   beforeAll(async () => {
     t = await createPageApp();
-    operator = await signUp(t, { name: "Olivia Operator", role: "admin" });
+    operator = await signUp(t, { name: "Olivia Operator", role: "operator" });
     supplier = await signUp(t, { name: "Sam Supplier" });
   });
   afterAll(async () => {
@@ -68,15 +68,15 @@ describeDb("operators and their screens", () => {
 
   it("makes an operator from the command line, and a supplier again", async () => {
     const someone = await signUp(t, { name: "Promoted Person" });
-    const promoted = await setRole(t.db, someone.email.toUpperCase(), "admin");
-    expect(promoted).toMatchObject({ id: someone.id, before: "supplier", after: "admin" });
-    expect((await t.db.select().from(user).where(eq(user.id, someone.id)))[0]?.role).toBe("admin");
+    const promoted = await setRole(t.db, someone.email.toUpperCase(), "operator");
+    expect(promoted).toMatchObject({ id: someone.id, before: "supplier", after: "operator" });
+    expect((await t.db.select().from(user).where(eq(user.id, someone.id)))[0]?.role).toBe("operator");
     const session = await t.app.inject({ url: "/api/auth/get-session", headers: { cookie: someone.cookie } });
-    expect(session.json().user.role).toBe("admin");
+    expect(session.json().user.role).toBe("operator");
 
     const demoted = await setRole(t.db, someone.email, "supplier");
-    expect(demoted).toMatchObject({ before: "admin", after: "supplier" });
-    await expect(setRole(t.db, "nobody-here@example.com", "admin")).rejects.toBeInstanceOf(UnknownUserError);
+    expect(demoted).toMatchObject({ before: "operator", after: "supplier" });
+    await expect(setRole(t.db, "nobody-here@example.com", "operator")).rejects.toBeInstanceOf(UnknownUserError);
   });
 
   it("keeps suppliers and visitors out of the operator pages and endpoints", async () => {
@@ -281,7 +281,7 @@ describeDb("operators and their screens", () => {
       `The mail server refused the connection. Retrying: 1 attempt so far, next try at ${formatSingaporeTime(row!.nextAttemptAt)}.`,
     );
     // The raw error is there for whoever opens the details, not in the sentence.
-    expect(page.body).toMatch(/<details><summary>Technical detail<\/summary><span class="admin-error-text">[^<]*ECONNREFUSED/);
+    expect(page.body).toMatch(/<details><summary>Technical detail<\/summary><span class="operator-error-text">[^<]*ECONNREFUSED/);
     const api = await t.app.inject({ url: "/api/admin/outbox", headers: { cookie: operator.cookie } });
     expect(api.json().retrying).toBeGreaterThanOrEqual(1);
     expect(api.json().items.find((item: { id: string }) => item.id === row!.id)).toMatchObject({

@@ -14,7 +14,7 @@ describe.skipIf(browserMissing)("an operator finding any biodata", () => {
   ]) {
     it(`finds a supplier's draft from the menu, filters, and opens it to edit (${viewport.width} px)`, async () => {
       const site = running.site;
-      const operator = await signUp(site, { name: "Opal Operator", role: "admin" });
+      const operator = await signUp(site, { name: "Opal Operator", role: "operator" });
       const supplier = await signUp(site, { name: "Filter Agency" });
       const other = await signUp(site, { name: "Other Agency" });
       const draft = await createHelper(site, supplier.id, { name: `Hidden Hana ${viewport.width}`, status: "draft" });
