@@ -110,18 +110,27 @@ async function main() {
 
   let closeSocket = async () => {};
   const shutdown = async () => {
-    await closeSocket();
-    await app.close();
+    // How long each step took is logged, so a slow stop says where its time went.
+    const took: Record<string, number> = {};
+    const step = async (name: string, work: () => unknown) => {
+      const started = Date.now();
+      await work();
+      took[name] = Date.now() - started;
+    };
+    await step("operatorSocket", closeSocket);
+    await step("http", () => app.close());
     // Deliveries under way finish (or are handed back) before the database closes.
-    await outboxWorker.stop();
+    await step("outbox", () => outboxWorker.stop());
     stopRetention();
     stopSweep();
     stopPreviewSweep();
-    await stopWatching();
-    await vite?.close();
-    await database.close();
+    await step("listingWatch", stopWatching);
+    await step("vite", () => vite?.close());
+    await step("database", () => database.close());
+    app.log.info({ tookMs: took }, "stopped");
   };
-  const grace = closeWithGrace({ delay: 10_000 }, async ({ err, signal }) => {
+  // PGlite writes its files as it closes: on a busy machine the whole stop has taken over 10 s.
+  const grace = closeWithGrace({ delay: 25_000 }, async ({ err, signal }) => {
     if (err) app.log.error({ err }, "stopping after an error");
     else app.log.info({ signal }, "stopping");
     await shutdown();
