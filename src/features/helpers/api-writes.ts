@@ -22,7 +22,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
   app.patch(
     "/api/helpers/:id",
     { schema: { params: idParams, response: { 200: ownedHelperRecordSchema, ...writeRefusals } } },
-    async (request) => helpers.update(request.viewer, request.params.id, request.body),
+    async (request) => (await helpers.update(request.viewer, request.params.id, request.body)).record,
   );
 
   app.delete(

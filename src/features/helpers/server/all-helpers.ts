@@ -1,23 +1,24 @@
 /**
  * Every biodata of every supplier, for operators (/admin/helpers): drafts, reserved and hired
  * ones too, which the public listing never shows. Narrowed by status, supplier and a piece of
- * the name or reference; most recently changed first.
+ * the name or reference; most recently changed first. The operator feature reads them through
+ * the helpers service (decision 094).
  */
 import { and, count, desc, eq, exists, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { escapeLike } from "../../../server/db/escape-like";
 import { helpers, user } from "../../../server/db/schema";
 
-export const ADMIN_HELPERS_PAGE_SIZE = 50;
+export const ALL_HELPERS_PAGE_SIZE = 50;
 
-export interface AdminHelperQuery {
+export interface AllHelpersQuery {
   status?: string;
   supplierId?: string;
   q?: string;
   page?: number;
 }
 
-export interface AdminHelperRow {
+export interface AllHelpersRow {
   id: string;
   ref: string;
   name: string;
@@ -26,7 +27,7 @@ export interface AdminHelperRow {
   updatedAt: string;
 }
 
-function conditions(query: AdminHelperQuery): SQL | undefined {
+function conditions(query: AllHelpersQuery): SQL | undefined {
   const text = query.q?.trim();
   const like = text ? `%${escapeLike(text)}%` : undefined;
   return and(
@@ -36,8 +37,8 @@ function conditions(query: AdminHelperQuery): SQL | undefined {
   );
 }
 
-export async function listAllHelpers(db: Database, query: AdminHelperQuery) {
-  const pageSize = ADMIN_HELPERS_PAGE_SIZE;
+export async function listAllHelpers(db: Database, query: AllHelpersQuery) {
+  const pageSize = ALL_HELPERS_PAGE_SIZE;
   const page = Math.max(1, Math.floor(query.page ?? 1));
   const where = conditions(query);
   const [rows, [counted]] = await Promise.all([
@@ -60,7 +61,7 @@ export async function listAllHelpers(db: Database, query: AdminHelperQuery) {
       .offset((page - 1) * pageSize),
     db.select({ total: count() }).from(helpers).where(where),
   ]);
-  const items: AdminHelperRow[] = rows.map((row) => ({
+  const items: AllHelpersRow[] = rows.map((row) => ({
     id: row.id,
     ref: row.ref,
     name: row.name,
