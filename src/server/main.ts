@@ -17,6 +17,7 @@ import { seedDemoData } from "../features/demo";
 import { openStorage } from "../features/media/server/open-storage";
 import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
 import { scheduleUploadSweep } from "../features/media/server/uploads";
+import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
@@ -156,7 +157,7 @@ async function main() {
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
-  stopSweep = scheduleUploadSweep(database.db, storage, app.log.child({ module: "media-sweep" }));
+  stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
 }
 

@@ -13,7 +13,17 @@ import type { DatabaseHandle } from "./db/connect";
 import { createFlashStore } from "./http/flash-store";
 import type { PageCache } from "./http/page-cache";
 import { createOperatorService } from "../features/operator";
-import { ChangeGatherer, changeFromPayload, createHelperService, ListingCache, type ListingChange, type PublicRule, type WriteWindow } from "../features/helpers";
+import {
+  biodataUsesImage,
+  ChangeGatherer,
+  changeFromPayload,
+  createHelperService,
+  isShownStatus,
+  ListingCache,
+  type ListingChange,
+  type PublicRule,
+  type WriteWindow,
+} from "../features/helpers";
 import { createLeadService, type LeadLimits } from "../features/leads";
 import { createMediaService, type MediaStorage } from "../features/media";
 import type { PdfRenderer } from "../features/pdf";
@@ -77,7 +87,7 @@ function createCoreServices({ config, database, auth, storage, pageCache, pdfRen
     // A saved biodata's PDFs and link preview are made once the write has committed, before anyone
     // asks; a draft's PDFs only when its owner asks (nobody else may, and a draft is saved often).
     onWritten: (id, viewer, status) => {
-      if (status && status !== "draft") pdfs.prepare(id, viewer);
+      if (status && isShownStatus(status)) pdfs.prepare(id, viewer);
       previews.prepare(id);
     },
   });
@@ -102,7 +112,7 @@ function createCoreServices({ config, database, auth, storage, pageCache, pdfRen
     log,
     settleMs: config.listingChangeWindowMs,
   });
-  const suppliers = createSupplierService({ db, rule });
+  const suppliers = createSupplierService({ db, rule, helpers });
 
   return {
     /**
@@ -140,16 +150,17 @@ function createCoreServices({ config, database, auth, storage, pageCache, pdfRen
       auth,
       storage,
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
+      imageUsedElsewhere: biodataUsesImage,
     }),
     /** Operator screens: failing deliveries (leads are below). */
-    operator: createOperatorService({ db }),
+    operator: createOperatorService({ db, helpers }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
     leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
     suppliers,
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),
     /** What the sitemap lists. */
-    seo: { sitemapEntries: (publicPages: readonly string[]) => sitemapEntries(db, rule, publicPages) },
+    seo: { sitemapEntries: (publicPages: readonly string[]) => sitemapEntries(helpers.newestListed, publicPages) },
   };
 }
 

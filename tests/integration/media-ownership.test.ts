@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { helpers, uploads, user } from "../../src/server/db/schema";
 import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/features/media/server/uploads";
+import { biodataUsesImage } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
@@ -129,7 +130,7 @@ describeDb("images belong to the account that uploaded them", () => {
     await t.db.delete(helpers).where(eq(helpers.id, doomed.json().id as string));
     for (const key of [abandoned.key, used.key, ofDeleted.key]) await makeOld(key);
 
-    const result = await sweepOrphanUploads(t.db, t.app.storage);
+    const result = await sweepOrphanUploads(t.db, t.app.storage, biodataUsesImage);
     expect(result.deleted).toBeGreaterThanOrEqual(2);
     expect(existsSync(fileOf(abandoned.key))).toBe(false);
     expect(existsSync(fileOf(ofDeleted.key))).toBe(false);
@@ -146,7 +147,7 @@ describeDb("images belong to the account that uploaded them", () => {
     await makeOld(atStart.key);
     vi.useFakeTimers({ toFake: ["setInterval"] });
     const log = { info: vi.fn(), error: vi.fn() };
-    const stop = scheduleUploadSweep(t.db, t.app.storage, log);
+    const stop = scheduleUploadSweep(t.db, t.app.storage, biodataUsesImage, log);
     try {
       await vi.waitFor(() => expect(existsSync(fileOf(atStart.key))).toBe(false), { timeout: 10_000 });
 

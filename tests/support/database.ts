@@ -3,6 +3,7 @@
  * database made from TEST_DATABASE_URL and dropped afterwards.
  */
 import { randomBytes } from "node:crypto";
+import type { Logger } from "drizzle-orm";
 import pg from "pg";
 import { describe } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/connect";
@@ -29,9 +30,10 @@ async function serverQuery(sql: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `logger` is told every statement the application sends (query-log.ts counts them). */
+export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
   if (testDbKind === "pglite") {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ logger: options.logger });
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
@@ -40,7 +42,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await serverQuery(`CREATE DATABASE ${name}`);
   const url = new URL(postgresUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: url.toString(), poolSize: 5, logger: options.logger });
   await handle.migrate();
   return {
     handle,

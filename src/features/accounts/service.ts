@@ -7,7 +7,7 @@ import { photoUrls } from "../../shared/media";
 import type { Database } from "../../server/db/connect";
 import { account, user } from "../../server/db/schema";
 import { badRequest, tooManyRequests } from "../../server/http/errors";
-import type { MediaStorage } from "../media";
+import type { ImageUsedElsewhere, MediaStorage } from "../media";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";
 import type { Auth } from "./server/auth";
 import { callAuth, resendConfirmation, type AuthCall } from "./server/auth-calls";
@@ -57,9 +57,11 @@ export interface AccountServiceDeps {
   auth: Auth;
   storage: MediaStorage;
   passwordChecks: PasswordCheckLimiter;
+  /** Whether a biodata shows an image: a replaced avatar's files stay while one does. */
+  imageUsedElsewhere: ImageUsedElsewhere;
 }
 
-export function createAccountService({ mail, db, auth, storage, passwordChecks }: AccountServiceDeps) {
+export function createAccountService({ mail, db, auth, storage, passwordChecks, imageUsedElsewhere }: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -178,7 +180,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks }
     if (before === undefined) {
       throw badRequest("Use a picture you uploaded: upload it again.", { avatar: "Use a picture you uploaded: upload it again." });
     }
-    if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image]);
+    if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image], imageUsedElsewhere);
   }
 
   /**

@@ -27,7 +27,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
     {
       schema: { ...UPDATE_DOCS, params: idParams, bodyCheckedInHandler: helperUpdateSchema, response: { 200: ownedHelperRecordSchema, ...writeRefusals } },
     },
-    async (request) => helpers.update(request.viewer, request.params.id, request.body),
+    async (request) => (await helpers.update(request.viewer, request.params.id, request.body)).record,
   );
 
   app.delete(

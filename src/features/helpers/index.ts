@@ -4,6 +4,7 @@ export { helperRoutes } from "./api";
 export { helperWriteRoutes } from "./api-writes";
 export { ListingCache } from "./server/listing-cache";
 export type { BiodataReader } from "./server/helper-reads";
-export { listedHelpers, ownerMayShow, type PublicRule } from "./server/visibility";
+export { biodataUsesImage } from "./server/image-use";
+export { isShownStatus, ownerMayShow, type PublicRule } from "./server/visibility";
 export { ChangeGatherer, changeFromPayload, type ListingChange } from "./server/listing-changes";
 export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./server/write-limit";

@@ -12,10 +12,21 @@ import type { MediaStorage } from "../media";
 import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, findPublicHelpers, type BiodataReader } from "./server/helper-reads";
 import { listAvailableHelpers } from "./server/helper-search";
 import { HelperSearchIndex } from "./server/search-index-holder";
-import { createHelper, deleteHelper, helperForEditing, listOwnHelpers, updateHelper, type WriteDeps } from "./server/helper-writes";
+import {
+  createHelper,
+  deleteHelper,
+  helperForEditing,
+  listOwnHelpers,
+  updateHelper,
+  type DeletedBiodata,
+  type SavedChange,
+  type WriteDeps,
+} from "./server/helper-writes";
+import { listAllHelpers, suppliersWithHelpers, type AllHelpersQuery } from "./server/all-helpers";
+import { listedCount, listedCounts, newestListed } from "./server/listed-summaries";
 import { ListingCache } from "./server/listing-cache";
 import type { ListingChange } from "./server/listing-changes";
-import type { PublicRule } from "./server/visibility";
+import { accountMayShow, type PublicRule } from "./server/visibility";
 import { createWriteLimiter, type WriteWindow } from "./server/write-limit";
 
 type MaybeViewer = Viewer | null | undefined;
@@ -91,17 +102,32 @@ export function createHelperService(deps: HelperServiceDeps) {
       deps.onWritten?.(record.id, viewer, record.status);
       return record;
     },
-    async update(viewer: MaybeViewer, id: string, body: unknown): Promise<OwnedHelperRecord> {
+    /** A change: the record as saved, and the status it had before (a page tells publishing from an edit). */
+    async update(viewer: MaybeViewer, id: string, body: unknown): Promise<SavedChange> {
       await limit(viewer);
-      const record = await updateHelper(deps, viewer, id, body);
-      deps.onWritten?.(record.id, viewer, record.status);
-      return record;
+      const saved = await updateHelper(deps, viewer, id, body);
+      deps.onWritten?.(id, viewer, saved.record.status);
+      return saved;
     },
-    async remove(viewer: MaybeViewer, id: string): Promise<void> {
+    /** Deletes a biodata; answers its name and reference, for the confirmation. */
+    async remove(viewer: MaybeViewer, id: string): Promise<DeletedBiodata> {
       await limit(viewer);
-      await deleteHelper(deps, viewer, id);
+      const removed = await deleteHelper(deps, viewer, id);
       deps.onWritten?.(id, viewer, undefined);
+      return removed;
     },
+    /** Whether the public sees anything of an account (visibility.ts): its dashboard says so when not. */
+    ownerMayShow: (account: { emailVerified: boolean; role: string }) => accountMayShow(rule, account),
+    /** Every biodata, drafts too, for the operators' screen (its page admits operators only). */
+    everyBiodata: (query: AllHelpersQuery) => listAllHelpers(db, query),
+    /** Everyone with at least one biodata, by name: the operators' supplier filter. */
+    suppliersWithBiodata: () => suppliersWithHelpers(db),
+    /** The newest listed biodata, at most `limit`: the sitemap. */
+    newestListed: (limit: number) => newestListed(db, rule, limit),
+    /** Every supplier with a listed biodata, and how many: the supplier list. */
+    listedCounts: () => listedCounts(db, rule),
+    /** How many biodata one supplier has listed: the supplier's page. */
+    listedCount: (supplierId: string) => listedCount(db, rule, supplierId),
     /** The search index of this instance: built when first needed after a change (tests wait for it). */
     searchIndex,
     /**

@@ -16,4 +16,5 @@ export {
   storedFileExists,
   sweepOrphanUploads,
   scheduleUploadSweep,
+  type ImageUsedElsewhere,
 } from "./server/uploads";

@@ -1,16 +1,17 @@
 /**
  * Suppliers as the public sees them: those with at least one listed helper, with that count; a
- * supplier's own page only while their account may show anything (helpers/visibility.ts).
+ * supplier's own page only while their account may show anything (helpers/visibility.ts). The
+ * counts come from the helpers service: this feature reads accounts, not biodata (decision 094).
  */
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
 import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../../server/db/connect";
-import { helpers, user } from "../../server/db/schema";
-import { listedHelpers, ListingCache, ownerMayShow, type PublicRule } from "../helpers";
+import { user } from "../../server/db/schema";
+import { ListingCache, ownerMayShow, type HelperService, type PublicRule } from "../helpers";
 
-const availableCount = count(helpers.id);
+type ListedCounts = Pick<HelperService, "listedCounts" | "listedCount">;
 
 function toItem(row: {
   id: string;
@@ -43,43 +44,44 @@ const publicColumns = {
   eaLicenceNumber: user.eaLicenceNumber,
   phone: user.phone,
   createdAt: user.createdAt,
-  availableHelpers: availableCount,
 };
 
-function selectSuppliers(db: Database, rule: PublicRule) {
-  return db
+/** Suppliers with listed helpers, most first, then by name. */
+export async function listSuppliers(db: Database, helpers: ListedCounts): Promise<SupplierListItem[]> {
+  const counts = await helpers.listedCounts();
+  if (counts.size === 0) return [];
+  const rows = await db
     .select(publicColumns)
     .from(user)
-    .innerJoin(helpers, and(eq(helpers.supplierId, user.id), listedHelpers(rule)))
-    .groupBy(user.id);
+    .where(inArray(user.id, [...counts.keys()]))
+    .orderBy(sql`lower(${user.name})`);
+  // A stable sort keeps the database's order by name among suppliers with as many helpers.
+  const items = rows.map((row) => toItem({ ...row, availableHelpers: counts.get(row.id) ?? 0 }));
+  return items.toSorted((a, b) => b.availableHelpers - a.availableHelpers);
 }
 
-export async function listSuppliers(db: Database, rule: PublicRule): Promise<SupplierListItem[]> {
-  const rows = await selectSuppliers(db, rule).orderBy(desc(availableCount), sql`lower(${user.name})`);
-  return rows.map(toItem);
-}
-
-export async function findSupplier(db: Database, rule: PublicRule, id: string): Promise<SupplierListItem | undefined> {
-  const [row] = await db
-    .select(publicColumns)
-    .from(user)
-    .leftJoin(helpers, and(eq(helpers.supplierId, user.id), listedHelpers(rule)))
-    .where(and(eq(user.id, id), ownerMayShow(rule)))
-    .groupBy(user.id);
-  return row ? toItem(row) : undefined;
+/** A supplier's page: any account that may show anything, with none listed too. */
+export async function findSupplier(db: Database, rule: PublicRule, helpers: ListedCounts, id: string): Promise<SupplierListItem | undefined> {
+  const [[row], listed] = await Promise.all([
+    db.select(publicColumns).from(user).where(and(eq(user.id, id), ownerMayShow(rule))).limit(1),
+    helpers.listedCount(id),
+  ]);
+  return row ? toItem({ ...row, availableHelpers: listed }) : undefined;
 }
 
 export interface SupplierServiceDeps {
   db: Database;
   rule: PublicRule;
+  /** How many helpers each supplier has listed (the helpers service). */
+  helpers: ListedCounts;
 }
 
 /** Suppliers with their counts of available helpers; the list is cached like the listing. */
-export function createSupplierService({ db, rule }: SupplierServiceDeps) {
+export function createSupplierService({ db, rule, helpers }: SupplierServiceDeps) {
   const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
   return {
-    list: () => cache.get("all", () => listSuppliers(db, rule)),
-    find: (id: string) => findSupplier(db, rule, id),
+    list: () => cache.get("all", () => listSuppliers(db, helpers)),
+    find: (id: string) => findSupplier(db, rule, helpers, id),
     /** Drops the cached list (on every listing change). */
     invalidate: () => cache.invalidate(),
   };

@@ -6,7 +6,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type Logger } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -52,13 +52,15 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** Connections in the PostgreSQL pool. */
   poolSize?: number;
+  /** Told every statement the application sends (tests count what a request costs). */
+  logger?: Logger;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10) : openPglite(options.pgliteDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger) : openPglite(options.pgliteDir, options.logger);
 }
 
-async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
+async function openPglite(dir: string | undefined, logger?: Logger): Promise<DatabaseHandle> {
   if (dir) mkdirSync(dir, { recursive: true, mode: PRIVATE_FOLDER });
   // Before the first read of the folder: a second process stops here, naming the first.
   const lock = dir ? lockDataDir(dir) : undefined;
@@ -71,7 +73,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     lock?.release();
     throw error;
   }
-  const handle = pgliteHandle(client);
+  const handle = pgliteHandle(client, logger);
   if (!dir || !lock) return handle;
   // PGlite sets modes of its own, whatever the umask: 0666 on the files its first start copies
   // in, 0644 on the catalog cache it rewrites at every open. Made owner-only once open and again
@@ -91,8 +93,8 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
 }
 
 /** A handle on an open PGlite instance (tests clone one migrated instance per suite). */
-export function pgliteHandle(client: PGlite): DatabaseHandle {
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+export function pgliteHandle(client: PGlite, logger?: Logger): DatabaseHandle {
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   return {
     db,
     kind: "pglite",
@@ -121,11 +123,11 @@ export function pgliteHandle(client: PGlite): DatabaseHandle {
 /** The advisory lock instances take while they migrate and seed ("DH" and a date). */
 const START_LOCK = 0x4448_2026;
 
-async function openPostgres(url: string, max: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, max: number, logger?: Logger): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A pool error (a server restart, a dropped idle connection) must not end the process.
   pool.on("error", () => undefined);
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
   const listeners: pg.Client[] = [];
   let closed = false;
   return {

@@ -8,6 +8,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { z } from "zod";
 import { helperCreateSchema, helperUpdateSchema } from "../../../shared/helper-schema";
 import type { HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
+import type { DeletedBiodata } from "../server/helper-writes";
 import { intentReadable, readBiodataForm, withFormDefaults } from "./biodata-form-read.server";
 import { isHttpError } from "../../../server/http/errors";
 import { loginRedirect } from "../../../ui/page-guards.server";
@@ -55,12 +56,12 @@ type Answer = ReturnType<typeof refuse>;
  * field from the schema or the service and every value as it was sent.
  */
 
-async function saveForm(
+async function saveForm<Saved>(
   request: Request,
   context: AppLoadContext,
   schema: z.ZodType,
-  save: (values: unknown) => Promise<HelperRecord>,
-): Promise<{ saved: HelperRecord } | { answer: Answer }> {
+  save: (values: unknown) => Promise<Saved>,
+): Promise<{ saved: Saved } | { answer: Answer }> {
   const form = await request.formData();
   if (!intentReadable(form)) throw data("This form could not be read. Reload the page and try again.", { status: 400 });
   const photoError = await takePhotoFile(form, context);
@@ -98,7 +99,8 @@ export function biodataForEditing(request: Request, context: AppLoadContext, id:
   return asPage(request, () => context.services.helpers.forEditing(context.viewer, id));
 }
 
-export function deleteFromPage(request: Request, context: AppLoadContext, id: string): Promise<void> {
+/** Deletes a biodata the viewer may change; answers its name and reference for the confirmation. */
+export function deleteFromPage(request: Request, context: AppLoadContext, id: string): Promise<DeletedBiodata> {
   return asPage(request, () => context.services.helpers.remove(context.viewer, id));
 }
 

@@ -27,8 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     context.services.accounts.find(viewer.id),
     context.services.contacts.countsFor(viewer.id),
   ]);
-  // Only when mail can really be sent is an address confirmed before publishing.
-  const mustConfirm = context.services.accounts.emailNeedsConfirming && profile?.role !== "operator" && !profile?.emailVerified;
+  // Until the public may see the account's biodata (only when mail can really be sent is an
+  // address confirmed first), the dashboard says so.
+  const mustConfirm = !context.services.helpers.ownerMayShow({ role: profile?.role ?? viewer.role, emailVerified: profile?.emailVerified ?? false });
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
     mustConfirm,

@@ -22,9 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const helper = await biodataForEditing(request, context, params.id);
-  await deleteFromPage(request, context, params.id);
-  return redirectWithMessage(context, paths.dashboard(), deletedMessage(helper));
+  const deleted = await deleteFromPage(request, context, params.id);
+  return redirectWithMessage(context, paths.dashboard(), deletedMessage(deleted));
 }
 
 export default function HelperDelete() {

@@ -29,11 +29,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  // The status before, to tell publishing apart from saving an edit.
-  const before = await biodataForEditing(request, context, params.id);
   const result = await updateFromForm(request, context, params.id);
   if ("answer" in result) return result.answer;
-  return redirectWithMessage(context, paths.helper(result.saved.id), savedMessage(result.saved, before.status));
+  // The status the save found tells publishing apart from saving an edit.
+  const { record, statusBefore } = result.saved;
+  return redirectWithMessage(context, paths.helper(record.id), savedMessage(record, statusBefore));
 }
 
 export default function HelperEdit() {

@@ -5,7 +5,7 @@
 import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import type { BiodataGated, BiodataPrivate, BiodataPublic } from "../../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../../shared/age";
-import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord } from "../../../shared/helper-types";
+import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
 import type { HelperQuery } from "../../../shared/listing-query";
 import { photoUrls } from "../../../shared/media";
 import type { Database } from "../../../server/db/connect";
@@ -15,7 +15,7 @@ import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
 
 export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
-type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
+export type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
 
 /** The listing's conditions; the query they go into joins `user` on the supplier. */
 export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, rule: PublicRule, now = new Date()): SQL[] {
@@ -153,6 +153,11 @@ function toRecord(row: RowWithSupplier, now = new Date()): HelperRecord {
 /** The whole record but the private details: for the owner's own list. */
 function toGatedRecord(row: RowWithSupplier): GatedHelperRecord {
   return { ...toRecord(row), ...biodataGated(row) };
+}
+
+/** The whole record, private details too: for its owner and operators (the caller checked who asks). */
+export function toOwnedRecord(row: RowWithSupplier): OwnedHelperRecord {
+  return { ...toGatedRecord(row), privateDetails: biodataPrivate(row) };
 }
 
 /** A listing page counted and read in two queries; `extra` narrows it further (a search's ids). */

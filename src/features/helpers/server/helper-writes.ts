@@ -2,12 +2,15 @@
  * Writing helpers: create, change, delete. The API and the page actions both come here, so the
  * permission checks, the validation and the clean-up of photo files happen the same way for both.
  * Each write is one transaction; photo files are removed only after the row that dropped them
- * is committed, so a failed write never leaves a biodata pointing at a deleted image.
+ * is committed, so a failed write never leaves a biodata pointing at a deleted image. A change or
+ * a delete reads its row once, locked, inside that transaction, and answers from what it read
+ * and wrote (decision 094).
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, getTableColumns, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { experiencedAreas } from "../../../shared/biodata-schema";
-import type { GatedHelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
+import type { HelperStatus } from "../../../shared/catalogue";
+import type { GatedHelperRecord, HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
 import {
   fieldErrors,
   helperCreateSchema,
@@ -19,13 +22,14 @@ import { requireOwnerOrOperator, requireUser } from "../../accounts";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
 import { helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
-import { badRequest, HttpError, notFound } from "../../../server/http/errors";
+import { badRequest, HttpError, notFound, unauthorized } from "../../../server/http/errors";
 import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
-import { findHelperFor, findPrivateDetails, listSupplierHelpers } from "./helper-reads";
+import { listSupplierHelpers, supplierColumns, toOwnedRecord } from "./helper-reads";
+import { biodataUsesImage } from "./image-use";
 import type { ListingChange } from "./listing-changes";
 import { sanitizeNotes } from "./sanitize-notes";
-import type { PublicRule } from "./visibility";
+import { accountMayShow, isListedStatus, isShownStatus, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
 
 export interface WriteDeps {
@@ -45,15 +49,14 @@ export const CONFIRM_EMAIL_FIRST =
   "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.";
 
 /**
- * A status families would see (available, reserved or hired) waits for a confirmed e-mail when
- * the site confirms addresses: refused with a message, rather than saved and silently hidden,
- * so the supplier knows why families do not see it (decision 085). Drafts never wait, nor does
- * a save that keeps the status the biodata already had (it stays hidden until confirmation).
+ * A status families would see (available, reserved or hired) waits for the writer's account to
+ * be one the public sees (visibility.ts): refused with a message, rather than saved and silently
+ * hidden, so the supplier knows why families do not see it (decision 085). Drafts never wait,
+ * nor does a save that keeps the status the biodata already had (it stays hidden until
+ * confirmation).
  */
-async function assertMayPublish(deps: WriteDeps, user: Viewer, status: string | undefined, before?: string): Promise<void> {
-  if (!deps.rule.confirmedOwnersOnly || user.role === "operator" || status === undefined || status === "draft" || status === before) return;
-  const [row] = await deps.db.select({ verified: account.emailVerified }).from(account).where(eq(account.id, user.id)).limit(1);
-  if (row?.verified) return;
+function assertMayPublish(rule: PublicRule, writer: { emailVerified: boolean; role: string }, status: string | undefined, before?: string): void {
+  if (status === undefined || !isShownStatus(status) || status === before || accountMayShow(rule, writer)) return;
   throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
 }
 
@@ -65,7 +68,7 @@ const NOT_FOUND = "No biodata with this id.";
  * listed biodata without a photo can still be edited.
  */
 function assertPhotoToPublish(after: { status: string; photo: string | null }, before?: { status: string; photo: string | null }): void {
-  if (before && before.status === "available" && !before.photo) return;
+  if (before && isListedStatus(before.status) && !before.photo) return;
   const message = photoNeededToPublish(after.status, after.photo);
   if (message) throw badRequest(message, { photo: message });
 }
@@ -130,29 +133,38 @@ async function claimImages(
 }
 
 async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefined)[]): Promise<void> {
-  await releaseUnused(deps.db, deps.storage, keys, deps.log);
+  await releaseUnused(deps.db, deps.storage, keys, biodataUsesImage, deps.log);
 }
 
-async function findRow(db: Executor, id: string): Promise<HelperRow | undefined> {
-  if (!isUuid(id)) return undefined;
-  const [row] = await db.select().from(helpers).where(eq(helpers.id, id)).limit(1);
+/** A biodata with what its record shows of its supplier, and whether the supplier's address is confirmed. */
+function selectRow(db: Executor, id: string) {
+  return db
+    .select({ ...getTableColumns(helpers), ...supplierColumns, supplierVerified: account.emailVerified })
+    .from(helpers)
+    .innerJoin(account, eq(account.id, helpers.supplierId))
+    .where(eq(helpers.id, id));
+}
+
+/**
+ * The row a change or a delete works on, read once and locked until the write commits (a second
+ * save of the same biodata waits, then reads what this one wrote); only its supplier or an
+ * operator gets past this (403), an unknown id is a 404.
+ */
+async function lockRow(tx: Executor, writer: Viewer, id: string) {
+  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  const [row] = await selectRow(tx, id).for("update", { of: helpers });
+  if (!row) throw notFound(NOT_FOUND);
+  requireOwnerOrOperator(writer, row.supplierId);
   return row;
-}
-
-/** The record as its owner sees it: the gated and private details too (the caller checked who asks). */
-async function recordFor(deps: WriteDeps, id: string, viewer: Viewer): Promise<OwnedHelperRecord> {
-  const [found, privateDetails] = await Promise.all([findHelperFor(deps.db, deps.rule, id, { viewer, family: false }), findPrivateDetails(deps.db, id, viewer)]);
-  if (!found?.gated || !privateDetails) throw notFound(NOT_FOUND);
-  return { ...found.helper, ...found.gated, privateDetails };
 }
 
 /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
 export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
-  const row = await findRow(deps.db, id);
+  const [row] = isUuid(id) ? await selectRow(deps.db, id).limit(1) : [];
   if (!row) throw notFound(NOT_FOUND);
   requireOwnerOrOperator(user, row.supplierId);
-  return recordFor(deps, id, user);
+  return toOwnedRecord(row);
 }
 
 export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | undefined): Promise<GatedHelperRecord[]> {
@@ -163,10 +175,17 @@ export async function listOwnHelpers(deps: WriteDeps, viewer: Viewer | null | un
 export async function createHelper(deps: WriteDeps, viewer: Viewer | null | undefined, body: unknown): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
-  await assertMayPublish(deps, user, input.status);
+  // The writer is the supplier: what the record shows of them, and whether they may publish.
+  const [writer] = await deps.db
+    .select({ supplierName: account.name, supplierCompany: account.companyName, supplierImage: account.image, emailVerified: account.emailVerified })
+    .from(account)
+    .where(eq(account.id, user.id))
+    .limit(1);
+  if (!writer) throw unauthorized();
+  assertMayPublish(deps.rule, { emailVerified: writer.emailVerified, role: user.role }, input.status);
   assertPhotoToPublish(input);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
-  const { id, status } = await deps.db.transaction(async (tx) => {
+  const row = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
     const values: NewHelperRow = {
       ...input,
@@ -174,12 +193,12 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
       skillAreas: experiencedAreas(input.skills),
       supplierId: user.id,
     };
-    const [row] = await tx.insert(helpers).values(values).returning({ id: helpers.id, status: helpers.status });
+    const [row] = await tx.insert(helpers).values(values).returning();
     await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!;
   });
-  if (status !== "draft") deps.listingChanged({ helpers: [id] });
-  return recordFor(deps, id, user);
+  if (isShownStatus(row.status)) deps.listingChanged({ helpers: [row.id] });
+  return toOwnedRecord({ ...row, ...writer });
 }
 
 function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewHelperRow> {
@@ -190,56 +209,55 @@ function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewH
   if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
   if (input.skills !== undefined) changes.skillAreas = experiencedAreas(input.skills);
   // A draft has never been public: the day it is first listed is its publish date.
-  if (input.status === "available" && current.status === "draft") changes.publishedAt = new Date();
+  if (input.status !== undefined && isListedStatus(input.status) && !isShownStatus(current.status)) changes.publishedAt = new Date();
   return changes;
 }
 
-export async function updateHelper(
-  deps: WriteDeps,
-  viewer: Viewer | null | undefined,
-  id: string,
-  body: unknown,
-): Promise<OwnedHelperRecord> {
-  const user = requireUser(viewer);
-  const before = await findRow(deps.db, id);
-  if (!before) throw notFound(NOT_FOUND);
-  requireOwnerOrOperator(user, before.supplierId);
-  const input = parse(helperUpdateSchema, body);
-  await assertMayPublish(deps, user, input.status, before.status);
-  assertPhotoToPublish({ status: input.status ?? before.status, photo: input.photo === undefined ? before.photo : input.photo }, before);
-  const newPhoto = input.photo && input.photo !== before.photo ? input.photo : undefined;
-  if (newPhoto) await assertPhotoStored(deps.storage, newPhoto);
+/** A change saved: the record as it is now, and the status it had before (publishing or an edit). */
+export interface SavedChange {
+  record: OwnedHelperRecord;
+  statusBefore: HelperStatus;
+}
 
-  const { replacedPhoto, shown } = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
-    if (!current) throw notFound(NOT_FOUND);
-    requireOwnerOrOperator(user, current.supplierId);
-    if (newPhoto) await assertPhotoFree(tx, newPhoto, id);
+export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string, body: unknown): Promise<SavedChange> {
+  const user = requireUser(viewer);
+  const saved = await deps.db.transaction(async (tx) => {
+    const current = await lockRow(tx, user, id);
+    const input = parse(helperUpdateSchema, body);
+    // Past lockRow the writer is the supplier or an operator: the supplier's own address counts.
+    const writer = { emailVerified: current.supplierId === user.id && current.supplierVerified, role: user.role };
+    assertMayPublish(deps.rule, writer, input.status, current.status);
+    assertPhotoToPublish({ status: input.status ?? current.status, photo: input.photo === undefined ? current.photo : input.photo }, current);
+    const newPhoto = input.photo && input.photo !== current.photo ? input.photo : undefined;
+    if (newPhoto) {
+      await assertPhotoStored(deps.storage, newPhoto);
+      await assertPhotoFree(tx, newPhoto, id);
+    }
     const changes = changesFrom(input, current);
     await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
-    if (Object.keys(changes).length > 0) await tx.update(helpers).set(changes).where(eq(helpers.id, id));
+    const [written] = Object.keys(changes).length > 0 ? await tx.update(helpers).set(changes).where(eq(helpers.id, id)).returning() : [current];
     const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
     // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
     const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
-    // Public before or after this write: a draft that stays a draft changes nothing anyone else sees.
-    const shown = current.status !== "draft" || (changes.status ?? current.status) !== "draft";
-    return { replacedPhoto: [dropped, ...droppedPictures], shown };
+    return { row: { ...current, ...written! }, statusBefore: current.status, replacedPhoto: [dropped, ...droppedPictures] };
   });
-  if (shown) deps.listingChanged({ helpers: [id] });
-  await removePhotoFiles(deps, replacedPhoto);
-  return recordFor(deps, id, user);
+  // Public before or after this write: a draft that stays a draft changes nothing anyone else sees.
+  if (isShownStatus(saved.statusBefore) || isShownStatus(saved.row.status)) deps.listingChanged({ helpers: [id] });
+  await removePhotoFiles(deps, saved.replacedPhoto);
+  return { record: toOwnedRecord(saved.row), statusBefore: saved.statusBefore as HelperStatus };
 }
 
-export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<void> {
+/** What the delete screen names once a biodata is gone. */
+export type DeletedBiodata = Pick<HelperRecord, "id" | "name" | "ref">;
+
+export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<DeletedBiodata> {
   const user = requireUser(viewer);
   const removed = await deps.db.transaction(async (tx) => {
-    if (!isUuid(id)) throw notFound(NOT_FOUND);
-    const [current] = await tx.select().from(helpers).where(eq(helpers.id, id)).for("update");
-    if (!current) throw notFound(NOT_FOUND);
-    requireOwnerOrOperator(user, current.supplierId);
+    const current = await lockRow(tx, user, id);
     await tx.delete(helpers).where(eq(helpers.id, id));
-    return { photo: [current.photo, ...mediaKeysInNotes(current.specialNotes)], wasPublic: current.status !== "draft" };
+    return current;
   });
-  if (removed.wasPublic) deps.listingChanged({ helpers: [id] });
-  await removePhotoFiles(deps, removed.photo);
+  if (isShownStatus(removed.status)) deps.listingChanged({ helpers: [id] });
+  await removePhotoFiles(deps, [removed.photo, ...mediaKeysInNotes(removed.specialNotes)]);
+  return { id: removed.id, name: removed.name, ref: removed.ref };
 }

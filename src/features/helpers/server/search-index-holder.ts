@@ -102,14 +102,20 @@ export class HelperSearchIndex {
     return this.built;
   }
 
-  /** The index to answer a search from: after a change, the new one if it is ready within `waitMs`. */
+  /**
+   * The index to answer a search from: after a change, the new one if it is ready within `waitMs`.
+   * A change that cannot be taken into the index held turns into a build: that is waited for too,
+   * within the same time, so a save answered at once is not then missing from a search.
+   */
   async answering(waitMs: number): Promise<BuiltSearchIndex | undefined> {
     const held = this.current();
-    const building = this.building;
-    if (!held || !this.stale || !building) return held;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([building, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
-    clearTimeout(timer);
+    if (!held) return held;
+    const deadline = Date.now() + waitMs;
+    for (let building = this.building; this.stale && building && Date.now() < deadline; building = this.building) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([building, new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now())))]);
+      clearTimeout(timer);
+    }
     return this.built;
   }
 

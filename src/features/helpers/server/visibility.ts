@@ -7,7 +7,9 @@
  * of an account is public, whatever the status of its biodata. Operators' accounts are trusted
  * as they are, as when they publish.
  *
- * Every query using these joins `user` on the helper's supplier.
+ * The SQL conditions join `user` on the helper's supplier; the predicates below them say the same
+ * of a row already read (a save deciding what it changed for the public), so no other module
+ * spells out a status or an account check of its own (decision 094).
  */
 import { and, eq, ne, or, type SQL } from "drizzle-orm";
 import { helpers, user } from "../../../server/db/schema";
@@ -17,17 +19,38 @@ export interface PublicRule {
   confirmedOwnersOnly: boolean;
 }
 
+/** The one status nobody but its owner and operators sees. */
+const HIDDEN_STATUS = "draft";
+/** The one status that puts a biodata on the listing. */
+const LISTED_STATUS = "available";
+const OPERATOR_ROLE = "operator";
+
 /** Whether the joined account may show anything publicly; undefined when every account may. */
 export function ownerMayShow(rule: PublicRule): SQL | undefined {
-  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, "operator")) : undefined;
+  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, OPERATOR_ROLE)) : undefined;
 }
 
 /** Biodata anyone may open: any status but draft, of an account that may show them. */
 export function shownHelpers(rule: PublicRule): SQL {
-  return and(ne(helpers.status, "draft"), ownerMayShow(rule))!;
+  return and(ne(helpers.status, HIDDEN_STATUS), ownerMayShow(rule))!;
 }
 
 /** Biodata on the listing and in search: available, of an account that may show them. */
 export function listedHelpers(rule: PublicRule): SQL {
-  return and(eq(helpers.status, "available"), ownerMayShow(rule))!;
+  return and(eq(helpers.status, LISTED_STATUS), ownerMayShow(rule))!;
+}
+
+/** `ownerMayShow` for an account already read. */
+export function accountMayShow(rule: PublicRule, account: { emailVerified: boolean; role: string }): boolean {
+  return !rule.confirmedOwnersOnly || account.emailVerified || account.role === OPERATOR_ROLE;
+}
+
+/** The status part of `shownHelpers`, for a row already read. */
+export function isShownStatus(status: string): boolean {
+  return status !== HIDDEN_STATUS;
+}
+
+/** The status part of `listedHelpers`, for a row already read. */
+export function isListedStatus(status: string): boolean {
+  return status === LISTED_STATUS;
 }

@@ -3,11 +3,11 @@
  * address), so knowing one must not let another account take the image into its biodata,
  * notes or avatar, nor have it deleted by replacing it. Files go only once nothing uses them.
  */
-import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { mediaFileNames, MEDIA_PREFIX } from "../../../shared/media";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
+import { mediaFileNames } from "../../../shared/media";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { helpers, uploads, user } from "../../../server/db/schema";
+import { uploads, user } from "../../../server/db/schema";
 import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";
 
@@ -56,16 +56,16 @@ export function mediaKeysInNotes(html: string): string[] {
   return [...keys];
 }
 
-/** Whether a biodata photo, an avatar or a biodata's notes use this image. */
-export async function isReferenced(tx: Executor, key: string): Promise<boolean> {
-  const files = mediaFileNames(key);
-  const inNotes = (name: string) => sql`${helpers.specialNotes} like ${`%${MEDIA_PREFIX}${name}%`}`;
-  const helper = await tx
-    .select({ id: helpers.id })
-    .from(helpers)
-    .where(or(eq(helpers.photo, key), inNotes(files.full), inNotes(files.thumb)))
-    .limit(1);
-  if (helper.length > 0) return true;
+/**
+ * Whether a feature's records show this image (a biodata's photo or notes), asked inside the
+ * transaction that holds the image's lock. The composition root hands it over, so this feature
+ * reads no other feature's tables (decision 094).
+ */
+export type ImageUsedElsewhere = (tx: Executor, key: string) => Promise<boolean>;
+
+/** Whether a biodata (asked through `usedElsewhere`) or an avatar uses this image. */
+async function isReferenced(tx: Executor, key: string, usedElsewhere: ImageUsedElsewhere): Promise<boolean> {
+  if (await usedElsewhere(tx, key)) return true;
   const account = await tx.select({ id: user.id }).from(user).where(eq(user.image, key)).limit(1);
   return account.length > 0;
 }
@@ -78,6 +78,7 @@ export async function releaseUnused(
   db: Database,
   storage: MediaStorage,
   keys: (string | null | undefined)[],
+  usedElsewhere: ImageUsedElsewhere,
   log?: { warn(details: object, message: string): void },
 ): Promise<void> {
   for (const key of new Set(keys)) {
@@ -85,7 +86,7 @@ export async function releaseUnused(
     try {
       const unused = await db.transaction(async (tx) => {
         await lockKey(tx, key);
-        if (await isReferenced(tx, key)) return false;
+        if (await isReferenced(tx, key, usedElsewhere)) return false;
         await tx.delete(uploads).where(eq(uploads.key, key));
         return true;
       });
@@ -100,14 +101,19 @@ export async function releaseUnused(
  * The daily sweep: uploads older than a day that nothing uses (never used, photos of deleted
  * biodata, pictures dropped from notes) lose their record and their files.
  */
-export async function sweepOrphanUploads(db: Database, storage: MediaStorage, now = new Date()): Promise<{ deleted: number }> {
+export async function sweepOrphanUploads(
+  db: Database,
+  storage: MediaStorage,
+  usedElsewhere: ImageUsedElsewhere,
+  now = new Date(),
+): Promise<{ deleted: number }> {
   const before = new Date(now.getTime() - ORPHAN_AFTER_MS);
   const candidates = await db.select({ key: uploads.key }).from(uploads).where(lt(uploads.createdAt, before));
   let deleted = 0;
   for (const { key } of candidates) {
     const orphan = await db.transaction(async (tx) => {
       await lockKey(tx, key);
-      if (await isReferenced(tx, key)) return false;
+      if (await isReferenced(tx, key, usedElsewhere)) return false;
       const gone = await tx.delete(uploads).where(eq(uploads.key, key)).returning({ key: uploads.key });
       return gone.length > 0;
     });
@@ -122,10 +128,11 @@ export async function sweepOrphanUploads(db: Database, storage: MediaStorage, no
 export function scheduleUploadSweep(
   db: Database,
   storage: MediaStorage,
+  usedElsewhere: ImageUsedElsewhere,
   log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
 ): () => void {
   const run = () =>
-    sweepOrphanUploads(db, storage).then(
+    sweepOrphanUploads(db, storage, usedElsewhere).then(
       (result) => {
         if (result.deleted > 0) log.info(result, "deleted images nothing uses");
       },

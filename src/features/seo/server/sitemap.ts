@@ -1,13 +1,10 @@
 /**
  * The sitemap and robots.txt: what search engines may crawl. Only what the public sees is
- * listed: listed helpers' biodata (helpers/visibility.ts), the nationality and supplier listings that hold them,
- * and the public pages.
+ * listed: listed helpers' biodata (helpers/visibility.ts, read through the helpers service), the
+ * nationality and supplier listings that hold them, and the public pages.
  */
-import { desc, eq } from "drizzle-orm";
 import { nationalities } from "../../../shared/catalogue";
-import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
-import { listedHelpers, type PublicRule } from "../../helpers";
+import type { HelperService } from "../../helpers";
 
 /** A sitemap file holds at most 50,000 addresses; the newest helpers are the ones kept. */
 const MAX_URLS = 50_000;
@@ -22,16 +19,13 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!);
 }
 
-/** `publicPages`: the pages whose routes ask to be listed (their policies), besides the helpers' own. */
-export async function sitemapEntries(db: Database, rule: PublicRule, publicPages: readonly string[]): Promise<SitemapEntry[]> {
+/**
+ * `publicPages`: the pages whose routes ask to be listed (their policies), besides the helpers' own;
+ * `newestListed`: the helpers service's newest listed biodata.
+ */
+export async function sitemapEntries(newestListed: HelperService["newestListed"], publicPages: readonly string[]): Promise<SitemapEntry[]> {
   const fixed = publicPages.length + nationalities.length;
-  const rows = await db
-    .select({ id: helpers.id, supplierId: helpers.supplierId, nationality: helpers.nationality, updatedAt: helpers.updatedAt })
-    .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(listedHelpers(rule))
-    .orderBy(desc(helpers.publishedAt), desc(helpers.id))
-    .limit(MAX_URLS - fixed);
+  const rows = await newestListed(MAX_URLS - fixed);
 
   const newest = new Map<string, Date>();
   const touch = (key: string, date: Date) => {

@@ -1,7 +1,8 @@
 /**
  * Every biodata of every supplier, for operators (/admin/helpers): drafts, reserved and hired
  * ones too, which the public listing never shows. Narrowed by status, supplier and a piece of
- * the name or reference; most recently changed first.
+ * the name or reference; most recently changed first. The operator feature reads them through
+ * the helpers service (decision 094).
  */
 import { and, count, desc, eq, exists, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
