@@ -3,11 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeDb } from "../support/database";
 import { buildDir } from "../support/e2e";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, useApp, type TestApp } from "../support/test-app";
 
 const PUBLIC_URL = "https://helpers.example.sg";
 
@@ -21,13 +21,7 @@ async function createSite(): Promise<TestApp> {
 }
 
 describeDb("the site's HTTP hygiene", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createSite();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useApp(createSite);
 
   describe("caching", () => {
     it("lets browsers keep hashed build files for a year", async () => {
@@ -165,13 +159,9 @@ describeDb("the site's HTTP hygiene", () => {
 });
 
 describeDb("the site when its database is gone", () => {
-  let t: TestApp;
+  const t = useApp(createSite);
   beforeAll(async () => {
-    t = await createSite();
     await t.database.handle.close();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("reports not ready", async () => {

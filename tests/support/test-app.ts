@@ -4,6 +4,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openStorage } from "../../src/features/media/server/open-storage";
@@ -22,18 +23,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    pages?: AppDeps["pages"];
-    authLimits?: AppDeps["authLimits"];
-    leadLimits?: AppDeps["leadLimits"];
-    helperWriteLimits?: AppDeps["helperWriteLimits"];
-    logger?: AppDeps["logger"];
-    /** A database of another test app, as a second instance shares it (sharedDatabase()). */
-    database?: TestDatabase;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  pages?: AppDeps["pages"];
+  authLimits?: AppDeps["authLimits"];
+  leadLimits?: AppDeps["leadLimits"];
+  helperWriteLimits?: AppDeps["helperWriteLimits"];
+  logger?: AppDeps["logger"];
+  /** A database of another test app, as a second instance shares it (sharedDatabase()). */
+  database?: TestDatabase;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -79,3 +80,50 @@ export async function createTestApp(
     },
   };
 }
+
+/** Options, or what makes them once the suite's earlier hooks have run (a server it started, a port). */
+export type OptionsWhenBuilt<T> = T | (() => T | Promise<T>);
+
+/**
+ * The app of the suite it is called in, built before its tests (in a beforeAll registered where
+ * this is called, so hooks registered earlier have run) and closed after them. What it returns
+ * reads the app once built: tests and later hooks use it as the app itself.
+ */
+export function useTestApp(options: OptionsWhenBuilt<TestAppOptions> = {}): TestApp {
+  return useApp(async () => createTestApp(typeof options === "function" ? await options() : options));
+}
+
+/** The suite's app as `create` makes it; see useTestApp. */
+export function useApp(create: () => Promise<TestApp>): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await create();
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  const current = () => {
+    if (!built) throw new Error("the suite's app exists from its beforeAll to its afterAll: read it inside a test or a hook");
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get db() {
+      return current().db;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+  };
+}
+
