@@ -16,6 +16,7 @@ export default defineConfig({
         test: {
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "pglite" },
           isolate: false,
           testTimeout: 30_000,
@@ -26,6 +27,7 @@ export default defineConfig({
         test: {
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "postgres" },
           isolate: false,
           testTimeout: 30_000,

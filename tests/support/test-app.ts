@@ -9,6 +9,7 @@ import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openStorage } from "../../src/features/media/server/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { errorLogStream, expectErrorLog } from "./server-log";
 
 /** The auth secret of every test app, so a test can sign what the site signs (a visitor cookie). */
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -21,6 +22,8 @@ export interface TestApp {
   /** The configuration the app was built with. */
   config: Config;
   close(): Promise<void>;
+  /** Says the test provokes a server error on purpose, what the log says and why (server-log.ts). */
+  expectErrorLog: typeof expectErrorLog;
 }
 
 export interface TestAppOptions {
@@ -64,7 +67,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authLimits,
     leadLimits,
     helperWriteLimits,
-    logger: options.logger,
+    logger: withErrorLog(options.logger),
   });
   await app.ready();
   return {
@@ -78,6 +81,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
+    expectErrorLog,
   };
 }
 
@@ -124,6 +128,25 @@ export function useApp(create: () => Promise<TestApp>): TestApp {
       return current().config;
     },
     close: () => current().close(),
+    expectErrorLog,
   };
 }
 
+/**
+ * The app logs its errors to the test's check (and whatever else the suite asked for): Fastify's
+ * own pino logger, at error level unless the suite reads more.
+ */
+function withErrorLog(logger: AppDeps["logger"]): AppDeps["logger"] {
+  if (logger === undefined || logger === false) return { level: "error", stream: errorLogStream };
+  if (logger === true || !logger.stream) return logger;
+  const own = logger.stream;
+  return {
+    ...logger,
+    stream: {
+      write(line: string) {
+        own.write(line);
+        errorLogStream.write(line);
+      },
+    },
+  };
+}
