@@ -16,6 +16,8 @@ export default defineConfig({
         test: {
           name: "integration-pglite",
           include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/build.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "pglite" },
           isolate: false,
           testTimeout: 30_000,
@@ -26,6 +28,8 @@ export default defineConfig({
         test: {
           name: "integration-postgres",
           include: ["tests/integration/**/*.test.ts"],
+          globalSetup: ["tests/support/build.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "postgres" },
           isolate: false,
           testTimeout: 30_000,
@@ -36,6 +40,7 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
+          globalSetup: ["tests/support/build.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser at a time: two cores, and each suite starts its own server.

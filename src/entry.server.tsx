@@ -4,7 +4,7 @@
  * link previews get everything. The nonce lets the CSP admit React Router's inline scripts.
  */
 import { renderToReadableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from "react-router";
 import { scriptsAfterPhotos } from "./app/scripts-after-photos.server";
 import { SiteCssContext } from "./app/site-css";
 import { siteCss } from "./app/site-css.server";
@@ -32,7 +32,7 @@ export default async function handleRequest(
       signal: abort.signal,
       onError(error: unknown) {
         statusCode = 500;
-        if (!abort.signal.aborted) console.error(error);
+        if (!abort.signal.aborted) loadContext.log.error({ err: error }, "page failed to render");
       },
     },
   );
@@ -43,4 +43,21 @@ export default async function handleRequest(
   const html = import.meta.env.PROD ? scriptsAfterPhotos(rendered) : rendered;
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status: statusCode });
+}
+
+/** How React Router words its refusal of a form from another site (answered 400, before any action). */
+const CROSS_SITE_FORM = /Aborting the action\.$/;
+
+/**
+ * A loader's or an action's error, logged as the API's are (with the request's id) instead of
+ * React Router's bare console.error. What the router refuses by itself and answers 4xx (a post to
+ * a page with no form, a form from another site) is the client's doing: noted, not an error.
+ */
+export function handleError(error: unknown, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  // The router's own refusals carry the Error behind them (not in its public type).
+  const cause = isRouteErrorResponse(error) && "error" in error && error.error ? error.error : error;
+  const refused = (isRouteErrorResponse(error) && error.status < 500) || (cause instanceof Error && CROSS_SITE_FORM.test(cause.message));
+  if (refused) context.log.info({ err: cause }, "page request refused");
+  else context.log.error({ err: cause }, "page failed");
 }

@@ -81,7 +81,11 @@ export async function buildApp(deps: AppDeps) {
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.
   const pdfRenderer = createPdfRenderer({ ...config.pdf, startNow: config.isProduction });
-  app.addHook("onClose", () => pdfRenderer.close());
+  app.addHook("onClose", async () => {
+    // Work a save started in the background ends before the workers and the database it uses.
+    await services.stopBackgroundWork();
+    await pdfRenderer.close();
+  });
   const services: Services = createServices({
     config,
     database,

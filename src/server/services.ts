@@ -141,6 +141,10 @@ function createCoreServices({ config, database, auth, storage, pageCache, pdfRen
     pdfs: { get: pdfs.get },
     /** A public biodata's link-preview JPEG, stored once per version; `sweep` removes those no public biodata shows (daily). */
     previews: { get: previews.get, sweep: previews.sweep },
+    /** Waits for the PDF and preview being made in the background, and starts no more (closing). */
+    stopBackgroundWork: async () => {
+      await Promise.all([pdfs.stop(), previews.stop()]);
+    },
     /** Uploaded photos: checked, re-encoded and stored. */
     media: createMediaService({ db, storage }),
     /** The signed-in supplier's own profile and avatar, and better-auth's handler for page forms. */

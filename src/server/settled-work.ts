@@ -15,28 +15,30 @@ export interface SettledWorkOptions<V> {
 export function createSettledWork<V>({ settleMs, maxWaiting, run }: SettledWorkOptions<V>) {
   const settling = new Map<string, NodeJS.Timeout>();
   const ready = new Map<string, V>();
-  let working = false;
+  /** The loop working through `ready`, while it runs. */
+  let working: Promise<void> | undefined;
+  let stopped = false;
 
   async function work() {
-    working = true;
     for (let next = ready.entries().next(); !next.done; next = ready.entries().next()) {
       const [key, value] = next.value;
       ready.delete(key);
       await new Promise((resolve) => setImmediate(resolve));
       await run(key, value).catch(() => undefined);
     }
-    working = false;
+    working = undefined;
   }
 
   function start(key: string, value: V) {
     settling.delete(key);
     ready.set(key, value);
-    if (!working) void work();
+    working ??= work();
   }
 
   return {
     /** Work for `key` once it has been quiet for the settle time; the latest value wins. */
     add(key: string, value: V): void {
+      if (stopped) return;
       const pending = settling.get(key);
       if (pending) clearTimeout(pending);
       else if (settling.size + ready.size >= maxWaiting && !ready.has(key)) return;
@@ -45,6 +47,17 @@ export function createSettledWork<V>({ settleMs, maxWaiting, run }: SettledWorkO
       // Work not started when the process stops is made on the next request that needs it.
       timer.unref();
       settling.set(key, timer);
+    },
+    /**
+     * Drops the work not yet started and waits for the piece under way: the app closing waits for
+     * it before it closes what that work uses (the database, the PDF workers, the media folder).
+     */
+    async stop(): Promise<void> {
+      stopped = true;
+      for (const timer of settling.values()) clearTimeout(timer);
+      settling.clear();
+      ready.clear();
+      await working;
     },
   };
 }

@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const origin = { origin: "http://localhost:3000" };
 
 describeDb("better-auth's own account endpoints hold to the profile form's rules", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const signUpWith = (values: Record<string, unknown>) =>
     t.app.inject({

@@ -1,20 +1,13 @@
 import { desc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { outbox } from "../../src/server/db/schema";
 import { signIn, signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("resetting a forgotten password", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   const post = (url: string, values: Record<string, string>) =>
     t.app.inject({ method: "POST", url, headers: formHeaders, payload: formBody(values) });

@@ -1,20 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { session, user } from "../../src/server/db/schema";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("signing up, logging in and out through the pages", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   const post = (url: string, values: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url, headers: { ...formHeaders, ...headers }, payload: formBody(values) });
@@ -155,13 +148,7 @@ describeDb("signing up, logging in and out through the pages", () => {
 });
 
 describeDb("rate limits on the account forms", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ authLimits: { signIn: 3, signUp: 3, resetPassword: 3 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ authLimits: { signIn: 3, signUp: 3, resetPassword: 3 } });
 
   const post = (url: string, values: Record<string, string>) =>
     t.app.inject({ method: "POST", url, headers: formHeaders, payload: formBody(values) });

@@ -1,11 +1,11 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { Validator } from "@seriousme/openapi-schema-validator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes, type RegisteredRoute } from "../../src/server/http/api-docs";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 type Json = Record<string, unknown>;
 interface Operation {
@@ -67,19 +67,15 @@ function problemsOf(document: Document, routes: readonly RegisteredRoute[]): str
 }
 
 describeDb("the API describes itself at /api/docs", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let document: Document;
   let raw: string;
   beforeAll(async () => {
-    t = await createTestApp();
     const response = await t.app.inject({ url: "/api/docs/json" });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     raw = response.body;
     document = JSON.parse(raw) as Document;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("is a valid OpenAPI 3.1 document whose references all resolve", async () => {

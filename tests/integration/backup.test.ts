@@ -16,18 +16,16 @@ import { notOwnerOnly } from "../support/file-modes";
 import { testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { startServer, type ServerProcess } from "../support/server-process";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 // Backups of the embedded database; PostgreSQL sites use pg_dump (README, Backups).
 describe.skipIf(testDbKind !== "pglite")("an operator backs up the embedded site and restores it elsewhere", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let scratch: string;
   beforeAll(async () => {
-    t = await createTestApp();
     scratch = await mkdtemp(path.join(os.tmpdir(), "dh-backup-test-"));
   });
   afterAll(async () => {
-    await t?.close();
     await rm(scratch, { recursive: true, force: true });
   });
 

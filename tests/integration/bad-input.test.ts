@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { multipart, samplePng } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createPageApp, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formHeaders, usePageApp } from "../support/pages";
 
 /** Bad input is the sender's mistake: a 4xx that says what to fix, never a 500. */
 describeDb("input a browser would never send is refused plainly", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t, { name: "Input Supplier" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const refusedNaming = (response: { statusCode: number; json(): { error: { message: string; fields?: Record<string, string> } } }, field: string) => {

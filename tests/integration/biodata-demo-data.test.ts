@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { seedDemoData } from "../../src/features/demo/server/demo";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("the demo data's standard form parts", () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     await seedDemoData(t.db, t.app.storage, { helpers: 72 });
     t.app.services.listingChanged();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const total = async (query: string) => (await t.app.inject({ method: "GET", url: `/api/helpers?${query}` })).json().total as number;

@@ -1,15 +1,14 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { publishBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
 /** The skill, date and interview filters as a household meets them: /posts and the /filters form. */
 describeDb("the listing pages and the filter form search by skill, availability and interview", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   let visitor: string;
   const in30 = daysAhead(30);
@@ -18,7 +17,6 @@ describeDb("the listing pages and the filter form search by skill, availability 
   const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, parts);
 
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t);
     visitor = await returningVisitorCookie(t, "Filter Tester");
     // Four biodata, counted by hand below: Ana and Carla cooked and cared for infants, Ana is
@@ -27,9 +25,6 @@ describeDb("the listing pages and the filter form search by skill, availability 
     await add("Bella", { skills: { cooking: experienced }, availableFrom: daysAhead(10), interview: ["video"] });
     await add("Carla", { skills: { cooking: experienced, infant: experienced }, availableFrom: daysAhead(45), interview: ["video", "in-person"] });
     await add("Dewi", { skills: { elderly: experienced }, availableFrom: daysAhead(5), interview: [] });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const page = async (url: string) => {

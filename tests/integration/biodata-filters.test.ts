@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { publishBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("searching by skill, availability and interview", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplier: SignedIn;
   const in30 = daysAhead(30);
 
@@ -16,7 +16,6 @@ describeDb("searching by skill, availability and interview", () => {
   const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, parts);
 
   beforeAll(async () => {
-    t = await createTestApp();
     supplier = await signUp(t);
     // Six biodata, counted by hand below: A and C have cooked and cared for infants; B only
     // cooked (infant care: willing, no experience); D has no skills; E cared for the elderly.
@@ -26,9 +25,6 @@ describeDb("searching by skill, availability and interview", () => {
     await add("Dina", { availableFrom: daysAhead(5), interview: [] });
     await add("Elena", { skills: { elderly: experienced(), housework: experienced() }, availableFrom: "2024-01-01", interview: ["phone", "video"] });
     await add("Fe (draft)", { skills: { cooking: experienced(), infant: experienced() }, status: "draft" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function names(query: string): Promise<string[]> {

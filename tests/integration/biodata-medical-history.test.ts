@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { ageFromIso } from "../../src/shared/age";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, PRIVATE_VALUES, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import { pdfText } from "../support/pdf-text";
-import type { TestApp } from "../support/test-app";
 import { returningVisitorCookie } from "../support/visitor";
 
 const BORN = "1990-05-15";
@@ -19,14 +18,13 @@ function expectNoGatedDetails(body: string) {
 }
 
 describeDb("a helper's medical history and date of birth, for families past the gate", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let owner: SignedIn;
   let id: string;
   let family: string;
   const age = ageFromIso(BORN)!;
 
   beforeAll(async () => {
-    t = await createPageApp();
     owner = await signUp(t);
     const created = await t.app.inject({
       method: "POST",
@@ -37,9 +35,6 @@ describeDb("a helper's medical history and date of birth, for families past the 
     expect(created.statusCode, created.body).toBe(201);
     id = created.json().id;
     family = await returningVisitorCookie(t, "Family Tan");
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const page = (cookie?: string) => t.app.inject({ url: `/posts/${id}`, headers: cookie ? { cookie } : {} });

@@ -1,19 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("the biodata as an A4 PDF", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: SignedIn;
   let id: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t);
     const photo = await uploadedPhotoKey(t, owner.cookie);
     const response = await t.app.inject({
@@ -24,9 +23,6 @@ describeDb("the biodata as an A4 PDF", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (cookie?: string) =>

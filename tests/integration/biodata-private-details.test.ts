@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, PRIVATE_VALUES, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const PRIVATE_TEXT = Object.values(PRIVATE_VALUES);
 
@@ -14,12 +14,11 @@ function expectNoPrivateDetails(body: string) {
 }
 
 describeDb("the standard form's private details", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let owner: SignedIn;
   let id: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     owner = await signUp(t);
     const response = await t.app.inject({
       method: "POST",
@@ -29,9 +28,6 @@ describeDb("the standard form's private details", () => {
     });
     expect(response.statusCode, response.body).toBe(201);
     id = response.json().id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("are stored and given back to the supplier who wrote them, with the public parts", async () => {

@@ -1,29 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
 const PRIVATE = "private, no-store";
 const PUBLIC = /^public, max-age=\d+, stale-while-revalidate=\d+$/;
 
 describeDb("who may keep a copy of a page or an answer", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   let operator: SignedIn;
   let listedId: string;
   let draftId: string;
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t, { name: "Cache Supplier" });
     operator = await signUp(t, { name: "Cache Operator", role: "operator" });
     listedId = (await createHelper(t, supplier.id, { name: "Listed Helper" })).id;
     draftId = (await createHelper(t, supplier.id, { name: "Draft Helper", status: "draft" })).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
@@ -88,13 +83,7 @@ describeDb("who may keep a copy of a page or an answer", () => {
 });
 
 describeDb("the permissions of a site with the Meta pixel", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ env: { META_PIXEL_ID: "1234567890" } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ env: { META_PIXEL_ID: "1234567890" } });
 
   it("keeps on only what the pixel needs, for the pixel's hosts", async () => {
     const policy = String((await t.app.inject({ url: "/posts" })).headers["permissions-policy"]);

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { hitConfirmationResend } from "../../src/features/accounts/server/confirmation-resend-limit";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { queuedMailsTo } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
@@ -12,13 +12,7 @@ const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@e
 const confirmationMails = (t: TestApp, email: string) => queuedMailsTo(t, "email-verification", email);
 
 describeDb("a supplier waiting to confirm their email asks for the link again", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ env: WITH_MAIL });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ env: WITH_MAIL });
 
   it("sends a new link from the dashboard, then asks them to wait a minute before the next", async () => {
     const supplier = await signUp(t);

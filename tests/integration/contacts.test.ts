@@ -2,23 +2,18 @@
  * A family pressing a contact button is counted for the helper's supplier, who sees on the
  * dashboard how many families reached them about each biodata in the last 30 days.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { contacts } from "../../src/features/contacts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 describeDb("contacts counted for the supplier", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t, { name: "Counted Agency" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   let address = 0;

@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { buildApp } from "../../src/server/app";
 import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 describeDb("guessing the current password through a signed-in session", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   let address = 0;
   /** Each test comes from its own address, so only its own tries count against it. */

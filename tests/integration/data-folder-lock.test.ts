@@ -4,11 +4,11 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { signUp, signUpOverHttp } from "../support/auth";
 import { testDbKind } from "../support/database";
 import { runServer, startServer, type ServerProcess } from "../support/server-process";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const run = promisify(execFile);
 const tsx = path.resolve("node_modules/.bin/tsx");
@@ -112,13 +112,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
 });
 
 describe.skipIf(testDbKind !== "postgres" || !process.env.TEST_DATABASE_URL)("the operator command on PostgreSQL", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it("changes the role in the database; a signed-in user has it on their next request", { timeout: 120_000 }, async () => {
     const supplier = await signUp(t, { name: "Postgres Operator" });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { queuedMailsTo } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 /** Mail "can really be sent": the worker never runs in these tests, so messages stay in the outbox. */
@@ -20,13 +20,7 @@ const api = (t: TestApp, who: SignedIn, method: "POST" | "PATCH", url: string, p
   t.app.inject({ method, url, headers: { cookie: who.cookie }, payload });
 
 describeDb("when mail can be sent, addresses are confirmed by link", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ env: WITH_MAIL });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ env: WITH_MAIL });
 
   it("lets a new supplier save drafts but publish only after opening the link mailed at sign-up", async () => {
     const supplier = await signUp(t);
@@ -88,13 +82,7 @@ describeDb("when mail can be sent, addresses are confirmed by link", () => {
 });
 
 describeDb("without mail (files only), accounts publish at once", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   it("publishes a new supplier's biodata at once and sends no confirmation link", async () => {
     const supplier = await signUp(t);

@@ -1,24 +1,19 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { cookieHeader, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("the confirmation after a supplier's action", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   let helperId: string;
   let ref: string;
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t, { name: "Flash Agency" });
     const helper = await createHelper(t, supplier.id, { name: "Flash Fatima", status: "available" });
     helperId = helper.id;
     ref = helper.ref;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** Deletes a helper through the page's form and returns the flash cookie it leaves. */

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { HELPER_LIMITS } from "../../src/shared/helper-limits";
 import { BIODATA_LIMITS } from "../../src/shared/biodata-catalogue";
 import { signUp, type SignedIn } from "../support/auth";
 import { multipart, samplePng } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createPageApp, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formHeaders, usePageApp } from "../support/pages";
 
 /**
  * A page form is read by Conform, which builds lists and objects from the field names: a form
@@ -17,14 +16,10 @@ const PAGE_FORMS = ["/filters", "/login", "/register", "/forgot-password", "/res
 type Answer = { statusCode: number; headers: Record<string, unknown>; body: string; json(): { error: { message: string; fields?: Record<string, string> } } };
 
 describeDb("a page form larger than any of the site's is refused at once", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplier: SignedIn;
   beforeAll(async () => {
-    t = await createPageApp();
     supplier = await signUp(t, { name: "Bounds Supplier" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const post = (url: string, payload: string) => t.app.inject({ method: "POST", url, headers: formHeaders, payload }) as Promise<Answer>;

@@ -2,14 +2,13 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { signUp } from "../support/auth";
 import { multipart } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { buildDir } from "../support/e2e";
 import { createHelper } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 /**
  * Whatever is thrown at the site (wrong types, huge and negative numbers, NUL and control
@@ -125,7 +124,10 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
 );
 
 describeDb("the site under fuzzing answers every request without a server error", () => {
-  let t: TestApp;
+  const t = usePageApp({
+    authLimits: { signIn: 100_000, signUp: 100_000, resetPassword: 100_000 },
+    leadLimits: { max: 100_000, windowMs: 60_000 },
+  });
   let targets: Target[];
   let actions: string[];
   const cookies: string[] = [""];
@@ -134,10 +136,6 @@ describeDb("the site under fuzzing answers every request without a server error"
 
   beforeAll(async () => {
     const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-    t = await createPageApp({
-      authLimits: { signIn: 100_000, signUp: 100_000, resetPassword: 100_000 },
-      leadLimits: { max: 100_000, windowMs: 60_000 },
-    });
     const supplier = await signUp(t, { name: "Fuzz Supplier" });
     const operator = await signUp(t, { name: "Fuzz Operator", role: "operator" });
     cookies.push(supplier.cookie, operator.cookie);
@@ -145,9 +143,6 @@ describeDb("the site under fuzzing answers every request without a server error"
     helperId = (await createHelper(t, supplier.id, { name: "Fuzz Helper" })).id;
     targets = [...routesOf(t.app.printRoutes({ commonPrefix: false })).filter((r) => r.path.startsWith("/api/")), ...AUTH_ROUTES];
     actions = pageActions(build).filter((p) => !p.includes("*"));
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const pathPart = fc.oneof(fc.constant("known"), nastyText, fc.uuid());

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("GET /api/helpers", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   async function list(query: string) {
     const response = await t.app.inject({ method: "GET", url: `/api/helpers?${query}` });

@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { cookieHeader, signUp, type SignedIn } from "../support/auth";
 import { biodataBody } from "../support/biodata";
 import { createTestDatabase, describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { usePageApp, formBody, formHeaders } from "../support/pages";
 import { queryLog, readsHelpers, readsOfHelper, type LoggedQuery } from "../support/query-log";
-import type { TestApp } from "../support/test-app";
 
 /**
  * A save reads its biodata's row once, locked, inside its transaction, and answers from what it
@@ -15,15 +14,11 @@ import type { TestApp } from "../support/test-app";
  */
 describeDb("a biodata save reads its row once", () => {
   const log = queryLog();
-  let t: TestApp;
+  const t = usePageApp(async () => ({ database: await createTestDatabase({ logger: log.logger }), env: { LISTING_CHANGE_WINDOW_MS: "60000" } }));
   let supplier: SignedIn;
 
   beforeAll(async () => {
-    t = await createPageApp({ database: await createTestDatabase({ logger: log.logger }), env: { LISTING_CHANGE_WINDOW_MS: "60000" } });
     supplier = await signUp(t, { name: "Counted Agency" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const send = (request: { method: "POST" | "PATCH" | "DELETE"; url: string; payload?: string | object; form?: boolean }) =>

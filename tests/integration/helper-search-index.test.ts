@@ -1,15 +1,14 @@
 import { and, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier, helperValues } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("searching helpers by name or reference (q=)", () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     // Enough helpers that reading them all costs more than an index would.
     const supplier = await createSupplier(t.db);
     for (let batch = 0; batch < 6; batch++) {
@@ -19,9 +18,6 @@ describeDb("searching helpers by name or reference (q=)", () => {
       await t.db.insert(helpers).values(rows);
     }
     await t.db.execute(sql`analyze helpers`);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** The plan the database chooses for the listing's search, told not to read the whole table. */

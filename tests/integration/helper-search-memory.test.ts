@@ -3,14 +3,14 @@
  * SQL search for every kind of term, and fresh on an instance that did not make the change.
  */
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE, type HelperQuery } from "../../src/shared/listing-query";
 import { helpers } from "../../src/server/db/schema";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { searchInSql, searchThroughIndex } from "../../src/features/helpers/server/helper-search";
 import { describeDb } from "../support/database";
 import { createSupplier, helperValues } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const FIRST = ["Maria", "Rosalie", "Siti", "Nur", "Ana", "Anna", "Joy", "Lea", "Nguyễn Thị", "JOSÉ", "Dewi", "Ann_Marie"];
 const LAST = ["Santos", "Reyes", "Aminah", "Rahayu", "Dela Cruz", "Lan", "Hoa", "100% Cruz", "O'Brien", "Ng"];
@@ -27,9 +27,8 @@ function numbers(seed: number) {
 }
 
 describeDb("searching by name or reference through the in-memory index", () => {
-  let t: TestApp;
+  const t = useTestApp();
   beforeAll(async () => {
-    t = await createTestApp();
     const supplier = await createSupplier(t.db);
     const next = numbers(7);
     const rows = Array.from({ length: 900 }, (_, i) =>
@@ -47,9 +46,6 @@ describeDb("searching by name or reference through the in-memory index", () => {
     t.app.services.listingChanged();
     await t.app.services.helpers.searchIndex.ready();
   }, 60_000);
-  afterAll(async () => {
-    await t?.close();
-  });
 
   async function bothWays(query: HelperQuery) {
     const now = new Date();

@@ -3,32 +3,22 @@
  * message), on the API and on the form alike, and counted once for every instance.
  */
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { DEFAULT_WRITE_LIMITS } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, withPhoto } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
+import { useTestApp, type TestApp } from "../support/test-app";
 
 describeDb("a supplier saving biodata faster than a person does", () => {
-  let t: TestApp;
-  let minute: TestApp;
-  let other: TestApp;
-  beforeAll(async () => {
-    // The site's own limits; then a per-minute cap low enough to reach in a test, on a page app
-    // and a second instance sharing its database.
-    t = await createTestApp({ helperWriteLimits: DEFAULT_WRITE_LIMITS });
-    minute = await createPageApp({ helperWriteLimits: [{ max: 3, windowMs: 60_000 }] });
-    other = await createTestApp({ database: await sharedDatabase(minute.database), helperWriteLimits: [{ max: 3, windowMs: 60_000 }] });
-  });
-  afterAll(async () => {
-    await other?.close();
-    await minute?.close();
-    await t?.close();
-  });
+  // The site's own limits; then a per-minute cap low enough to reach in a test, on a page app
+  // and a second instance sharing its database.
+  const t = useTestApp({ helperWriteLimits: DEFAULT_WRITE_LIMITS });
+  const minute = usePageApp({ helperWriteLimits: [{ max: 3, windowMs: 60_000 }] });
+  const other = useTestApp(async () => ({ database: await sharedDatabase(minute.database), helperWriteLimits: [{ max: 3, windowMs: 60_000 }] }));
 
   const patch = (app: TestApp, who: SignedIn, id: string, payload: Record<string, unknown>) =>
     app.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: who.cookie }, payload });

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { calendarDateAt, formatIsoDate, yearsBefore, type CalendarDate } from "../../src/shared/age";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 function addDays(date: CalendarDate, days: number): string {
   const utc = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
@@ -22,15 +22,11 @@ const sixtyOneTomorrow = addDays(yearsBefore(today, 61), 1);
 const sixtyOneToday = formatIsoDate(yearsBefore(today, 61));
 
 describeDb("a supplier writing biodata through the API", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplier: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
     supplier = await signUp(t, { name: "Bounds Agency" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** A new biodata as the supplier sends it; a published one gets a photo the supplier uploaded. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRateLimiter, type RateLimiter } from "../../src/features/leads/server/lead-rate-limit";
 import { describeDb } from "../support/database";
 import { freePort, uniqueSgMobile } from "../support/notify";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 /** Lines the limiter logs, kept to be counted. */
 function logLines() {
@@ -13,13 +13,7 @@ function logLines() {
 }
 
 describeDb("the lead limit holds while Redis does not answer", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, leadLimits: { max: 2, windowMs: 60_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(async () => ({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, leadLimits: { max: 2, windowMs: 60_000 } }));
 
   it("lets only the allowance of 30 submissions from one address through when REDIS_URL points at nothing", async () => {
     const statuses: number[] = [];

@@ -1,18 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { outbox, visitors } from "../../src/server/db/schema";
 import { purgeExpiredLeads } from "../../src/features/leads/server/lead-retention";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("personal data past its retention", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it("deletes visitors unseen for 24 months and delivered notifications older than 30 days, nothing else", async () => {
     const now = new Date("2026-11-22T00:00:00Z");

@@ -1,20 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { outbox, visitors } from "../../src/server/db/schema";
 import { formatPhone, phoneMessages } from "../../src/shared/phone";
 import { clockPast } from "../support/clock";
 import { describeDb } from "../support/database";
 import { uniquePhMobile, uniqueSgMobile } from "../support/notify";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp, type TestApp } from "../support/test-app";
 
 describeDb("a visitor leaves their name and phone number (POST /api/leads)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   const submit = async (payload: unknown) => {
     const response = await t.app.inject({ method: "POST", url: "/api/leads", payload: payload as object });
@@ -143,13 +137,7 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
 });
 
 describeDb("lead submissions are limited per address", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ leadLimits: { max: 2, windowMs: 60_000 } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ leadLimits: { max: 2, windowMs: 60_000 } });
 
   const submitFrom = (address: string, phone = uniqueSgMobile().typed) =>
     t.app.inject({
@@ -210,17 +198,9 @@ const describeRedis = redisReachable ? describeDb : describeDb.skip;
 describeRedis("lead limits shared through Redis (REDIS_URL)", () => {
   // A prefix of this run's own, so parallel runs and earlier runs do not share counters.
   const keyPrefix = `dh-test:${process.pid}:${Date.now()}:`;
-  let one: TestApp;
-  let two: TestApp;
-  beforeAll(async () => {
-    const limits = { max: 2, windowMs: 60_000, keyPrefix };
-    one = await createTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
-    two = await createTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
-  });
-  afterAll(async () => {
-    await one?.close();
-    await two?.close();
-  });
+  const limits = { max: 2, windowMs: 60_000, keyPrefix };
+  const one = useTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
+  const two = useTestApp({ env: { REDIS_URL: redisUrl }, leadLimits: limits });
 
   it("two instances count one address together", async () => {
     const submit = (t: TestApp) =>

@@ -1,20 +1,14 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { samplePng } from "../support/biodata";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   it("is a 1200×630 JPEG made from the helper's photo, with her name beside it", async () => {
     const photo = await sharp(await samplePng(600, 800)).webp().toBuffer();
@@ -44,13 +38,7 @@ describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => 
 });
 
 describeDb("a shared biodata's link preview, stored once per version", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -11,27 +11,23 @@ import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";
 import { helperValues } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
+import { useTestApp, type TestApp } from "../support/test-app";
 
 /** Long enough for a burst of saves on a busy machine to fall in one window. */
 const WINDOW = { LISTING_CHANGE_WINDOW_MS: "3000" };
 
 describeDb("what a supplier's saves cost everyone else", () => {
-  let a: TestApp;
-  let b: TestApp;
+  const a = usePageApp({ env: WINDOW });
+  const b = useTestApp(async () => ({ env: WINDOW, database: await sharedDatabase(a.database) }));
   let supplier: SignedIn;
   const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    a = await createPageApp({ env: WINDOW });
-    b = await createTestApp({ env: WINDOW, database: await sharedDatabase(a.database) });
     for (const app of [a, b]) stops.push(await app.app.services.watchListing());
     supplier = await signUp(a, { name: "Saving Agency" });
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
-    await b?.close();
-    await a?.close();
   });
 
   /** What each instance's page cache is told to drop, as it is told. */

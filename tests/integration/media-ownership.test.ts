@@ -1,26 +1,19 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
+import { afterEach, expect, it, vi } from "vitest";
 import { helpers, uploads, user } from "../../src/server/db/schema";
 import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/features/media/server/uploads";
 import { biodataUsesImage } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describeDb("images belong to the account that uploaded them", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
   afterEach(() => {
     vi.useRealTimers();
   });

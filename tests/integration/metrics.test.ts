@@ -1,28 +1,24 @@
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { describeDb, testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
+import { createTestApp } from "../support/test-app";
 
 const TOKEN = "metrics-token-for-the-test-0123";
 
 describeDb("an operator watches the site through /metrics and request ids", () => {
-  let t: TestApp;
   const logLines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const t = usePageApp({ env: { METRICS_TOKEN: TOKEN }, logger: { level: "info", stream } });
   beforeAll(async () => {
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split("\n").filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
-        done();
-      },
-    });
-    t = await createPageApp({ env: { METRICS_TOKEN: TOKEN }, logger: { level: "info", stream } });
     const supplier = await createSupplier(t.db);
     await createHelper(t, supplier.id, { name: "Measured Meena", status: "available" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("Prometheus, bearing the token, reads requests by route, the page cache, the outbox and the pool", async () => {

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const ALLOWED_TAGS = new Set(["h1", "h2", "p", "br", "strong", "b", "em", "i", "u", "ol", "ul", "li", "a", "img"]);
 const ALLOWED_ATTRIBUTES = new Set(["href", "rel", "target", "src", "class", "data-list"]);
@@ -49,15 +49,11 @@ function assertHarmless(html: string): void {
 }
 
 describeDb("special notes are stored harmless", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplier: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
     supplier = await signUp(t, { name: "Notes Agency" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   async function storedNotes(specialNotes: string, how: "create" | "edit" = "create"): Promise<string> {

@@ -1,19 +1,17 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 describeDb("operators find every biodata on /admin/helpers", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let operator: SignedIn;
   let first: SignedIn;
   let second: SignedIn;
   const tag = `Zq${randomBytes(3).toString("hex")}`;
   beforeAll(async () => {
-    t = await createPageApp();
     operator = await signUp(t, { name: "Olga Operator", role: "operator" });
     first = await signUp(t, { name: "First Agency" });
     second = await signUp(t, { name: "Second Agency" });
@@ -21,9 +19,6 @@ describeDb("operators find every biodata on /admin/helpers", () => {
     await createHelper(t, first.id, { name: `Bea ${tag}`, status: "draft" });
     await createHelper(t, second.id, { name: `Cora ${tag}`, status: "hired" });
     await createHelper(t, second.id, { name: `Dina ${tag}`, status: "reserved" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const get = (url: string, who: SignedIn | null = operator) =>

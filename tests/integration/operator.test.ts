@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/features/accounts/server/roles";
 import { loadConfig } from "../../src/server/config";
 import { recordLead } from "../../src/features/leads/service";
@@ -11,8 +11,7 @@ import { outbox, user, visitors } from "../../src/server/db/schema";
 import { cookieHeader, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { freePort, leadNotice, uniqueSgMobile } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 /** A page's words as a person reads them: tags dropped, entities of the texts here decoded. */
 const pageText = (html: string) =>
@@ -24,16 +23,12 @@ const pageText = (html: string) =>
     .replace(/\s+/g, " ");
 
 describeDb("operators and their screens", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let operator: SignedIn;
   let supplier: SignedIn;
   beforeAll(async () => {
-    t = await createPageApp();
     operator = await signUp(t, { name: "Olivia Operator", role: "operator" });
     supplier = await signUp(t, { name: "Sam Supplier" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** Leads whose names share a word no other test uses, so a search finds exactly these. */

@@ -12,21 +12,19 @@ import { createOutboxWorker, retryDelay, type OutboxWorker, type OutboxWorkerOpt
 import { formatPhone } from "../../src/shared/phone";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { freePort, startHttpRecorder, startSmtpServer, uniqueSgMobile } from "../support/notify";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("support receives each lead by e-mail", () => {
-  let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    t = await createTestApp({
-      env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: "support@example.com", MAIL_FROM: "Direct Helpers <leads@example.com>" },
-    });
   });
   afterAll(async () => {
-    await t?.close();
     await smtp?.close();
   });
+  const t = useTestApp(() => ({
+    env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: "support@example.com", MAIL_FROM: "Direct Helpers <leads@example.com>" },
+  }));
 
   it("a lead left through the API arrives at support's address over SMTP", async () => {
     const phone = uniqueSgMobile();

@@ -1,23 +1,18 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { session } from "../../src/server/db/schema";
 import { signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 describeDb("public pages come from the page cache for visitors without a session", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let supplierId: string;
   beforeAll(async () => {
-    t = await createPageApp();
     supplierId = (await createSupplier(t.db, { companyName: "Cached Pages Agency" })).id;
     await createHelper(t, supplierId, { name: "Kept Kartika", status: "available" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const stats = () => ({ ...t.app.pageCache.stats });

@@ -1,13 +1,12 @@
 import { randomBytes } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import pg from "pg";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { outbox, verification } from "../../src/server/db/schema";
 import { signIn, signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb, testDbKind } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 const origin = { origin: "http://localhost:3000" };
 const COMMON = "This password is one of the most common and easily guessed.";
@@ -15,13 +14,7 @@ const GUESSABLE =
   "This password is built from words anyone could guess here: this site's name, words like helper, maid or welcome, or your own name or email. Choose words of your own that have nothing to do with them.";
 
 describeDb("passwords and reset links", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   const api = (url: string, payload: Record<string, unknown>, cookie?: string) =>
     t.app.inject({ method: "POST", url: `/api/auth${url}`, headers: { ...origin, ...(cookie ? { cookie } : {}) }, payload });

@@ -1,12 +1,12 @@
 import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, withPhoto } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";
 import { pdfText } from "../support/pdf-text";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp, type TestApp } from "../support/test-app";
 
 /** A biodata with every text long and a dozen past jobs: a PDF that takes a while to lay out. */
 function longBiodata(name: string) {
@@ -58,9 +58,9 @@ function watchEventLoop(): () => number {
 const pdfOf = (t: TestApp, id: string) => t.app.inject({ url: `/posts/${id}/biodata.pdf` });
 
 describeDb("biodata PDFs made in worker threads", () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { PDF_WORKERS: "2", PDF_QUEUE: "8" } });
   // The same site with PDF_WORKERS=0, on the same database: PDFs laid out on the event loop.
-  let onMainThread: TestApp;
+  const onMainThread = useTestApp(async () => ({ env: { PDF_WORKERS: "0" }, database: await sharedDatabase(t.database) }));
   let owner: SignedIn;
   const ids: string[] = [];
 
@@ -73,16 +73,10 @@ describeDb("biodata PDFs made in worker threads", () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PDF_WORKERS: "2", PDF_QUEUE: "8" } });
-    onMainThread = await createTestApp({ env: { PDF_WORKERS: "0" }, database: await sharedDatabase(t.database) });
     owner = await signUp(t);
     for (const name of ["Ana Reyes", "Bea Lim", "Cora Santos", "Dina Cruz"]) ids.push(await publish(t, owner, name));
     // Both have made a PDF of each (workers started, fonts read), as a site serving a while has.
     for (const app of [t, onMainThread]) await Promise.all(ids.map((id) => pdfOf(app, id)));
-  });
-  afterAll(async () => {
-    await onMainThread?.close();
-    await t?.close();
   });
 
   it("keeps answering other visitors while four new PDFs are laid out at once, and the PDFs read back whole", async () => {
@@ -106,18 +100,14 @@ describeDb("biodata PDFs made in worker threads", () => {
 });
 
 describeDb("biodata PDFs when many are asked for at once", () => {
-  let t: TestApp;
+  const t = useTestApp({ env: { PDF_WORKERS: "1", PDF_QUEUE: "1" } });
   let owner: SignedIn;
   const ids: string[] = [];
 
   beforeAll(async () => {
-    t = await createTestApp({ env: { PDF_WORKERS: "1", PDF_QUEUE: "1" } });
     owner = await signUp(t);
     for (let i = 0; i < 6; i++) ids.push(await publish(t, owner, `Helper ${"ABCDEF"[i]} Ramos`));
     await pdfOf(t, ids[0]!);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("answers 503 with Retry-After at once past the queue, and the PDFs already in line are still made", async () => {

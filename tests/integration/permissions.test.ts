@@ -1,29 +1,25 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 type Actor = "anonymous" | "owner" | "other supplier" | "operator";
 
 describeDb("who may change a biodata", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let people: Record<Exclude<Actor, "anonymous">, SignedIn>;
 
   beforeAll(async () => {
-    t = await createTestApp();
     const [owner, other, operator] = await Promise.all([
       signUp(t, { name: "Owner Agency" }),
       signUp(t, { name: "Other Agency" }),
       signUp(t, { name: "Site Operator", role: "operator" }),
     ]);
     people = { owner, "other supplier": other, operator };
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const cookieOf = (actor: Actor) => (actor === "anonymous" ? {} : { cookie: people[actor].cookie });

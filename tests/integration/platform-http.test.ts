@@ -3,11 +3,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { describeDb } from "../support/database";
 import { buildDir } from "../support/e2e";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { createTestApp, useApp, type TestApp } from "../support/test-app";
 
 const PUBLIC_URL = "https://helpers.example.sg";
 
@@ -21,13 +21,7 @@ async function createSite(): Promise<TestApp> {
 }
 
 describeDb("the site's HTTP hygiene", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createSite();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useApp(createSite);
 
   describe("caching", () => {
     it("lets browsers keep hashed build files for a year", async () => {
@@ -165,13 +159,9 @@ describeDb("the site's HTTP hygiene", () => {
 });
 
 describeDb("the site when its database is gone", () => {
-  let t: TestApp;
+  const t = useApp(createSite);
   beforeAll(async () => {
-    t = await createSite();
     await t.database.handle.close();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it("reports not ready", async () => {
@@ -183,14 +173,8 @@ describeDb("the site when its database is gone", () => {
 
   it("shows the error screen with a way home, and nothing of what went wrong inside", async () => {
     // The cause goes to the server's log, not to the visitor.
-    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
-    let response;
-    try {
-      response = await t.app.inject({ url: "/posts" });
-      expect(logged).toHaveBeenCalled();
-    } finally {
-      logged.mockRestore();
-    }
+    t.expectErrorLog(/^page failed: Failed query/, "the database was closed before the tests");
+    const response = await t.app.inject({ url: "/posts" });
     expect(response.statusCode).toBe(500);
     expect(response.headers["content-type"]).toContain("text/html");
     expect(response.body).toContain("Something went wrong");
@@ -201,6 +185,7 @@ describeDb("the site when its database is gone", () => {
   });
 
   it("answers an API call with a 500 that says nothing of its cause", async () => {
+    t.expectErrorLog(/^request failed: Failed query/, "the database was closed before the tests");
     const response = await t.app.inject({ url: "/api/helpers?pageSize=3" });
     expect(response.statusCode).toBe(500);
     expect(response.json()).toEqual({

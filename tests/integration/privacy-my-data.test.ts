@@ -1,21 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { outbox, privacyRequests, visitors } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
-  let t: TestApp;
+  const t = usePageApp();
   let operator: SignedIn;
   beforeAll(async () => {
-    t = await createPageApp();
     operator = await signUp(t, { name: "Olivia Operator", role: "operator" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   /** Passes the /filters gate as a browser does: the lead and its notification are stored, the cookie set. */

@@ -1,23 +1,16 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { outbox, user } from "../../src/server/db/schema";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { samplePng, upload } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("a supplier's own profile", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   const save = (supplier: SignedIn, values: Record<string, string>, cookie = supplier.cookie) =>
     t.app.inject({

@@ -3,21 +3,20 @@ import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { startS3Server, type TestS3 } from "../support/s3-server";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("photos in S3-compatible object storage", () => {
   let s3: TestS3;
-  let t: TestApp;
-  let supplier: SignedIn;
-
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApp({ env: s3.env });
-    supplier = await signUp(t, { name: "Bucket Agency" });
   });
   afterAll(async () => {
-    await t?.close();
     await s3?.close();
+  });
+  const t = useTestApp(() => ({ env: s3.env }));
+  let supplier: SignedIn;
+  beforeAll(async () => {
+    supplier = await signUp(t, { name: "Bucket Agency" });
   });
 
   it("stores an upload in the bucket, serves it, and removes it with the biodata", async () => {

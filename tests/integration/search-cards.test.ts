@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE } from "../../src/shared/listing-query";
 import { helpers, user } from "../../src/server/db/schema";
 import { CardStore } from "../../src/features/helpers/server/card-store";
@@ -13,19 +13,15 @@ import { helperPageSchema } from "../../src/features/helpers/server/helper-schem
 import { serializePage } from "../../src/features/helpers/api";
 import { describeDb } from "../support/database";
 import { createSupplier, helperValues } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("the cards of a search, kept in memory", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplierId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     supplierId = (await createSupplier(t.db, { name: "Grace Tan", companyName: "Kept Cards Agency" })).id;
     await t.db.insert(helpers).values(Array.from({ length: 40 }, (_, i) => helperValues(supplierId, { name: `Cardkeeper ${i}`, salary: 600 + i })));
     t.app.services.listingChanged();
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const search = async (q: string) => {

@@ -7,21 +7,17 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { describeDb, sharedDatabase } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("search index freshness across instances", () => {
-  let a: TestApp;
-  let b: TestApp;
+  const a = useTestApp();
+  const b = useTestApp(async () => ({ database: await sharedDatabase(a.database) }));
   const stops: (() => Promise<void>)[] = [];
   beforeAll(async () => {
-    a = await createTestApp();
-    b = await createTestApp({ database: await sharedDatabase(a.database) });
     for (const app of [a, b]) stops.push(await app.app.services.watchListing());
   });
   afterAll(async () => {
     for (const stop of stops) await stop();
-    await b?.close();
-    await a?.close();
   });
 
   const namesOnB = async (q: string) => {

@@ -1,19 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 describeDb("a supplier's edit reaching the search index", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplierId: string;
   beforeAll(async () => {
-    t = await createTestApp();
     supplierId = (await createSupplier(t.db)).id;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const search = async (query: string) => {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 describeDb("search engines find the public pages (sitemap.xml, robots.txt)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ env: { PUBLIC_URL: "https://helpers.example.com" } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ env: { PUBLIC_URL: "https://helpers.example.com" } });
 
   it("the sitemap lists available helpers with their last change, and no draft, reserved or hired ones", async () => {
     const supplier = await createSupplier(t.db);

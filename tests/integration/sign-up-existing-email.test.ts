@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { signIn, signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { queuedMailsTo } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 const WITH_MAIL = { SMTP_URL: "smtp://127.0.0.1:2525", SUPPORT_EMAIL: "support@example.com" };
@@ -45,13 +45,7 @@ for (const [mode, env] of [
   ["without mail", {}],
 ] as const) {
   describeDb(`signing up with an address that already has an account, ${mode}`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createPageApp({ env });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
+    const t = usePageApp({ env });
 
     it("answers exactly as for a new address, through the API and the form, and leaves the account as it was", async () => {
       const owner = await signUp(t);

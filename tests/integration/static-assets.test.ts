@@ -2,22 +2,17 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const assetsDir = path.join(buildDir, "client", "assets");
 
 describeDb("scripts and stylesheets reach the browser compressed once, at build time", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
-    t = await createTestApp({ pages: { build, clientDir: path.join(buildDir, "client") } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp(async () => ({
+    pages: { build: (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild, clientDir: path.join(buildDir, "client") },
+  }));
 
   it("every script and stylesheet of the build has a Brotli and a gzip copy beside it", () => {
     const assets = readdirSync(assetsDir);

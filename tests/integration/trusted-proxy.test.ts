@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 /**
  * Behind a proxy, X-Forwarded-For is "what the client wrote, …, what each proxy saw". Only the
@@ -18,17 +18,11 @@ const setups = [
 
 for (const [setup, trustProxy] of setups) {
   describeDb(`behind ${setup}, a client cannot escape the limits by writing X-Forwarded-For`, () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({
-        env: { TRUST_PROXY: trustProxy },
-        leadLimits: { max: 2, windowMs: 60_000 },
-        authLimits: { signIn: 2, signUp: 1000, resetPassword: 1000 },
+    const t = useTestApp({
+      env: { TRUST_PROXY: trustProxy },
+      leadLimits: { max: 2, windowMs: 60_000 },
+      authLimits: { signIn: 2, signUp: 1000, resetPassword: 1000 },
       });
-    });
-    afterAll(async () => {
-      await t?.close();
-    });
 
     /** What the proxy forwards: whatever the client claimed, then the address it really came from. */
     const forwarded = (claimed: string, client: string) => ({

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { expect, it, vi } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { queuedMailsTo } from "../support/notify";
-import { createPageApp } from "../support/pages";
+import { usePageApp } from "../support/pages";
 import type { TestApp } from "../support/test-app";
 
 /** Mail "can really be sent": the worker never runs here, so messages stay in the outbox. */
@@ -46,13 +46,7 @@ const HIDDEN = { api: 404, page: 404, pdf: 404, preview: 404, searchFinds: 0, li
 const uniqueName = (word: string) => `${word} ${randomBytes(4).toString("hex")}`;
 
 describeDb("when mail can be sent, nothing of an account is public until its email is confirmed", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp({ env: WITH_MAIL });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp({ env: WITH_MAIL });
 
   it("keeps an unconfirmed supplier's reserved, hired and available biodata off every public page, and shows them once the link is opened", async () => {
     const supplier = await signUp(t);
@@ -104,13 +98,7 @@ describeDb("when mail can be sent, nothing of an account is public until its ema
 });
 
 describeDb("without mail, accounts are public at once", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   it("shows a new supplier's reserved biodata without any confirmation", async () => {
     const supplier = await signUp(t);

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import sharp from "sharp";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, uploadedPhotoKey } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { createTestApp, type TestApp } from "../support/test-app";
+import { useTestApp } from "../support/test-app";
 
 const EIGHT_MB = 8 * 1024 * 1024;
 
@@ -44,15 +44,11 @@ async function jpegWithGps(): Promise<Buffer> {
 }
 
 describeDb("uploading photos", () => {
-  let t: TestApp;
+  const t = useTestApp();
   let supplier: SignedIn;
 
   beforeAll(async () => {
-    t = await createTestApp();
     supplier = await signUp(t, { name: "Photo Agency" });
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   const media = (url: string) => t.app.inject({ url });

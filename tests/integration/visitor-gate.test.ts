@@ -1,23 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { visitors } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
-import { createPageApp, formBody, formHeaders } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
 const GATE = "Simply login with your name and phone number";
 const FILTERS = "Your criteria for helper";
 
 describeDb("the /filters gate remembers only the visitors it let through itself", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   const filtersWith = (cookie: string) => t.app.inject({ url: "/filters", headers: { cookie } });
   /** Gives a name and number at the gate from a browser holding `cookie` (or none): its new cookie and the page. */

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { describeDb } from "../support/database";
-import { createPageApp } from "../support/pages";
-import type { TestApp } from "../support/test-app";
+import { usePageApp } from "../support/pages";
 
 /** The page's visible words, without tags and React's text separators. */
 const words = (html: string) =>
@@ -12,13 +11,7 @@ const words = (html: string) =>
     .replace(/\s+/g, " ");
 
 describeDb("the site's wording", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createPageApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = usePageApp();
 
   it("asks to sign up and to sign in in the same words", async () => {
     expect(words((await t.app.inject({ url: "/login" })).body)).toContain("Don't have an account? Sign up");

@@ -6,15 +6,22 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { createTestApp, type TestApp } from "./test-app";
+import { createTestApp, useApp, type OptionsWhenBuilt, type TestApp, type TestAppOptions } from "./test-app";
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 
-export async function createPageApp(options: Omit<Parameters<typeof createTestApp>[0] & object, "pages"> = {}): Promise<TestApp> {
+export type PageAppOptions = Omit<TestAppOptions, "pages">;
+
+export async function createPageApp(options: PageAppOptions = {}): Promise<TestApp> {
   const serverBuild = path.join(buildDir, "server/index.js");
   if (!existsSync(serverBuild)) throw new Error(`No production build at ${buildDir}: run npm run build`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   return createTestApp({ ...options, pages: { build } });
+}
+
+/** The suite's app with its pages, as useTestApp makes the app without them. */
+export function usePageApp(options: OptionsWhenBuilt<PageAppOptions> = {}): TestApp {
+  return useApp(async () => createPageApp(typeof options === "function" ? await options() : options));
 }
 
 /** A url-encoded form body, as a browser posts it. */

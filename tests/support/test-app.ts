@@ -4,10 +4,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { buildApp, type AppDeps } from "../../src/server/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openStorage } from "../../src/features/media/server/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { errorLogStream, expectErrorLog } from "./server-log";
 
 /** The auth secret of every test app, so a test can sign what the site signs (a visitor cookie). */
 export const TEST_AUTH_SECRET = "test-secret-test-secret-test-secret-0123";
@@ -20,20 +22,22 @@ export interface TestApp {
   /** The configuration the app was built with. */
   config: Config;
   close(): Promise<void>;
+  /** Says the test provokes a server error on purpose, what the log says and why (server-log.ts). */
+  expectErrorLog: typeof expectErrorLog;
 }
 
-export async function createTestApp(
-  options: {
-    env?: Record<string, string>;
-    pages?: AppDeps["pages"];
-    authLimits?: AppDeps["authLimits"];
-    leadLimits?: AppDeps["leadLimits"];
-    helperWriteLimits?: AppDeps["helperWriteLimits"];
-    logger?: AppDeps["logger"];
-    /** A database of another test app, as a second instance shares it (sharedDatabase()). */
-    database?: TestDatabase;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  pages?: AppDeps["pages"];
+  authLimits?: AppDeps["authLimits"];
+  leadLimits?: AppDeps["leadLimits"];
+  helperWriteLimits?: AppDeps["helperWriteLimits"];
+  logger?: AppDeps["logger"];
+  /** A database of another test app, as a second instance shares it (sharedDatabase()). */
+  database?: TestDatabase;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "dh-test-"));
   const config = loadConfig({
     NODE_ENV: "test",
@@ -63,7 +67,7 @@ export async function createTestApp(
     authLimits,
     leadLimits,
     helperWriteLimits,
-    logger: options.logger,
+    logger: withErrorLog(options.logger),
   });
   await app.ready();
   return {
@@ -76,6 +80,73 @@ export async function createTestApp(
       await app.close();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
+    },
+    expectErrorLog,
+  };
+}
+
+/** Options, or what makes them once the suite's earlier hooks have run (a server it started, a port). */
+export type OptionsWhenBuilt<T> = T | (() => T | Promise<T>);
+
+/**
+ * The app of the suite it is called in, built before its tests (in a beforeAll registered where
+ * this is called, so hooks registered earlier have run) and closed after them. What it returns
+ * reads the app once built: tests and later hooks use it as the app itself.
+ */
+export function useTestApp(options: OptionsWhenBuilt<TestAppOptions> = {}): TestApp {
+  return useApp(async () => createTestApp(typeof options === "function" ? await options() : options));
+}
+
+/** The suite's app as `create` makes it; see useTestApp. */
+export function useApp(create: () => Promise<TestApp>): TestApp {
+  let built: TestApp | undefined;
+  beforeAll(async () => {
+    built = await create();
+  });
+  afterAll(async () => {
+    await built?.close();
+    built = undefined;
+  });
+  const current = () => {
+    if (!built) throw new Error("the suite's app exists from its beforeAll to its afterAll: read it inside a test or a hook");
+    return built;
+  };
+  return {
+    get app() {
+      return current().app;
+    },
+    get database() {
+      return current().database;
+    },
+    get db() {
+      return current().db;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    get config() {
+      return current().config;
+    },
+    close: () => current().close(),
+    expectErrorLog,
+  };
+}
+
+/**
+ * The app logs its errors to the test's check (and whatever else the suite asked for): Fastify's
+ * own pino logger, at error level unless the suite reads more.
+ */
+function withErrorLog(logger: AppDeps["logger"]): AppDeps["logger"] {
+  if (logger === undefined || logger === false) return { level: "error", stream: errorLogStream };
+  if (logger === true || !logger.stream) return logger;
+  const own = logger.stream;
+  return {
+    ...logger,
+    stream: {
+      write(line: string) {
+        own.write(line);
+        errorLogStream.write(line);
+      },
     },
   };
 }

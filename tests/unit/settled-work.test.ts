@@ -53,4 +53,33 @@ describe("work after a burst of saves", () => {
     expect(done).toEqual([]);
     await expect.poll(() => done).toEqual([["helper-a", 1]]);
   });
+
+  it("stops when the site closes: the work under way ends first, the rest is dropped, and nothing more starts", async () => {
+    const done: string[] = [];
+    let began!: () => void;
+    const underWay = new Promise<void>((resolve) => (began = resolve));
+    let finish!: () => void;
+    const work = createSettledWork<number>({
+      settleMs: 0,
+      maxWaiting: 50,
+      async run(key) {
+        if (key === "helper-a") {
+          began();
+          await new Promise<void>((resolve) => (finish = resolve));
+        }
+        done.push(key);
+      },
+    });
+    work.add("helper-a", 1);
+    work.add("helper-b", 2);
+    await underWay;
+    let stopped = false;
+    const stopping = work.stop().then(() => (stopped = true));
+    work.add("helper-c", 3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false);
+    finish();
+    await stopping;
+    expect(done).toEqual(["helper-a"]);
+  });
 });

@@ -5,7 +5,7 @@
  */
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext } from "react-router";
 import { publicConfig, type Config } from "../config";
 import type { Services } from "../services";
@@ -29,6 +29,8 @@ export interface PageContext {
   visitorCookie: VisitorCookie;
   /** Carries a confirmation across the redirect after a form (read once by the root loader). */
   flash: FlashCookie;
+  /** The request's log: a page's server error goes where the API's do, with the request's id. */
+  log: FastifyBaseLogger;
 }
 
 declare module "react-router" {
@@ -104,6 +106,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         ip: request.ip,
         visitorCookie,
         flash,
+        log: request.log,
       });
       // A page rendered for the cache is for everyone waiting on it: only the visitor's own
       // render stops when they leave.

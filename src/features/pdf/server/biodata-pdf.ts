@@ -116,6 +116,8 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
      * writer is the owner or an operator) in the background, for the next request to find ready.
      */
     prepare: (id: string, writer: Viewer): void => waiting.add(id, writer),
+    /** Ends the background rendering (the app is closing): waits for the PDF under way. */
+    stop: () => waiting.stop(),
     /** Empties the caches of PDFs and photos (the benchmark's cold runs). */
     invalidate: () => {
       cache.invalidate();

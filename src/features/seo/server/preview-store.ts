@@ -84,6 +84,8 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
     },
     /** After a save or a deletion has committed: the new version is drawn, old ones go. */
     prepare: (helperId: string): void => waiting.add(helperId, null),
+    /** Ends the background drawing (the app is closing): waits for the preview under way. */
+    stop: () => waiting.stop(),
     /** Removes every stored preview no public biodata shows as it is now. */
     async sweep(): Promise<{ deleted: number }> {
       const byHelper = new Map<string, string[]>();

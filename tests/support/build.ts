@@ -1,0 +1,65 @@
+/**
+ * The production build the page, browser and server-process tests load (build/ or BUILD_DIR, and
+ * dist/server.js), made once before the tests when it is missing, so the integration suites run
+ * on a fresh clone without `npm run build` first. A build older than the sources is used as it
+ * is, with one line saying so: rebuilding on every edit would cost each test run its time even
+ * when it runs no page.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const outputs = [path.join(buildDir, "server/index.js"), path.resolve("dist/server.js")];
+/** What the build is made from, besides the installed packages. */
+const SOURCES = ["src", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "scripts/build-server.mjs", "scripts/compress-assets.mjs"];
+
+/** The most recently changed file (or folder: a deleted file changes its folder) among `entries`. */
+function newest(entries: string[]): { file: string; mtimeMs: number } {
+  let found = { file: "", mtimeMs: 0 };
+  for (const entry of entries) {
+    if (!existsSync(entry)) continue;
+    const stats = statSync(entry);
+    if (stats.mtimeMs > found.mtimeMs) found = { file: entry, mtimeMs: stats.mtimeMs };
+    if (stats.isDirectory()) {
+      const inside = newest(readdirSync(entry).map((name) => path.join(entry, name)));
+      if (inside.mtimeMs > found.mtimeMs) found = inside;
+    }
+  }
+  return found;
+}
+
+function npmRunBuild(): Promise<void> {
+  // The build is for production whatever the test runner's NODE_ENV.
+  const child = spawn("npm", ["run", "build"], { env: { ...process.env, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm run build failed (exit ${code}):\n${output}`))));
+  });
+}
+
+async function ensureBuild(): Promise<void> {
+  const relative = path.relative(process.cwd(), buildDir) || ".";
+  const missing = outputs.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    console.log(`build: ${missing.map((file) => path.relative(process.cwd(), file)).join(" and ")} missing; running npm run build once for the page and server tests (npm test builds first)`);
+    await npmRunBuild();
+    return;
+  }
+  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  const source = newest(SOURCES.map((entry) => path.resolve(entry)));
+  if (source.mtimeMs > builtAt) {
+    console.log(`build: ${relative}/ is older than ${path.relative(process.cwd(), source.file)}; the page and server tests run the older build (npm run build, or npm test, makes a new one)`);
+  }
+}
+
+const checked = Symbol.for("direct-helpers.build-checked");
+
+/** The global setup of each suite that loads the build; the first of them in a run checks it. */
+export default async function setup(): Promise<void> {
+  const runner = globalThis as { [checked]?: Promise<void> };
+  await (runner[checked] ??= ensureBuild());
+}
