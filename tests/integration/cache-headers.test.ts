@@ -35,7 +35,7 @@ describeDb("who may keep a copy of a page or an answer", () => {
     });
 
     it("has nothing kept of the pages that depend on a session, nor of their redirects", async () => {
-      for (const url of ["/dashboard", `/profile/${supplier.id}`, "/create", `/posts/${listedId}/edit`, "/operator/leads", "/login", "/register"]) {
+      for (const url of ["/dashboard", `/profile/${supplier.id}`, "/create", `/posts/${listedId}/edit`, "/admin/leads", "/login", "/register"]) {
         const response = await get(url);
         expect(response.headers["cache-control"], url).toBe(PRIVATE);
       }
@@ -62,7 +62,7 @@ describeDb("who may keep a copy of a page or an answer", () => {
   });
 
   it("keeps the operator's pages private", async () => {
-    for (const url of ["/operator/leads", "/operator/outbox"]) {
+    for (const url of ["/admin/leads", "/admin/outbox"]) {
       const response = await get(url, operator.cookie);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers["cache-control"], url).toBe(PRIVATE);
