@@ -4,6 +4,7 @@ import { formatPhone } from "../../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Field, FormError } from "../../../ui/field";
+import { SubmitButton } from "../../../ui/submit-button";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../auth-limits";
 import { profileSchema, type ProfileFormInput } from "../profile-schema";
@@ -186,11 +187,9 @@ export default function Profile() {
             type="password"
             autoComplete="current-password"
           />
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={sending === "details"}>
-              {sending === "details" ? "Saving…" : "Update details"}
-            </button>
-          </div>
+          <SubmitButton busy={sending === "details"} busyLabel="Saving…">
+            Update details
+          </SubmitButton>
         </Form>
       </section>
 
@@ -214,11 +213,9 @@ export default function Profile() {
             label="New password"
             confirmLabel="Confirm new password"
           />
-          <div className="form-actions">
-            <button type="submit" className="button primary" disabled={sending === "password"}>
-              {sending === "password" ? "Changing…" : "Change password"}
-            </button>
-          </div>
+          <SubmitButton busy={sending === "password"} busyLabel="Changing…">
+            Change password
+          </SubmitButton>
         </Form>
       </section>
     </div>

@@ -11,7 +11,8 @@ import type { BiodataGated, BiodataPublic } from "../../../shared/biodata-types"
 import { display } from "../../../shared/format";
 import { SkillsHead } from "./skills-head";
 
-function Facts({ rows }: { rows: [string, string][] }) {
+/** Label and value pairs, as the biodata page lists its facts. */
+export function Facts({ rows }: { rows: [string, string][] }) {
   return (
     <dl className="facts">
       {rows.map(([label, value]) => (

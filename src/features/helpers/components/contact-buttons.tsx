@@ -1,6 +1,6 @@
 import { whatsappLink } from "../../../shared/whatsapp";
 import { useRootData } from "../../../ui/root-data";
-import { recordContact } from "../../contacts/components/contact-beacon";
+import { recordContact, type ContactChannel } from "../../contacts/components/contact-beacon";
 
 export function whatsappMessage(name: string, ref: string): string {
   return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
@@ -23,42 +23,23 @@ export function ContactButtons({
 }) {
   const { config } = useRootData();
   const others = channels === "all";
+  const link = (channel: ContactChannel, className: string, href: string, label: string) => (
+    <a
+      className={`button ${className}`}
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      aria-label={`${label} about ${name}`}
+      onClick={() => recordContact(helperId, channel)}
+    >
+      {label}
+    </a>
+  );
   return (
     <div className="contact-buttons">
-      <a
-        className="button whatsapp"
-        href={whatsappLink(config.contactPhone, whatsappMessage(name, helperRef))}
-        target="_blank"
-        rel="noopener noreferrer"
-        aria-label={`WhatsApp about ${name}`}
-        onClick={() => recordContact(helperId, "whatsapp")}
-      >
-        WhatsApp
-      </a>
-      {others && config.telegramBot ? (
-        <a
-          className="button telegram"
-          href={`https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`Telegram about ${name}`}
-          onClick={() => recordContact(helperId, "telegram")}
-        >
-          Telegram
-        </a>
-      ) : null}
-      {others && config.webchatUrl ? (
-        <a
-          className="button webchat"
-          href={config.webchatUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          aria-label={`Web chat about ${name}`}
-          onClick={() => recordContact(helperId, "webchat")}
-        >
-          Web chat
-        </a>
-      ) : null}
+      {link("whatsapp", "whatsapp", whatsappLink(config.contactPhone, whatsappMessage(name, helperRef)), "WhatsApp")}
+      {others && config.telegramBot ? link("telegram", "telegram", `https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`, "Telegram") : null}
+      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, "Web chat") : null}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { data as response, Link, useLoaderData } from "react-router";
 import { labelOf } from "../../../shared/catalogue";
 import { display } from "../../../shared/format";
-import { BiodataParts } from "../components/biodata-parts";
+import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
 import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
 import { ShareButtons } from "../components/share-buttons";
@@ -124,14 +124,7 @@ export default function HelperBiodata() {
           <ShareButtons url={`${config.publicUrl}${paths.helper(helper.id)}`} title={`${helper.name} (${helper.ref}) on ${config.siteName}`} />
         </div>
         <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
-        <dl className="facts">
-          {more.map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts rows={more} />
         {mayEdit ? (
           <div className="owner-actions">
             <Link className="button" to={paths.editHelper(helper.id)}>

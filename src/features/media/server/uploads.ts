@@ -10,12 +10,12 @@ import type { Database, Executor } from "../../../server/db/connect";
 import { uploads, user } from "../../../server/db/schema";
 import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";
+import { scheduleDailySweep, type SweepLog } from "../../../server/daily-sweep";
 
 export type UploadPurpose = "helper" | "avatar";
 
 /** An upload nothing has used by then is an orphan (an abandoned form, a replaced picture). */
 export const ORPHAN_AFTER_MS = 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function recordUpload(db: Executor, key: string, ownerId: string, purpose: UploadPurpose): Promise<void> {
   await db.insert(uploads).values({ key, ownerId, purpose });
@@ -125,23 +125,8 @@ export async function sweepOrphanUploads(
   return { deleted };
 }
 
-export function scheduleUploadSweep(
-  db: Database,
-  storage: MediaStorage,
-  usedElsewhere: ImageUsedElsewhere,
-  log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
-): () => void {
-  const run = () =>
-    sweepOrphanUploads(db, storage, usedElsewhere).then(
-      (result) => {
-        if (result.deleted > 0) log.info(result, "deleted images nothing uses");
-      },
-      (error: unknown) => log.error({ err: error }, "image sweep failed"),
-    );
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function scheduleUploadSweep(db: Database, storage: MediaStorage, usedElsewhere: ImageUsedElsewhere, log: SweepLog): () => void {
+  return scheduleDailySweep(() => sweepOrphanUploads(db, storage, usedElsewhere), log, { removed: "deleted images nothing uses", failed: "image sweep failed" });
 }
 
 /** The files a key names, for a check that an upload really arrived. */

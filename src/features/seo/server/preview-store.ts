@@ -11,8 +11,8 @@ import type { HelperRecord } from "../../../shared/helper-types";
 import type { MediaStorage } from "../../media";
 import { createSettledWork } from "../../../server/settled-work";
 import { bufferOf, previewContent, previewVersion, renderPreviewJpeg, type PreviewContent } from "./link-preview";
+import { scheduleDailySweep, type SweepLog } from "../../../server/daily-sweep";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Saves waiting for their preview; past this, a save's preview is drawn at its first request. */
 const MAX_WAITING = 50;
 
@@ -111,16 +111,6 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
 export type LinkPreviews = ReturnType<typeof createLinkPreviews>;
 
 /** The sweep at start and then daily, beside the sweep of unused uploads. */
-export function schedulePreviewSweep(previews: Pick<LinkPreviews, "sweep">, log: { info(d: object, m: string): void; error(d: object, m: string): void }): () => void {
-  const run = () =>
-    previews.sweep().then(
-      (result) => {
-        if (result.deleted > 0) log.info(result, "deleted link previews nothing shows");
-      },
-      (error: unknown) => log.error({ err: error }, "link preview sweep failed"),
-    );
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+export function schedulePreviewSweep(previews: Pick<LinkPreviews, "sweep">, log: SweepLog): () => void {
+  return scheduleDailySweep(() => previews.sweep(), log, { removed: "deleted link previews nothing shows", failed: "link preview sweep failed" });
 }
