@@ -106,11 +106,13 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsOption
     },
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.routeOptions.url === "/metrics") return;
-    const route = routeLabel(request);
-    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-    durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  app.addHook("onResponse", (request, reply, done) => {
+    if (request.routeOptions.url !== "/metrics") {
+      const route = routeLabel(request);
+      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+      durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+    }
+    done();
   });
 
   app.get("/metrics", async (request, reply) => {
