@@ -121,6 +121,7 @@ async function measure(database: BenchDatabase): Promise<Row[]> {
           connections,
           durationSeconds: duration,
           rounds,
+          cpu: true,
         })) as [LoadResult, LoadResult, LoadResult];
         const measured = [
           ["bare Node", bareNode],
@@ -159,7 +160,7 @@ async function measure(database: BenchDatabase): Promise<Row[]> {
 const met = (row: Row) => row.ratios !== undefined && row.ratios.bare >= TARGET.ratio && row.result.p99 < TARGET.p99;
 
 function table(rows: Row[]): string {
-  const head = ["database", "route", "body", "req/s", "p50 ms", "p99 ms", "vs Fastify", "vs bare Node", "target"];
+  const head = ["database", "route", "body", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "vs Fastify", "vs bare Node", "target"];
   const percent = (ratio: number | undefined) => (ratio === undefined ? "" : `${Math.round(ratio * 100)}%`);
   const lines = rows.map((row) => [
     row.database,
@@ -168,6 +169,7 @@ function table(rows: Row[]): string {
     Math.round(row.result.requestsPerSecond).toLocaleString("en"),
     row.result.p50.toFixed(0),
     row.result.p99.toFixed(0),
+    row.result.cpuMicros === undefined ? "" : row.result.cpuMicros.toFixed(1),
     percent(row.ratios?.fastify),
     percent(row.ratios?.bare),
     row.ratios === undefined ? "" : met(row) ? "met" : "MISSED",
@@ -209,6 +211,7 @@ async function main() {
   console.log(`\n${table(rows)}\n`);
   console.log(`Target: every listing URL at ≥ ${TARGET.ratio * 100}% of bare Node's req/s with p99 < ${TARGET.p99} ms.`);
   console.log("req/s over all rounds; p50 the rounds' median, p99 the worst round's.");
+  console.log("CPU µs/req: this process's CPU time (the server's, and the bare Node one's) per request answered.");
   const load = os.loadavg().map((n) => n.toFixed(1)).join(", ");
   console.log(`Load average at the end: ${load} (${os.cpus().length} CPUs).`);
   if (!rows.every((row) => row.ratios === undefined || met(row))) process.exitCode = 1;
