@@ -34,20 +34,24 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
   });
 
   const ids = new Set<string>();
+  const encodingsSent = new Set<string>();
   /** The listing at `url` as a client taking `encoding` reads it, after checking how it came. */
   async function listing(url: string, encoding: (typeof ENCODINGS)[number][0], cookie?: string): Promise<HelperPage> {
     const response = await t.app.inject({ url, headers: { "accept-encoding": encoding, ...(cookie ? { cookie } : {}) } });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
     expect(String(response.headers.vary)).toMatch(/accept-encoding/i);
-    expect(response.headers["content-encoding"]).toBe(encoding === "identity" ? undefined : encoding);
+    const sent = response.headers["content-encoding"] as (typeof ENCODINGS)[number][0] | undefined;
     // Kept bytes, but the answer's own headers: its id, and the policy closing it to everything.
     const id = String(response.headers["x-request-id"]);
     expect(ids.has(id)).toBe(false);
     ids.add(id);
     expect(response.headers["content-security-policy"]).toBe("default-src 'none';frame-ancestors 'none'");
-    const decode = ENCODINGS.find(([name]) => name === encoding)![1];
-    return JSON.parse(decode(response.rawPayload).toString("utf8")) as HelperPage;
+    const plain = ENCODINGS.find(([name]) => name === (sent ?? "identity"))![1](response.rawPayload);
+    // Compressed as the client asked, unless there is less than a kilobyte to compress.
+    expect(sent).toBe(encoding === "identity" || plain.length < 1024 ? undefined : encoding);
+    encodingsSent.add(sent ?? "identity");
+    return JSON.parse(plain.toString("utf8")) as HelperPage;
   }
 
   /** Each encoding asked three times: the first reading, then the kept bytes (twice, to be sure). */
@@ -57,8 +61,17 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     return pages;
   }
 
-  /** A supplier of the test's own, so the test's address lists only what the test made. */
-  const newSupplier = (): Promise<SignedIn> => signUp(t, { name: "Kept Bytes Agency" });
+  /**
+   * A supplier of the test's own, so the test's address lists only what the test made, with two
+   * helpers listed before the test's own: her pages are over a kilobyte, so they go compressed.
+   */
+  const newSupplier = async (): Promise<SignedIn> => {
+    const supplier = await signUp(t, { name: "Kept Bytes Agency" });
+    for (const name of ["Neighbour One", "Neighbour Two"]) await createHelper(t, supplier.id, { name, publishedAt: new Date("2024-01-01T00:00:00Z") });
+    return supplier;
+  };
+  /** The cards of a page but the neighbours'. */
+  const own = (page: HelperPage) => page.items.filter((card) => !card.name.startsWith("Neighbour "));
   const patch = (supplier: SignedIn, id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie }, payload });
 
@@ -66,12 +79,13 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     const supplier = await newSupplier();
     const helper = await createHelper(t, supplier.id, { name: "Ana Before", salary: 600 });
     const url = `/api/helpers?supplier=${supplier.id}`;
-    for (const page of await everyWay(url)) expect(page.items.map((card) => [card.name, card.salary])).toEqual([["Ana Before", 600]]);
+    for (const page of await everyWay(url)) expect(own(page).map((card) => [card.name, card.salary])).toEqual([["Ana Before", 600]]);
+    expect([...encodingsSent].sort()).toEqual(["br", "gzip", "identity"]);
 
     expect((await patch(supplier, helper.id, { name: "Ana After", salary: 720 })).statusCode).toBe(200);
     for (const [encoding] of ENCODINGS) {
       const page = await listing(url, encoding);
-      expect(page.items.map((card) => [card.name, card.salary]), encoding).toEqual([["Ana After", 720]]);
+      expect(own(page).map((card) => [card.name, card.salary]), encoding).toEqual([["Ana After", 720]]);
     }
   });
 
@@ -79,13 +93,18 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     const supplier = await newSupplier();
     const hired = await createHelper(t, supplier.id, { name: "Hana Hired" });
     const url = `/api/helpers?supplier=${supplier.id}`;
-    for (const page of await everyWay(url)) expect(page.items.map((card) => card.name)).toEqual(["Hana Hired"]);
+    for (const page of await everyWay(url)) expect([page.total, own(page).map((card) => card.name)]).toEqual([3, ["Hana Hired"]]);
 
     expect((await patch(supplier, hired.id, { status: "hired" })).statusCode).toBe(200);
-    for (const page of await everyWay(url)) expect(page).toMatchObject({ total: 0, items: [] });
+    for (const page of await everyWay(url)) expect([page.total, own(page)]).toEqual([2, []]);
 
     await createHelper(t, supplier.id, { name: "Nora New" });
-    for (const page of await everyWay(url)) expect(page.items.map((card) => card.name)).toEqual(["Nora New"]);
+    for (const page of await everyWay(url)) expect([page.total, own(page).map((card) => card.name)]).toEqual([3, ["Nora New"]]);
+  });
+
+  it("sends a page of under a kilobyte as it is, whatever the client takes", async () => {
+    const nobody = await signUp(t, { name: "Empty Agency" });
+    for (const page of await everyWay(`/api/helpers?supplier=${nobody.id}`)) expect(page).toMatchObject({ total: 0, items: [] });
   });
 
   it("shows her new age from the first minute of her birthday in Singapore, not the page kept the evening before", async () => {
@@ -93,10 +112,10 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-03-10T15:58:00Z") }); // 23:58 in Singapore
     await createHelper(t, supplier.id, { name: "Bea Birthday", dateOfBirth: "1996-03-11" });
     const url = `/api/helpers?supplier=${supplier.id}`;
-    for (const page of await everyWay(url)) expect(page.items[0]?.age).toBe(29);
+    for (const page of await everyWay(url)) expect(own(page)[0]?.age).toBe(29);
 
     vi.setSystemTime(new Date("2026-03-10T16:01:00Z")); // 00:01 on the 11th: the cache's five minutes have not run out
-    for (const page of await everyWay(url)) expect(page.items[0]?.age).toBe(30);
+    for (const page of await everyWay(url)) expect(own(page)[0]?.age).toBe(30);
   });
 
   describe("fields", () => {
@@ -131,7 +150,7 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
       for (const page of await everyWay(other)) {
         const text = JSON.stringify(page);
         for (const word of ["page-level", "+6581234567", "asthma", "owner@example.com"]) expect(text).not.toContain(word);
-        expect(page.items.map((card) => card.name)).toEqual(["Lea Leak"]);
+        expect(own(page).map((card) => card.name)).toEqual(["Lea Leak"]);
       }
     });
   });
@@ -154,6 +173,6 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     const response = await t.app.inject({ url, headers: { cookie: supplier.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("private, no-store");
-    expect(response.json().items.map((card: { name: string }) => card.name)).toEqual(["Sara Session"]);
+    expect(own(response.json() as HelperPage).map((card) => card.name)).toEqual(["Sara Session"]);
   });
 });

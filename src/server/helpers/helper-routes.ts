@@ -12,6 +12,8 @@ import { ListingBytes } from "./listing-bytes";
 import type { HelperService } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** As the compression plugin's threshold for every other answer. */
+const MIN_COMPRESSED = 1024;
 
 // The same few listing URLs come back constantly and reading one is pure, so a reading the
 // schema accepted is kept, by the parameters' text (a refused one is rare and read again).
@@ -74,7 +76,8 @@ function sendPage(request: FastifyRequest, reply: FastifyReply, listingBytes: Li
   }
   const bytes = listingBytes.of(page, (whole) => serializePage(whole, (rest) => reply.serialize(rest) as string));
   reply.type(JSON_TYPE).header("vary", "Accept-Encoding");
-  const encoding = pickEncoding(request.headers["accept-encoding"]);
+  // Below a kilobyte (a page of few or no helpers) compressing saves nothing worth a client's time.
+  const encoding = bytes.identity.length < MIN_COMPRESSED ? undefined : pickEncoding(request.headers["accept-encoding"]);
   if (!encoding) {
     reply.send(bytes.identity);
     return;
@@ -106,6 +109,10 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
       schema: { querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
       validatorCompiler: keptReadings,
       config: { invalidInput: (fields) => Object.values(fields).join("; ") },
+      // Its pages come compressed already (listing-bytes.ts), its other answers are a few
+      // hundred bytes, and a GET has no body: the plugin's hooks would only look and pass.
+      compress: false,
+      decompress: false,
       // An address read before whose page the listing still keeps is answered at once: its
       // checks and its reading would come out as they did, so they are not run again.
       onRequest: (request, reply, done) => {
