@@ -33,6 +33,12 @@ export interface LoadResult {
   requests: number;
   /** Errors, timeouts and answers other than 2xx: a run with any is not a measurement. */
   failures: number;
+  /**
+   * CPU time this process spent per request while the load ran, in microseconds (runRounds with
+   * `cpu`: the server measured runs in the benchmark's own process). Other work on the machine
+   * slows it less than it slows req/s, which is capped by whatever CPU is left.
+   */
+  cpuMicros?: number;
 }
 
 interface AutocannonJson {
@@ -104,7 +110,7 @@ export function pathsTarget(pathsFile: string, origin: string): string {
  */
 export async function runRounds(
   urls: string[],
-  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string>; workers?: number },
+  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string>; workers?: number; cpu?: boolean },
 ): Promise<LoadResult[]> {
   const slice = Math.max(1, Math.round(options.durationSeconds / options.rounds));
   const results: LoadResult[][] = urls.map(() => []);
@@ -113,7 +119,10 @@ export async function runRounds(
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
       const { connections, headers, workers } = options;
-      results[i]!.push(await runLoad({ ...targetOf(urls[i]!), connections, durationSeconds: slice, headers, workers }));
+      const cpuBefore = process.cpuUsage();
+      const result = await runLoad({ ...targetOf(urls[i]!), connections, durationSeconds: slice, headers, workers });
+      const cpu = process.cpuUsage(cpuBefore);
+      results[i]!.push(options.cpu ? { ...result, cpuMicros: cpu.user + cpu.system } : result);
     }
   }
   return results.map((list) => {
@@ -127,6 +136,7 @@ export async function runRounds(
       p99: Math.max(...list.map((r) => r.p99)),
       requests,
       failures: list.reduce((sum, r) => sum + r.failures, 0),
+      ...(options.cpu ? { cpuMicros: list.reduce((sum, r) => sum + (r.cpuMicros ?? 0), 0) / requests } : {}),
     };
   });
 }

@@ -1,16 +1,20 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyRouteSchemaDef, FastifyValidationResult } from "fastify/types/schema";
 import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { HelperCard, HelperPage } from "../../shared/helper-types";
 import { helperQuerySchema } from "../../shared/listing-query-schema";
 import { notFound } from "../../server/http/errors";
-import { refusals, sendBytes } from "../../server/http/schemas";
+import { pickEncoding } from "../../server/http/page-cache";
+import { refusals } from "../../server/http/schemas";
 import { LISTING_DOCS, RECORD_DOCS } from "./server/helper-api-docs";
 import { helperCardSchema, helperPageSchema, helperRecordSchema } from "./server/helper-schemas";
+import { ListingBytes } from "./server/listing-bytes";
 import type { HelperService } from "./service";
 
 const JSON_TYPE = "application/json; charset=utf-8";
+/** As the compression plugin's threshold for every other answer. */
+const MIN_COMPRESSED = 1024;
 
 // The same few listing URLs come back constantly and reading one is pure, so a reading the
 // schema accepted is kept, by the parameters' text (a refused one is rare and read again).
@@ -59,11 +63,44 @@ export function serializePage(page: HelperPage, serialize: (page: HelperPage) =>
   return `{"items":[${page.items.map(serializeCard).join(",")}]${rest.slice(head.length)}`;
 }
 
+/**
+ * Sends a listing page as its bytes (made once per page object), compressed as the client takes
+ * them. A page the cache holds goes out at once; a failure to read one goes to the error handler.
+ */
+function sendPage(request: FastifyRequest, reply: FastifyReply, listingBytes: ListingBytes<HelperPage>, page: HelperPage | Promise<HelperPage>): void {
+  if (page instanceof Promise) {
+    page.then(
+      (read) => sendPage(request, reply, listingBytes, read),
+      (error: unknown) => reply.send(error),
+    );
+    return;
+  }
+  const bytes = listingBytes.of(page, (whole) => serializePage(whole, (rest) => reply.serialize(rest) as string));
+  reply.type(JSON_TYPE).header("vary", "Accept-Encoding");
+  // Below a kilobyte (a page of few or no helpers) compressing saves nothing worth a client's time.
+  const encoding = bytes.identity.length < MIN_COMPRESSED ? undefined : pickEncoding(request.headers["accept-encoding"]);
+  if (!encoding) {
+    reply.send(bytes.identity);
+    return;
+  }
+  reply.header("content-encoding", encoding);
+  const body = bytes.encoded(encoding);
+  if (Buffer.isBuffer(body)) reply.send(body);
+  else
+    body.then(
+      (made) => reply.send(made),
+      (error: unknown) => reply.send(error),
+    );
+}
+
 export async function helperRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // A cached listing page is answered as the bytes it serialised to the first time: the
-  // services' cache returns the same object until a change drops it, and with it this entry.
-  const serialized = new WeakMap<HelperPage, Buffer>();
+  // services' cache returns the same object until a change drops it, and with it these bytes.
+  const listingBytes = new ListingBytes<HelperPage>();
+  // The query each address was read as. Reading is pure (the same address, the same query), so
+  // this is never stale; it is bounded as the readings are.
+  const queryKeys = new Map<string, string>();
 
   app.get(
     "/api/helpers",
@@ -73,20 +110,31 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
       schema: { ...LISTING_DOCS, querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
       validatorCompiler: keptReadings,
       config: { invalidInput: (fields) => Object.values(fields).join("; ") },
+      // Its pages come compressed already (listing-bytes.ts), its other answers are a few
+      // hundred bytes, and a GET has no body: the plugin's hooks would only look and pass.
+      compress: false,
+      decompress: false,
+      // An address read before whose page the listing still keeps is answered at once: its
+      // checks and its reading would come out as they did, so they are not run again.
+      onRequest: (request, reply, done) => {
+        const queryKey = queryKeys.get(request.url);
+        const page = queryKey === undefined ? undefined : helpers.listKept(queryKey);
+        if (page) sendPage(request, reply, listingBytes, page);
+        else done();
+      },
     },
-    async (request, reply) => {
+    // Not async, and it returns nothing: a page the cache holds is sent with no promise made.
+    (request, reply) => {
       const { query, unknown } = request.query;
       if (unknown.length > 0) {
         // A value the catalogue does not know matches no helper: an empty page that says why.
         return { items: [], total: 0, page: query.page, pageSize: query.pageSize, unknown };
       }
-      const page = await helpers.list(query);
-      let body = serialized.get(page);
-      if (!body) {
-        body = Buffer.from(serializePage(page, (rest) => reply.serialize(rest) as string));
-        serialized.set(page, body);
-      }
-      return sendBytes(reply, JSON_TYPE, body);
+      const queryKey = helpers.queryKey(query);
+      if (queryKeys.size >= MAX_KEPT) queryKeys.clear();
+      queryKeys.set(request.url, queryKey);
+      sendPage(request, reply, listingBytes, helpers.listKept(queryKey) ?? helpers.list(query));
+      return undefined;
     },
   );
 

@@ -73,12 +73,37 @@ export function createHelperService(deps: HelperServiceDeps) {
       deps.searchesChanged?.();
     },
   });
+  // Ages depend on today's date, so it is part of the key. A time zone's date changes only on a
+  // minute, so it is worked out once a minute; the keys made with it are kept until it changes,
+  // as looking up the same string again is cheaper than a new one of the same text.
+  let today = { minute: -1, text: "", pageKeys: new Map<string, string>() };
+  const pageKey = (queryKey: string) => {
+    const minute = Math.floor(Date.now() / 60_000);
+    if (minute !== today.minute) {
+      const text = formatIsoDate(calendarDateAt(new Date()));
+      today = { minute, text, pageKeys: text === today.text ? today.pageKeys : new Map() };
+    }
+    let key = today.pageKeys.get(queryKey);
+    if (key === undefined) {
+      key = `${today.text}|${queryKey}`;
+      if (today.pageKeys.size >= 1000) today.pageKeys.clear();
+      today.pageKeys.set(queryKey, key);
+    }
+    return key;
+  };
+  const queryKey = (query: HelperQuery) => JSON.stringify(query);
   return {
-    /** The public listing; ages depend on today's date, so it is part of the cache key. */
+    /** The public listing. */
     list(query: HelperQuery): Promise<HelperPage> {
-      const key = `${formatIsoDate(calendarDateAt(new Date()))}|${JSON.stringify(query)}`;
-      return listingCache.get(key, () => listAvailableHelpers(db, rule, query, new Date(), searchIndex));
+      return listingCache.get(pageKey(queryKey(query)), () => listAvailableHelpers(db, rule, query, new Date(), searchIndex));
     },
+    /** What the listing keeps a query's pages by: the same text for the same query. */
+    queryKey,
+    /**
+     * The page `list` would answer at once for the query of this key, if it is kept: none once a
+     * change to the listing dropped it, the cache let it expire or the date moved on.
+     */
+    listKept: (key: string): HelperPage | undefined => listingCache.peek(pageKey(key)),
     /** One biodata: shown ones (visibility.ts) for everybody, any for its owner or an operator. */
     find: (id: string, viewer?: { id: string; role: string } | null) => findHelper(db, rule, id, viewer),
     /**

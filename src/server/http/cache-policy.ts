@@ -40,15 +40,15 @@ const NEVER_PERSONAL = /^\/(assets|media)\//;
  * differ by cookie say so (Vary), so a shared cache never hands one visitor's copy to another.
  */
 export function registerCachePolicy(app: FastifyInstance, { hasSessionCookie }: { hasSessionCookie(cookieHeader: string | undefined): boolean }): void {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (NEVER_PERSONAL.test(request.url)) return payload;
+  app.addHook("onSend", (request, reply, payload, done) => {
+    if (NEVER_PERSONAL.test(request.url)) return done(null, payload);
     if (hasSessionCookie(request.headers.cookie)) {
       reply.header("cache-control", PRIVATE_NO_STORE);
     } else {
       const current = reply.getHeader("cache-control");
       if (typeof current === "string" && current.startsWith("public")) reply.header("vary", appendVary(reply.getHeader("vary"), "Cookie"));
     }
-    return payload;
+    done(null, payload);
   });
 }
 

@@ -5,7 +5,7 @@
  * bearing it, so a public site does not tell the world its traffic.
  */
 import { timingSafeEqual } from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { count, sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/connect";
@@ -25,9 +25,7 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
 }
 
 /** The route's pattern, never the raw URL: ids and queries would make a series per visitor. */
-function routeLabel(request: FastifyRequest): string {
-  const pattern = request.routeOptions.url;
-  if (!pattern) return "unmatched";
+function routeLabel(pattern: string): string {
   return pattern === "/*" ? "page" : pattern;
 }
 
@@ -106,11 +104,25 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsOption
     },
   });
 
-  app.addHook("onResponse", async (request, reply) => {
-    if (request.routeOptions.url === "/metrics") return;
-    const route = routeLabel(request);
+  const record = (route: string, request: FastifyRequest, reply: FastifyReply) => {
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
     durations.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  };
+  // Each route records itself in a hook of its own, made as the route is added with its label:
+  // asking a request for its route's pattern builds an object of all the route's options.
+  app.addHook("onRoute", (route) => {
+    if (route.url === "/metrics") return;
+    const label = routeLabel(route.url);
+    const hook: onResponseHookHandler = (request, reply, done) => {
+      record(label, request, reply);
+      done();
+    };
+    route.onResponse = [...(Array.isArray(route.onResponse) ? route.onResponse : route.onResponse ? [route.onResponse] : []), hook];
+  });
+  // What no route takes (the not-found answers) has no hook of a route.
+  app.addHook("onResponse", (request, reply, done) => {
+    if (request.is404) record("unmatched", request, reply);
+    done();
   });
 
   app.get("/metrics", async (request, reply) => {

@@ -28,14 +28,19 @@ export class ListingCache<T> {
     this.ttlMs = options.ttlMs ?? 5 * 60_000;
   }
 
-  async get(key: string, load: () => Promise<T>): Promise<T> {
+  /** What `get` would answer at once: the value kept and not expired, if any. */
+  peek(key: string): T | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now()) {
-      // Re-insert to keep the map in least-recently-used order.
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit.value;
-    }
+    if (!hit || hit.expiresAt <= Date.now()) return undefined;
+    // Re-insert to keep the map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, hit);
+    return hit.value;
+  }
+
+  async get(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.peek(key);
+    if (hit !== undefined) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
 
