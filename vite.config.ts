@@ -8,7 +8,8 @@ import { defineConfig, type Plugin } from "vite";
  * root with what every public page shares (menu, footer, helper cards, listing), and its own
  * route module. The editor keeps its own chunk, loaded on the editor screens only.
  */
-const FRAMEWORK = /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|rolldown[\\/]runtime|[\\/]src[\\/]entry\.client\.tsx$/;
+const FRAMEWORK =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]|rolldown[\\/]runtime|[\\/]src[\\/]entry\.client\.tsx$/;
 const SITE = /[\\/]src[\\/](root\.tsx|features[\\/]helpers[\\/]components[\\/]helper-listing\.tsx|ui[\\/]meta\.ts)(\?.*)?$/;
 
 function clientChunks(): Plugin {

@@ -25,7 +25,9 @@ const config = loadConfig();
 // What the embedded database writes here stays its owner's (decision 081).
 keepNewFilesPrivate();
 if (config.databaseUrl) {
-  console.error("This site runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, and the bucket with its own tools (README, Backups).");
+  console.error(
+    "This site runs on PostgreSQL (DATABASE_URL): back it up with pg_dump, and the bucket with its own tools (README, Backups).",
+  );
   process.exit(1);
 }
 const dbDir = path.join(config.dataDir, "db");
@@ -68,13 +70,20 @@ try {
   } else {
     const holder = lockHolder(dbDir);
     if (holder !== undefined) {
-      throw new RestoreError(`The site (process ${holder}) is running on ${config.dataDir}: stop it, then restore into an empty data folder.`);
+      throw new RestoreError(
+        `The site (process ${holder}) is running on ${config.dataDir}: stop it, then restore into an empty data folder.`,
+      );
     }
     const manifest = await restoreBackup(file, config.dataDir);
     console.log(`Restored the backup of ${manifest.createdAt} (${manifest.mediaFiles} media files) into ${config.dataDir}`);
   }
 } catch (error) {
-  if (!(error instanceof RestoreError) && !(error instanceof BackupRefused) && !(error instanceof Error && error.message.startsWith("The site"))) throw error;
+  if (
+    !(error instanceof RestoreError) &&
+    !(error instanceof BackupRefused) &&
+    !(error instanceof Error && error.message.startsWith("The site"))
+  )
+    throw error;
   console.error(error.message);
   process.exitCode = 1;
 }

@@ -18,13 +18,7 @@ import { buildApp } from "../src/server/app";
 import { loadConfig } from "../src/server/config";
 import { seedDemoData } from "../src/features/demo/server/demo";
 import { diskStorage } from "../src/features/media/server/storage";
-import {
-  DEFAULT_POSTGRES_URL,
-  freshPglite,
-  freshPostgres,
-  postgresReachable,
-  type BenchDatabase,
-} from "./bench-database";
+import { DEFAULT_POSTGRES_URL, freshPglite, freshPostgres, postgresReachable, type BenchDatabase } from "./bench-database";
 import { recordAnswer, startBareCeiling } from "./bench-bare-ceiling";
 import { runLoad, runRounds, type LoadResult } from "./bench-load";
 import { positiveOption } from "./bench-args";
@@ -185,7 +179,10 @@ async function main() {
     `${helperCount} helpers, ${connections} connections, ${warmup} s warm-up then ${duration} s per route ` +
       `in ${rounds} alternating rounds; ` +
       `Node ${process.version}, ${cpus.length} × ${cpus[0]?.model.trim() ?? "cpu"}; ` +
-      `load average ${os.loadavg().map((n) => n.toFixed(1)).join(", ")}`,
+      `load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(", ")}`,
   );
   const targets: (() => Promise<BenchDatabase>)[] = [];
   if (args.only !== "postgres") targets.push(freshPglite);
@@ -212,7 +209,10 @@ async function main() {
   console.log(`Target: every listing URL at ≥ ${TARGET.ratio * 100}% of bare Node's req/s with p99 < ${TARGET.p99} ms.`);
   console.log("req/s over all rounds; p50 the rounds' median, p99 the worst round's.");
   console.log("CPU µs/req: this process's CPU time (the server's, and the bare Node one's) per request answered.");
-  const load = os.loadavg().map((n) => n.toFixed(1)).join(", ");
+  const load = os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(", ");
   console.log(`Load average at the end: ${load} (${os.cpus().length} CPUs).`);
   if (!rows.every((row) => row.ratios === undefined || met(row))) process.exitCode = 1;
 }

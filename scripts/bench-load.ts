@@ -110,7 +110,14 @@ export function pathsTarget(pathsFile: string, origin: string): string {
  */
 export async function runRounds(
   urls: string[],
-  options: { connections: number; durationSeconds: number; rounds: number; headers?: Record<string, string>; workers?: number; cpu?: boolean },
+  options: {
+    connections: number;
+    durationSeconds: number;
+    rounds: number;
+    headers?: Record<string, string>;
+    workers?: number;
+    cpu?: boolean;
+  },
 ): Promise<LoadResult[]> {
   const slice = Math.max(1, Math.round(options.durationSeconds / options.rounds));
   const results: LoadResult[][] = urls.map(() => []);

@@ -98,9 +98,7 @@ function report(results: PageResult[], editor: string[], postsSent: number, post
     if (score < TARGET.score) misses.push(`${result.label}: performance ${score.toFixed(2)} < ${TARGET.score}`);
     if (lcp > TARGET.lcpMs) misses.push(`${result.label}: LCP ${(lcp / 1000).toFixed(2)} s > ${TARGET.lcpMs / 1000} s`);
     if (cls > TARGET.cls) misses.push(`${result.label}: CLS ${cls.toFixed(3)} > ${TARGET.cls}`);
-    const loaded = [...new Set(result.runs.flatMap((run) => run.scripts))].filter((url) =>
-      editor.some((name) => url.includes(name)),
-    );
+    const loaded = [...new Set(result.runs.flatMap((run) => run.scripts))].filter((url) => editor.some((name) => url.includes(name)));
     if (loaded.length) misses.push(`${result.label}: loads the editor (${loaded.join(", ")})`);
     return [
       result.label,
@@ -118,7 +116,9 @@ function report(results: PageResult[], editor: string[], postsSent: number, post
   }
   console.log(`\n${table(["page", "perf", "LCP", "CLS", "TBT", "JS transferred", "JS as sent (br)", "editor code"], rows)}\n`);
   console.log(`Editor chunk(s) in the build: ${editor.join(", ")}`);
-  console.log(`/posts loads ${postsScripts} scripts: ${postsSent.toLocaleString("en")} bytes sent to a browser accepting Brotli (${kib(postsSent)}).`);
+  console.log(
+    `/posts loads ${postsScripts} scripts: ${postsSent.toLocaleString("en")} bytes sent to a browser accepting Brotli (${kib(postsSent)}).`,
+  );
   console.log(
     `Targets: performance ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs / 1000} s, CLS ≤ ${TARGET.cls}, ` +
       `/posts JavaScript ≤ ${kib(TARGET.postsJsBytes)} as a browser receives it (Brotli), no editor code on these pages.`,

@@ -76,11 +76,14 @@ async function measure(label: string, pdfWorkers: string | undefined): Promise<v
     const pdfs = coldPdfs(origin, ids);
     const loaded = await runLoad(posts);
     const made = await pdfs.stop();
-    const line = (name: string, r: LoadResult) => `${name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} FAILED` : ""}`;
+    const line = (name: string, r: LoadResult) =>
+      `${name}: ${r.requestsPerSecond.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms${r.failures ? `, ${r.failures} FAILED` : ""}`;
     console.log(`\n${label}`);
     console.log(`  ${line("/posts alone", alone)}`);
     console.log(`  ${line(`/posts with ${pdfsAtOnce} cold PDFs at a time`, loaded)}`);
-    console.log(`  cold PDFs meanwhile: ${made.times.length} made, p50 ${percentile(made.times, 50).toFixed(0)} ms, p95 ${percentile(made.times, 95).toFixed(0)} ms${made.refused ? `, ${made.refused} answered 503` : ""}`);
+    console.log(
+      `  cold PDFs meanwhile: ${made.times.length} made, p50 ${percentile(made.times, 50).toFixed(0)} ms, p95 ${percentile(made.times, 95).toFixed(0)} ms${made.refused ? `, ${made.refused} answered 503` : ""}`,
+    );
   } finally {
     await stopSiteProcess(site.child);
     await rm(dataDir, { recursive: true, force: true });

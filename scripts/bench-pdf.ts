@@ -33,8 +33,12 @@ import { freshPglite } from "./bench-database";
 
 const { values: args } = parseArgs({
   options: {
-    runs: { type: "string", default: "60" }, warmup: { type: "string", default: "5" }, typical: { type: "boolean", default: false },
-    "main-thread": { type: "boolean", default: false }, profile: { type: "string" }, out: { type: "string" },
+    runs: { type: "string", default: "60" },
+    warmup: { type: "string", default: "5" },
+    typical: { type: "boolean", default: false },
+    "main-thread": { type: "boolean", default: false },
+    profile: { type: "string" },
+    out: { type: "string" },
   },
 });
 // --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
@@ -44,13 +48,21 @@ const warmup = Number(args.warmup);
 
 // Every free text starts with the run's tag, so no run finds a text shaped by an earlier one.
 let tag = "#0";
-const long = (text: string, limit: number) => `${tag} ${text.repeat(Math.ceil(lengthOf(limit) / text.length))}`.slice(0, lengthOf(limit)).trim();
+const long = (text: string, limit: number) =>
+  `${tag} ${text.repeat(Math.ceil(lengthOf(limit) / text.length))}`.slice(0, lengthOf(limit)).trim();
 
 function fullestSkills(): Skills {
   return Object.fromEntries(
     skillAreas.map((area, i) => [
       area.slug,
-      { willing: true, experienced: true, years: 1 + (i % 9), rating: 1 + (i % 5), detail: long("Chinese and Western ", 100), note: long("Careful and quick to learn. ", 300) },
+      {
+        willing: true,
+        experienced: true,
+        years: 1 + (i % 9),
+        rating: 1 + (i % 5),
+        detail: long("Chinese and Western ", 100),
+        note: long("Careful and quick to learn. ", 300),
+      },
     ]),
   );
 }
@@ -79,10 +91,16 @@ function summary(label: string, times: number[]): string {
 
 function freeTexts() {
   return {
-    placeOfBirth: long("Iloilo ", 100), homeAddress: long("88 Rizal Street ", 300), allergies: long("Shellfish ", 300),
-    illnessOther: long("Appendix removed ", 300), disabilities: long("None ", 300), dietaryRestrictions: long("No beef ", 300),
-    foodHandlingOther: long("Halal kitchen ", 300), otherRemarks: long("Likes to sing with the children. ", 1000),
-    skills: fullestSkills(), employment: fullestEmployment(),
+    placeOfBirth: long("Iloilo ", 100),
+    homeAddress: long("88 Rizal Street ", 300),
+    allergies: long("Shellfish ", 300),
+    illnessOther: long("Appendix removed ", 300),
+    disabilities: long("None ", 300),
+    dietaryRestrictions: long("No beef ", 300),
+    foodHandlingOther: long("Halal kitchen ", 300),
+    otherRemarks: long("Likes to sing with the children. ", 1000),
+    skills: fullestSkills(),
+    employment: fullestEmployment(),
   };
 }
 
@@ -94,19 +112,50 @@ try {
   const { db } = database.handle;
   const storage = diskStorage(mediaDir);
   const supplierId = randomUUID();
-  await db.insert(user).values({ id: supplierId, name: "Grace Tan", email: "bench@example.com", companyName: "Golden Bridge Employment Agency", eaLicenceNumber: "19C9871" });
+  await db.insert(user).values({
+    id: supplierId,
+    name: "Grace Tan",
+    email: "bench@example.com",
+    companyName: "Golden Bridge Employment Agency",
+    eaLicenceNumber: "19C9871",
+  });
   const photo = await storeImage(storage, "helpers", await rasterise(portraitSvg(7)));
   const [row] = await db
     .insert(helpers)
     .values({
-      name: "Nguyễn Thị Hồng Nhung", nationality: "philippines", experience: "ex-singapore", salary: 750, offDays: 4,
-      dateOfBirth: "1990-05-15", heightCm: 155, weightKg: 52, marital: "married-with-children", childrenAges: "5, 9", religion: "catholic",
-      english: "good", motherTongue: "tagalog", otherLanguages: ["english"], education: "high-school", cares: ["infant", "child", "elder"],
-      status: "available", supplierId, photo,
-      siblings: 6, repatriationPort: "Iloilo", homePhone: "+63 917 555 0199", passportNumber: "P7654321Q",
-      illnesses: ["asthma", "operations", "other"], handlesPork: true, handlesBeef: false,
-      restDays: 4, skillsEvaluation: "overseas-centre", skillAreas: skillAreas.map((area) => area.slug), workedInSingapore: true, availableFrom: null,
-      interview: ["phone", "video", "in-person"], ...freeTexts(),
+      name: "Nguyễn Thị Hồng Nhung",
+      nationality: "philippines",
+      experience: "ex-singapore",
+      salary: 750,
+      offDays: 4,
+      dateOfBirth: "1990-05-15",
+      heightCm: 155,
+      weightKg: 52,
+      marital: "married-with-children",
+      childrenAges: "5, 9",
+      religion: "catholic",
+      english: "good",
+      motherTongue: "tagalog",
+      otherLanguages: ["english"],
+      education: "high-school",
+      cares: ["infant", "child", "elder"],
+      status: "available",
+      supplierId,
+      photo,
+      siblings: 6,
+      repatriationPort: "Iloilo",
+      homePhone: "+63 917 555 0199",
+      passportNumber: "P7654321Q",
+      illnesses: ["asthma", "operations", "other"],
+      handlesPork: true,
+      handlesBeef: false,
+      restDays: 4,
+      skillsEvaluation: "overseas-centre",
+      skillAreas: skillAreas.map((area) => area.slug),
+      workedInSingapore: true,
+      availableFrom: null,
+      interview: ["phone", "video", "in-person"],
+      ...freeTexts(),
     })
     .returning({ id: helpers.id });
   const id = row!.id;
@@ -167,7 +216,9 @@ try {
     profiler.disconnect();
   }
   console.log(`laid out ${args["main-thread"] ? "on the main thread" : "by a PDF worker"}`);
-  console.log(`${args.typical ? "typical full" : "fullest"} biodata: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`);
+  console.log(
+    `${args.typical ? "typical full" : "fullest"} biodata: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`,
+  );
   console.log(summary("public copy, cold generation", fresh));
   console.log(summary("owner's copy, cold generation", ownerCopies));
   console.log(summary("served (prepared on save, or cached)", cached));
@@ -175,7 +226,10 @@ try {
   // time (its threads included: sharp, the database) shows what the work itself costs.
   console.log(summary("public copy, cold generation, CPU time used", cpuTimes));
   console.log(`load average while measuring: ${os.loadavg()[0]!.toFixed(1)} on ${os.cpus().length} cores`);
-  const p95 = percentile([...fresh, ...ownerCopies].sort((a, b) => a - b), 95);
+  const p95 = percentile(
+    [...fresh, ...ownerCopies].sort((a, b) => a - b),
+    95,
+  );
   console.log(`cold generation p95 ${p95.toFixed(1)} ms: ${p95 < 300 ? "under" : "OVER"} the 300 ms target`);
 } finally {
   await renderer.close();

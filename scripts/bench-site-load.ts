@@ -81,7 +81,9 @@ function bodyBytes(url: string): Promise<number> {
       .get(url, { headers: BROWSER }, (response) => {
         let bytes = 0;
         response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => (response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`))));
+        response.on("end", () =>
+          response.statusCode === 200 ? resolve(bytes) : reject(new Error(`${url} answered ${response.statusCode}`)),
+        );
       })
       .on("error", reject);
   });
@@ -134,7 +136,8 @@ async function measureSite(label: string, databaseUrl: string | undefined, withP
         const ceilingUrl = `${origin}/__bench/ceiling?path=${encodeURIComponent(pagePath)}`;
         const bytes = await bodyBytes(pageUrl);
         await bodyBytes(ceilingUrl);
-        for (const url of [ceilingUrl, pageUrl]) await runLoad({ url, connections, durationSeconds: 3, headers: BROWSER, workers: PAGE_CLIENT_WORKERS });
+        for (const url of [ceilingUrl, pageUrl])
+          await runLoad({ url, connections, durationSeconds: 3, headers: BROWSER, workers: PAGE_CLIENT_WORKERS });
         const [ceiling, page] = (await runRounds([ceilingUrl, pageUrl], {
           connections,
           durationSeconds: duration,
@@ -164,7 +167,10 @@ async function measureSite(label: string, databaseUrl: string | undefined, withP
 }
 
 function met(row: Row): boolean {
-  return row.versus === undefined || (row.versus.ratio >= row.versus.target.ratio && row.result.p99 < row.versus.target.p99 && row.result.failures === 0);
+  return (
+    row.versus === undefined ||
+    (row.versus.ratio >= row.versus.target.ratio && row.result.p99 < row.versus.target.p99 && row.result.failures === 0)
+  );
 }
 
 function table(rows: Row[]): string {

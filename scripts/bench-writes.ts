@@ -73,7 +73,12 @@ async function signIn(origin: string): Promise<string> {
  * (a client ignoring the limit), or waiting out each refusal's Retry-After first (a client saving
  * as often as it is allowed, so more of its saves are taken).
  */
-function saveAsFastAsAllowed(origin: string, cookie: string, id: string, { waitOutRefusals }: { waitOutRefusals: boolean }): { stop(): Promise<Saves> } {
+function saveAsFastAsAllowed(
+  origin: string,
+  cookie: string,
+  id: string,
+  { waitOutRefusals }: { waitOutRefusals: boolean },
+): { stop(): Promise<Saves> } {
   const saves: Saves = { taken: 0, refused: 0, other: 0 };
   let running = true;
   let wake: (() => void) | undefined;
@@ -111,7 +116,14 @@ function saveAsFastAsAllowed(origin: string, cookie: string, id: string, { waitO
 }
 
 function row(name: string, result: LoadResult, extra = ""): string {
-  const cells = [name, Math.round(result.requestsPerSecond).toLocaleString("en"), result.p50.toFixed(0), result.p99.toFixed(0), String(result.failures), extra];
+  const cells = [
+    name,
+    Math.round(result.requestsPerSecond).toLocaleString("en"),
+    result.p50.toFixed(0),
+    result.p99.toFixed(0),
+    String(result.failures),
+    extra,
+  ];
   return `| ${cells.join(" | ")} |`;
 }
 
@@ -127,7 +139,9 @@ async function main() {
   try {
     const origin = await site.ready;
     const cookie = await signIn(origin);
-    const own = (await (await fetch(`${origin}/api/me/helpers`, { headers: { cookie } })).json()) as { items: { id: string; status: string }[] };
+    const own = (await (await fetch(`${origin}/api/me/helpers`, { headers: { cookie } })).json()) as {
+      items: { id: string; status: string }[];
+    };
     const listed = own.items.find((item) => item.status === "available");
     if (!listed) throw new Error("the demo supplier has no listed biodata");
 

@@ -4,7 +4,14 @@
  * link previews get everything. The nonce lets the CSP admit React Router's inline scripts.
  */
 import { renderToReadableStream } from "react-dom/server";
-import { isRouteErrorResponse, ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from "react-router";
+import {
+  isRouteErrorResponse,
+  ServerRouter,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type EntryContext,
+  type LoaderFunctionArgs,
+} from "react-router";
 import { scriptsAfterPhotos } from "./app/scripts-after-photos.server";
 import { SiteCssContext } from "./app/site-css";
 import { siteCss } from "./app/site-css.server";

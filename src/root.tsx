@@ -21,9 +21,7 @@ import { SiteNav } from "./app/site-nav";
 // lib/site-css.server.ts.
 import { SITE_CSS_ID, useSiteCss } from "./app/site-css";
 
-export const links = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;

@@ -10,6 +10,8 @@ const features = new URL("./features/", import.meta.url);
 const names = readdirSync(features)
   .filter((name) => existsSync(new URL(`${name}/routes.ts`, features)))
   .sort();
-const lists = await Promise.all(names.map(async (name) => ((await import(`./features/${name}/routes.ts`)) as { default: RouteConfigEntry[] }).default));
+const lists = await Promise.all(
+  names.map(async (name) => ((await import(`./features/${name}/routes.ts`)) as { default: RouteConfigEntry[] }).default),
+);
 
 export default [...lists.flat(), route("*", "app/not-found.tsx")] satisfies RouteConfig;

@@ -117,7 +117,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(cookie);
   await app.register(sessionPlugin, { auth });
   // Before the routes: the document is made from them as they are added.
-  await registerApiDocs(app, { extraPaths: authApiPaths(auth), extraTags: pluggedFeatures.flatMap((feature) => (feature.tag ? [feature.tag] : [])) });
+  await registerApiDocs(app, {
+    extraPaths: authApiPaths(auth),
+    extraTags: pluggedFeatures.flatMap((feature) => (feature.tag ? [feature.tag] : [])),
+  });
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { auth });

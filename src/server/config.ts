@@ -34,8 +34,7 @@ const booleanText = optionalText.refine(
 );
 
 /** An empty variable counts as unset, so `FOO=` in a compose file means "the default". */
-const orDefault = <T extends z.ZodType<string | undefined>>(schema: T, fallback: string) =>
-  schema.transform((value) => value ?? fallback);
+const orDefault = <T extends z.ZodType<string | undefined>>(schema: T, fallback: string) => schema.transform((value) => value ?? fallback);
 
 const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess(
@@ -109,7 +108,9 @@ const envSchema = z
      * other request while a PDF is made). By default one core is left to the main thread.
      */
     PDF_WORKERS: optionalText
-      .refine((v) => v === undefined || /^\d{1,2}$/.test(v), { message: "must be a whole number of worker threads (0 makes PDFs on the main thread)" })
+      .refine((v) => v === undefined || /^\d{1,2}$/.test(v), {
+        message: "must be a whole number of worker threads (0 makes PDFs on the main thread)",
+      })
       .transform((v) => (v === undefined ? Math.max(1, Math.min(4, os.availableParallelism() - 1)) : Number(v))),
     /** PDFs that may wait for a worker; past this a PDF request is answered 503 with Retry-After. */
     PDF_QUEUE: optionalText
@@ -120,7 +121,9 @@ const envSchema = z
      * rebuilds its search index, once for the lot (decision 083); 0 acts on each at once.
      */
     LISTING_CHANGE_WINDOW_MS: optionalText
-      .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 60_000), { message: "must be a whole number of milliseconds, at most 60000" })
+      .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) <= 60_000), {
+        message: "must be a whole number of milliseconds, at most 60000",
+      })
       .transform((v) => (v === undefined ? 1000 : Number(v))),
     /** Demo helpers and suppliers written into an empty database at start. */
     SEED_DEMO: booleanText,
@@ -182,7 +185,10 @@ function parseTrustProxy(value: string | undefined): false | string[] | ((addres
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  return value.split(",").map((address) => address.trim()).filter(Boolean);
+  return value
+    .split(",")
+    .map((address) => address.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env) {
@@ -196,10 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = result.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const listenHost = e.HOST;
-  const publicUrl = (e.PUBLIC_URL ?? `http://${listenHost === "0.0.0.0" ? "localhost" : listenHost}:${e.PORT}`).replace(
-    /\/+$/,
-    "",
-  );
+  const publicUrl = (e.PUBLIC_URL ?? `http://${listenHost === "0.0.0.0" ? "localhost" : listenHost}:${e.PORT}`).replace(/\/+$/, "");
   return {
     env: e.NODE_ENV,
     isProduction: e.NODE_ENV === "production",

@@ -7,7 +7,11 @@ export interface SweepLog {
 }
 
 /** Starts the sweep; the function returned stops it. `said`: the log's words when it removed some, and when it failed. */
-export function scheduleDailySweep(sweep: () => Promise<{ deleted: number }>, log: SweepLog, said: { removed: string; failed: string }): () => void {
+export function scheduleDailySweep(
+  sweep: () => Promise<{ deleted: number }>,
+  log: SweepLog,
+  said: { removed: string; failed: string },
+): () => void {
   const run = () =>
     sweep().then(
       (result) => {

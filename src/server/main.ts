@@ -144,16 +144,22 @@ async function main() {
     await shutdown();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") stop(`Configuration error: PORT ${config.port} is already in use on ${config.host}; choose a free PORT`);
-    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") stop(`Configuration error: HOST ${config.host} is not an address of this machine`);
+    if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+      stop(`Configuration error: HOST ${config.host} is not an address of this machine`);
     if (code === "EACCES") stop(`Configuration error: PORT ${config.port} needs privileges this process lacks; choose a PORT above 1023`);
     stop(`Could not listen on ${config.host}:${config.port}: ${reason(error)}`);
   }
   // The embedded database is this process's alone: operator commands come to it over a socket.
   if (database.kind === "pglite") {
-    const socket = await serveOperatorSocket(config.dataDir, { db: database.db, dumpDataDir: database.dumpDataDir! }, app.log.child({ module: "operator" }));
+    const socket = await serveOperatorSocket(
+      config.dataDir,
+      { db: database.db, dumpDataDir: database.dumpDataDir! },
+      app.log.child({ module: "operator" }),
+    );
     closeSocket = socket.close;
   }
-  if (tightened > 0) app.log.warn({ dataDir: config.dataDir, tightened }, "made files and folders in the data folder private to their owner");
+  if (tightened > 0)
+    app.log.warn({ dataDir: config.dataDir, tightened }, "made files and folders in the data folder private to their owner");
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));

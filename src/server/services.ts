@@ -54,14 +54,27 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const core = createCoreServices(deps);
   const ground = { db: deps.database.db, log: deps.log ?? silent };
-  const plugged = Object.fromEntries(pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })])) as PluggedServices;
+  const plugged = Object.fromEntries(
+    pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
+  ) as PluggedServices;
   return { ...core, ...plugged };
 }
 
 const silent = { warn: () => undefined, error: () => undefined };
 
 /** The services of the features wired here by hand (they depend on one another). */
-function createCoreServices({ config, database, auth, storage, pageCache, pdfRenderer, leadLimits, passwordChecks, helperWriteLimits, log }: ServiceDeps) {
+function createCoreServices({
+  config,
+  database,
+  auth,
+  storage,
+  pageCache,
+  pdfRenderer,
+  leadLimits,
+  passwordChecks,
+  helperWriteLimits,
+  log,
+}: ServiceDeps) {
   const { db } = database;
   const channels = configuredChannels(config);
 

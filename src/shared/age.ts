@@ -44,8 +44,7 @@ export function calendarDateAt(instant: Date, timeZone = SITE_TIME_ZONE): Calend
   const quarter = Math.floor(instant.getTime() / QUARTER_HOUR_MS);
   let zone = dateFormats.get(timeZone);
   if (zone?.quarter === quarter) return { ...zone.date };
-  const format =
-    zone?.format ?? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+  const format = zone?.format ?? new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
   const parts = format.formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const date = { year: get("year"), month: get("month"), day: get("day") };
@@ -61,8 +60,7 @@ export function calendarDateAt(instant: Date, timeZone = SITE_TIME_ZONE): Calend
  */
 export function ageOn(birth: CalendarDate, today: CalendarDate): number {
   const years = today.year - birth.year;
-  const birthdayPassed =
-    today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
+  const birthdayPassed = today.month > birth.month || (today.month === birth.month && today.day >= birth.day);
   return birthdayPassed ? years : years - 1;
 }
 
@@ -88,11 +86,7 @@ function dayAfter({ year, month, day }: CalendarDate): CalendarDate {
  * The birth dates whose age on `today` lies within [ageMin, ageMax]: born on or before
  * `bornOnOrBefore` and on or after `bornOnOrAfter` (ISO dates), for a database range query.
  */
-export function birthDateRange(
-  today: CalendarDate,
-  ageMin?: number,
-  ageMax?: number,
-): { bornOnOrBefore?: string; bornOnOrAfter?: string } {
+export function birthDateRange(today: CalendarDate, ageMin?: number, ageMax?: number): { bornOnOrBefore?: string; bornOnOrAfter?: string } {
   const range: { bornOnOrBefore?: string; bornOnOrAfter?: string } = {};
   if (ageMin !== undefined) range.bornOnOrBefore = formatIsoDate(yearsBefore(today, ageMin));
   if (ageMax !== undefined) range.bornOnOrAfter = formatIsoDate(dayAfter(yearsBefore(today, ageMax + 1)));

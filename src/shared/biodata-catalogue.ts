@@ -79,7 +79,16 @@ export const interviewModes = [
 export type InterviewMode = (typeof interviewModes)[number]["slug"];
 
 /** Countries offered for employment rows (others may be typed). */
-export const employmentCountries = ["Singapore", "Hong Kong", "Taiwan", "Malaysia", "Saudi Arabia", "United Arab Emirates", "Kuwait", "Qatar"];
+export const employmentCountries = [
+  "Singapore",
+  "Hong Kong",
+  "Taiwan",
+  "Malaysia",
+  "Saudi Arabia",
+  "United Arab Emirates",
+  "Kuwait",
+  "Qatar",
+];
 
 export const BIODATA_LIMITS = {
   siblings: { min: 0, max: 20 },

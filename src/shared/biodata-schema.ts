@@ -39,7 +39,10 @@ function month(label: string) {
         const match = MONTH.exec(value);
         return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12;
       }, `Enter ${label} as a month and year (YYYY-MM)`)
-      .refine((value) => Number(value.slice(0, 4)) >= BIODATA_LIMITS.employmentFromYear, `${label[0]!.toUpperCase()}${label.slice(1)} must be in ${BIODATA_LIMITS.employmentFromYear} or later`)
+      .refine(
+        (value) => Number(value.slice(0, 4)) >= BIODATA_LIMITS.employmentFromYear,
+        `${label[0]!.toUpperCase()}${label.slice(1)} must be in ${BIODATA_LIMITS.employmentFromYear} or later`,
+      )
       .refine((value) => value <= currentMonth(), `${label[0]!.toUpperCase()}${label.slice(1)} cannot be in the future`),
   );
 }
@@ -87,7 +90,12 @@ const skillEntry = z
   .object({
     willing: checkbox("Willing"),
     experienced: checkbox("Experience"),
-    years: optionalWholeNumber("Years of experience", skillYears.min, skillYears.max, `Years of experience must be between ${skillYears.min} and ${skillYears.max}`),
+    years: optionalWholeNumber(
+      "Years of experience",
+      skillYears.min,
+      skillYears.max,
+      `Years of experience must be between ${skillYears.min} and ${skillYears.max}`,
+    ),
     rating: z.preprocess(
       (value) => (typeof value === "string" && ["", "na", "n.a.", "n/a"].includes(value.trim().toLowerCase()) ? null : value),
       optionalWholeNumber("The rating", rating.min, rating.max, `The rating must be from ${rating.min} to ${rating.max} stars, or N.A.`),
@@ -135,7 +143,10 @@ const availableFrom = z.preprocess(
     .trim()
     .refine((value) => parseIsoDate(value) !== undefined, "Enter the available-from date as a date (YYYY-MM-DD)")
     .refine((value) => value >= BIODATA_LIMITS.availableFromEarliest, "The available-from date is too far in the past")
-    .refine((value) => value <= daysAhead(BIODATA_LIMITS.availableFromDaysAhead), "The available-from date must be within two years from today")
+    .refine(
+      (value) => value <= daysAhead(BIODATA_LIMITS.availableFromDaysAhead),
+      "The available-from date must be within two years from today",
+    )
     .nullable(),
 );
 
@@ -174,7 +185,12 @@ const slugs = (list: readonly { slug: string }[]) => list.map((entry) => entry.s
 /** The standard form's fields, each optional on a new biodata (existing ones start empty). */
 export const biodataFields = {
   placeOfBirth: optionalText("Place of birth", text.short),
-  siblings: optionalWholeNumber("Number of siblings", siblings.min, siblings.max, `Number of siblings must be between ${siblings.min} and ${siblings.max}`),
+  siblings: optionalWholeNumber(
+    "Number of siblings",
+    siblings.min,
+    siblings.max,
+    `Number of siblings must be between ${siblings.min} and ${siblings.max}`,
+  ),
   homeAddress: optionalText("Home address", text.medium),
   repatriationPort: optionalText("Repatriation port", text.short),
   homePhone,
@@ -187,19 +203,31 @@ export const biodataFields = {
   handlesPork: yesNo("Willing to handle pork"),
   handlesBeef: yesNo("Willing to handle beef"),
   foodHandlingOther: optionalText("Other food handling", text.medium),
-  restDays: optionalWholeNumber("Preferred rest days", restDays.min, restDays.max, `Preferred rest days must be between ${restDays.min} and ${restDays.max} a month`),
+  restDays: optionalWholeNumber(
+    "Preferred rest days",
+    restDays.min,
+    restDays.max,
+    `Preferred rest days must be between ${restDays.min} and ${restDays.max} a month`,
+  ),
   otherRemarks: optionalText("Other remarks", text.long),
-  skillsEvaluation: evaluation.describe(`How the skills were evaluated: ${slugs(evaluationMethods)} (other: say how in skillsEvaluationOther).`),
+  skillsEvaluation: evaluation.describe(
+    `How the skills were evaluated: ${slugs(evaluationMethods)} (other: say how in skillsEvaluationOther).`,
+  ),
   skillsEvaluationOther: optionalText("The other method of evaluation", text.short),
   skills: skillsSchema.describe(`By skill area (${slugs(skillAreas)}).`),
   employment: employmentSchema,
   workedInSingapore: yesNo("Worked in Singapore before"),
   availableFrom: availableFrom.describe("YYYY-MM-DD, at most two years ahead; null: available now."),
-  interview: slugList("how she can be interviewed", isInterviewMode).describe(`Any of ${slugs(interviewModes)}; none: not available for interview.`),
+  interview: slugList("how she can be interviewed", isInterviewMode).describe(
+    `Any of ${slugs(interviewModes)}; none: not available for interview.`,
+  ),
 };
 
 /** Checks that span fields, added to the create and update schemas. */
-export function checkBiodata(value: { illnesses?: string[]; illnessOther?: string | null; skillsEvaluation?: string | null; skillsEvaluationOther?: string | null }, ctx: z.RefinementCtx): void {
+export function checkBiodata(
+  value: { illnesses?: string[]; illnessOther?: string | null; skillsEvaluation?: string | null; skillsEvaluationOther?: string | null },
+  ctx: z.RefinementCtx,
+): void {
   if (value.illnesses?.includes("other") && value.illnessOther === null) {
     ctx.addIssue({ code: "custom", path: ["illnessOther"], message: "Say which other illness (or untick Other)" });
   }

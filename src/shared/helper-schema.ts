@@ -17,40 +17,44 @@ export { HELPER_LIMITS, PHOTO_UPLOAD };
 const catalogueWords = (name: CatalogueName) => `${slugsOf(name).join(", ")} (or its label or the old site's spelling, any case)`;
 
 function catalogueValue<N extends CatalogueName>(name: N, label: string) {
-  return z.preprocess(
-    blankToUndefined,
-    z
-      .string({ error: (issue) => (issue.input === undefined ? `Choose the ${label}` : `Choose the ${label} from the list`) })
-      .transform((value, ctx): SlugOf<N> => {
-        const slug = resolveSlug(name, value);
-        if (!slug) {
-          ctx.addIssue({ code: "custom", message: `Choose the ${label} from the list` });
-          return z.NEVER;
-        }
-        return slug;
-      }),
-  ).describe(`One of ${catalogueWords(name)}.`);
+  return z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string({ error: (issue) => (issue.input === undefined ? `Choose the ${label}` : `Choose the ${label} from the list`) })
+        .transform((value, ctx): SlugOf<N> => {
+          const slug = resolveSlug(name, value);
+          if (!slug) {
+            ctx.addIssue({ code: "custom", message: `Choose the ${label} from the list` });
+            return z.NEVER;
+          }
+          return slug;
+        }),
+    )
+    .describe(`One of ${catalogueWords(name)}.`);
 }
 
 function catalogueList<N extends CatalogueName>(name: N, label: string) {
-  return z.preprocess(
-    (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
-    z
-      .array(z.string({ error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
-      .max(20, `Choose ${label} from the list`)
-      .transform((values, ctx): SlugOf<N>[] => {
-        const slugs = new Set<SlugOf<N>>();
-        for (const value of values.filter((v) => v.trim() !== "")) {
-          const slug = resolveSlug(name, value);
-          if (!slug) {
-            ctx.addIssue({ code: "custom", message: `Choose ${label} from the list (“${value.slice(0, 40)}” is not one)` });
-            return z.NEVER;
+  return z
+    .preprocess(
+      (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+      z
+        .array(z.string({ error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
+        .max(20, `Choose ${label} from the list`)
+        .transform((values, ctx): SlugOf<N>[] => {
+          const slugs = new Set<SlugOf<N>>();
+          for (const value of values.filter((v) => v.trim() !== "")) {
+            const slug = resolveSlug(name, value);
+            if (!slug) {
+              ctx.addIssue({ code: "custom", message: `Choose ${label} from the list (“${value.slice(0, 40)}” is not one)` });
+              return z.NEVER;
+            }
+            slugs.add(slug);
           }
-          slugs.add(slug);
-        }
-        return [...slugs];
-      }),
-  ).describe(`Any of ${catalogueWords(name)}.`);
+          return [...slugs];
+        }),
+    )
+    .describe(`Any of ${catalogueWords(name)}.`);
 }
 
 function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string) {
@@ -59,19 +63,21 @@ function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string)
 
 const { age, salary, offDays, heightCm, weightKg } = HELPER_LIMITS;
 
-const dateOfBirth = z.preprocess(
-  blankToUndefined,
-  z
-    .string({
-      error: (issue) => (issue.input === undefined ? "Date of birth is required" : "Enter the date of birth as a date"),
-    })
-    .trim()
-    .refine((value) => parseIsoDate(value) !== undefined, "Enter the date of birth as a date (YYYY-MM-DD)")
-    .refine((value) => {
-      const years = ageFromIso(value);
-      return years === undefined || (years >= age.min && years <= age.max);
-    }, `The helper must be between ${age.min} and ${age.max} years old`),
-).describe(`YYYY-MM-DD; she is ${age.min} to ${age.max} years old.`);
+const dateOfBirth = z
+  .preprocess(
+    blankToUndefined,
+    z
+      .string({
+        error: (issue) => (issue.input === undefined ? "Date of birth is required" : "Enter the date of birth as a date"),
+      })
+      .trim()
+      .refine((value) => parseIsoDate(value) !== undefined, "Enter the date of birth as a date (YYYY-MM-DD)")
+      .refine((value) => {
+        const years = ageFromIso(value);
+        return years === undefined || (years >= age.min && years <= age.max);
+      }, `The helper must be between ${age.min} and ${age.max} years old`),
+  )
+  .describe(`YYYY-MM-DD; she is ${age.min} to ${age.max} years old.`);
 
 /** The helper's stored photo: a key from POST /api/uploads, or null for none. */
 const photo = z.preprocess(
@@ -139,27 +145,26 @@ const fields = {
 /** The standard form's fields as a new biodata takes them: each may be left out (empty). */
 const newBiodataFields = Object.fromEntries(
   Object.entries(biodataFields).map(([key, schema]) => [key, schema.optional().transform((v: unknown) => v ?? null)]),
-) as unknown as { [K in keyof typeof biodataFields]: typeof biodataFields[K] };
-
+) as unknown as { [K in keyof typeof biodataFields]: (typeof biodataFields)[K] };
 
 /** A new biodata: what a form or an API call sends. Unknown fields (an id, a supplier) are dropped. */
 export const helperCreateSchema = z
   .object({
-  ...fields,
-  ...newBiodataFields,
-  illnesses: biodataFields.illnesses,
-  interview: biodataFields.interview,
-  skills: biodataFields.skills,
-  employment: biodataFields.employment,
-  singaporeExperience: fields.singaporeExperience.optional().transform((v) => v ?? null),
-  heightCm: fields.heightCm.optional().transform((v) => v ?? null),
-  weightKg: fields.weightKg.optional().transform((v) => v ?? null),
-  childrenAges: fields.childrenAges.optional().transform((v) => v ?? null),
-  english: fields.english.optional().transform((v) => v ?? null),
-  education: fields.education.optional().transform((v) => v ?? null),
-  // A new biodata is listed at once unless the supplier keeps it as a draft.
-  status: z.preprocess(blankToUndefined, helperStatusSchema.default("available")),
-  photo: fields.photo.optional().transform((v) => v ?? null),
+    ...fields,
+    ...newBiodataFields,
+    illnesses: biodataFields.illnesses,
+    interview: biodataFields.interview,
+    skills: biodataFields.skills,
+    employment: biodataFields.employment,
+    singaporeExperience: fields.singaporeExperience.optional().transform((v) => v ?? null),
+    heightCm: fields.heightCm.optional().transform((v) => v ?? null),
+    weightKg: fields.weightKg.optional().transform((v) => v ?? null),
+    childrenAges: fields.childrenAges.optional().transform((v) => v ?? null),
+    english: fields.english.optional().transform((v) => v ?? null),
+    education: fields.education.optional().transform((v) => v ?? null),
+    // A new biodata is listed at once unless the supplier keeps it as a draft.
+    status: z.preprocess(blankToUndefined, helperStatusSchema.default("available")),
+    photo: fields.photo.optional().transform((v) => v ?? null),
   })
   .superRefine(checkBiodata);
 

@@ -13,12 +13,7 @@ export const leadInputSchema = z.object({
     .string({ message: "Please enter your name." })
     // Line breaks and runs of spaces would end up in mail subjects and CSV cells.
     .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(
-      z
-        .string()
-        .min(1, "Please enter your name.")
-        .max(LEAD_NAME_MAX, `Please keep your name to ${LEAD_NAME_MAX} characters.`),
-    ),
+    .pipe(z.string().min(1, "Please enter your name.").max(LEAD_NAME_MAX, `Please keep your name to ${LEAD_NAME_MAX} characters.`)),
   phone: z.string({ message: "Please enter your phone number." }).transform((value, ctx) => {
     const result = normalisePhone(value);
     if (!result.ok) {

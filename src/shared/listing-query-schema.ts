@@ -107,15 +107,19 @@ const catalogueFields: Record<string, ReturnType<typeof choices>> = Object.fromE
 const fields = z.object({
   ...catalogueFields,
   supplier: raw.transform(last).describe("Only the helpers of the supplier with this id."),
-  q: raw.transform((value, ctx) => {
-    const text = last(value);
-    if (text && text.length > MAX_QUERY_LENGTH) {
-      return refuse(ctx, `q must be at most ${MAX_QUERY_LENGTH} characters`, { kind: "too-long" });
-    }
-    return text;
-  }).describe(`A helper's name or reference, at most ${MAX_QUERY_LENGTH} characters.`),
+  q: raw
+    .transform((value, ctx) => {
+      const text = last(value);
+      if (text && text.length > MAX_QUERY_LENGTH) {
+        return refuse(ctx, `q must be at most ${MAX_QUERY_LENGTH} characters`, { kind: "too-long" });
+      }
+      return text;
+    })
+    .describe(`A helper's name or reference, at most ${MAX_QUERY_LENGTH} characters.`),
   ageMin: wholeNumber("ageMin", HELPER_LIMITS.age).describe(`Youngest age, ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}.`),
-  ageMax: wholeNumber("ageMax", HELPER_LIMITS.age).describe(`Oldest age, ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}, not below ageMin.`),
+  ageMax: wholeNumber("ageMax", HELPER_LIMITS.age).describe(
+    `Oldest age, ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}, not below ageMin.`,
+  ),
   salaryMax: wholeNumber("salaryMax", { min: 0, max: MAX_SALARY_FILTER }).describe(`Highest monthly salary, 0 to ${MAX_SALARY_FILTER}.`),
   skill: choices(slugIn(isSkillArea)).describe(
     `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count).`,
@@ -123,19 +127,25 @@ const fields = z.object({
   interview: choices(slugIn(isInterviewMode)).describe(
     `Comma list of ${interviewModes.map((mode) => mode.slug).join(", ")}: a helper matches when she can be interviewed in any of them.`,
   ),
-  availableBy: raw.transform((value, ctx) => {
-    const text = last(value);
-    if (text === undefined || parseIsoDate(text)) return text;
-    return refuse(ctx, "availableBy must be a date (YYYY-MM-DD)", { kind: "date" });
-  }).describe("YYYY-MM-DD: available on or before that day (a helper with no available-from date is available now and always matches)."),
-  sort: raw.transform((value, ctx): SortOrder => {
-    const text = last(value)?.toLowerCase();
-    if (text === undefined) return "newest";
-    if ((sortOrders as readonly string[]).includes(text)) return text as SortOrder;
-    return refuse(ctx, `sort must be one of ${sortOrders.join(", ")}`, { kind: "sort" });
-  }).describe(`${sortOrders.join(", ")}; ${sortOrders[0]} when not given.`),
+  availableBy: raw
+    .transform((value, ctx) => {
+      const text = last(value);
+      if (text === undefined || parseIsoDate(text)) return text;
+      return refuse(ctx, "availableBy must be a date (YYYY-MM-DD)", { kind: "date" });
+    })
+    .describe("YYYY-MM-DD: available on or before that day (a helper with no available-from date is available now and always matches)."),
+  sort: raw
+    .transform((value, ctx): SortOrder => {
+      const text = last(value)?.toLowerCase();
+      if (text === undefined) return "newest";
+      if ((sortOrders as readonly string[]).includes(text)) return text as SortOrder;
+      return refuse(ctx, `sort must be one of ${sortOrders.join(", ")}`, { kind: "sort" });
+    })
+    .describe(`${sortOrders.join(", ")}; ${sortOrders[0]} when not given.`),
   page: wholeNumber("page", { min: 1, max: MAX_PAGE }).describe(`The page, from 1 to ${MAX_PAGE}.`),
-  pageSize: wholeNumber("pageSize", { min: 1, max: MAX_PAGE_SIZE }).describe(`Helpers a page, 1 to ${MAX_PAGE_SIZE}; ${DEFAULT_PAGE_SIZE} when not given.`),
+  pageSize: wholeNumber("pageSize", { min: 1, max: MAX_PAGE_SIZE }).describe(
+    `Helpers a page, 1 to ${MAX_PAGE_SIZE}; ${DEFAULT_PAGE_SIZE} when not given.`,
+  ),
 });
 type Fields = z.output<typeof fields>;
 

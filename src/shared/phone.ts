@@ -23,16 +23,13 @@ export const phoneMessages = {
   tooShortLocal: "This number is too short: a Singapore number has 8 digits, e.g. 9123 4567.",
   tooShort: "This number is too short. Please check it.",
   tooLong: "This number is too long. Please check it.",
-  notLocal:
-    "A Singapore number has 8 digits. For a number from another country, start with + and the country code, e.g. +63 917 123 4567.",
+  notLocal: "A Singapore number has 8 digits. For a number from another country, start with + and the country code, e.g. +63 917 123 4567.",
   unknownCountry: "The country code after + is not one we know. Please check it.",
   invalid: "This number does not exist. Please check it.",
   unreachable: "This is a service number. Please give a number we can call or message you on.",
 } as const;
 
-export type PhoneResult =
-  | { ok: true; phone: string; country: CountryCode | undefined }
-  | { ok: false; message: string };
+export type PhoneResult = { ok: true; phone: string; country: CountryCode | undefined } | { ok: false; message: string };
 
 export function normalisePhone(input: string | null | undefined): PhoneResult {
   const text = (input ?? "").trim();

@@ -5,8 +5,7 @@
 import { z } from "zod";
 import { HELPER_LIMITS } from "./helper-limits";
 
-export const blankToUndefined = (value: unknown) =>
-  typeof value === "string" && value.trim() === "" ? undefined : value;
+export const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
 export const blankToNull = (value: unknown) => (typeof value === "string" && value.trim() === "" ? null : value);
 

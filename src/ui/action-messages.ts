@@ -6,7 +6,9 @@ import { labelOf } from "../shared/catalogue";
 
 export function savedMessage(helper: { name: string; status: string }, before?: string): string {
   if (helper.status === "available") {
-    return before === "available" ? `Saved the biodata of ${helper.name}.` : `Published the biodata of ${helper.name}: families can see it on the listing now.`;
+    return before === "available"
+      ? `Saved the biodata of ${helper.name}.`
+      : `Published the biodata of ${helper.name}: families can see it on the listing now.`;
   }
   if (helper.status === "draft") return `Saved the biodata of ${helper.name} as a draft: only you can see it.`;
   return `Saved the biodata of ${helper.name}, marked ${labelOf("status", helper.status)?.toLowerCase() ?? helper.status}.`;

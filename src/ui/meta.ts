@@ -1,14 +1,12 @@
 /** The site's name from the root loader's data, for a route's meta function. */
 export function siteName(matches: readonly unknown[]): string {
   const root = matches.find((match) => (match as { id?: string } | undefined)?.id === "root") as
-    | { data?: { config?: { siteName?: string } } }
-    | undefined;
+    { data?: { config?: { siteName?: string } } } | undefined;
   return root?.data?.config?.siteName ?? "Direct Helpers";
 }
 
 export function publicUrl(matches: readonly unknown[]): string {
   const root = matches.find((match) => (match as { id?: string } | undefined)?.id === "root") as
-    | { data?: { config?: { publicUrl?: string } } }
-    | undefined;
+    { data?: { config?: { publicUrl?: string } } } | undefined;
   return root?.data?.config?.publicUrl ?? "";
 }

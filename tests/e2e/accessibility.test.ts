@@ -75,7 +75,9 @@ describe.skipIf(browserMissing)("every public page can be used with assistive te
 
   it("has no serious problem on the filter form a returning visitor sees, nor with its messages", async () => {
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
-    await context.addCookies([{ name: "visitor", value: (await returningVisitorCookie(site, "Axe Visitor")).slice("visitor=".length), url: site.url }]);
+    await context.addCookies([
+      { name: "visitor", value: (await returningVisitorCookie(site, "Axe Visitor")).slice("visitor=".length), url: site.url },
+    ]);
     await page.goto(`${site.url}/filters`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

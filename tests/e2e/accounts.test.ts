@@ -42,7 +42,9 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await confirm.fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Register" }).click();
     await page.waitForURL(/\/login\?registered=1$/);
-    await expect.poll(() => page.getByRole("status").textContent()).toBe("Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.");
+    await expect
+      .poll(() => page.getByRole("status").textContent())
+      .toBe("Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.");
 
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);

@@ -62,9 +62,7 @@ describe.skipIf(browserMissing)("a confirmation after each of a supplier's actio
     await page.getByLabel("Status", { exact: true }).selectOption({ label: "Available" });
     await page.getByRole("button", { name: "Save" }).click();
     await page.waitForURL(`${running.site.url}/posts/${helper.id}`);
-    await expect
-      .poll(() => flash(page).textContent())
-      .toBe("Published the biodata of Draft Dewi: families can see it on the listing now.");
+    await expect.poll(() => flash(page).textContent()).toBe("Published the biodata of Draft Dewi: families can see it on the listing now.");
     await context.close();
   });
 

@@ -14,7 +14,11 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
   it("goes back to the results it came from, with the filters and order kept", async () => {
     const { page, context } = await newPage(running.browser, PHONE);
     await page.goto(`${running.site.url}/posts?category=Indonesia&sort=salary`);
-    await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("link", { name: /Details\.\./ })
+      .click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     await page.getByRole("link", { name: "‹ Back to results" }).click();
     await page.waitForURL(`${running.site.url}/posts?category=Indonesia&sort=salary`);
@@ -22,7 +26,11 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
   });
 
   it("names the supplier with its EA licence, phone, count and start; an unlicensed one is an overseas supplier", async () => {
-    const agency = await createSupplier(running.site.db, { companyName: "Lion City Maids", eaLicenceNumber: "19C9871", phone: "+6562345678" });
+    const agency = await createSupplier(running.site.db, {
+      companyName: "Lion City Maids",
+      eaLicenceNumber: "19C9871",
+      phone: "+6562345678",
+    });
     const overseas = await createSupplier(running.site.db, { companyName: "Cebu Helpers Co" });
     const licensed = await createHelper(running.site, agency.id, { name: "Licensed Lina" });
     const abroad = await createHelper(running.site, overseas.id, { name: "Overseas Olga" });
@@ -125,8 +133,14 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     await page.goto(`${running.site.url}/posts/${someone!.id}`);
     const toggle = page.getByRole("main").getByRole("button", { name: `Shortlist ${someone!.name}` });
     await toggle.click();
-    await expect.poll(() => page.getByRole("main").getByRole("button", { name: `Shortlisted ${someone!.name}` }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() =>
+        page
+          .getByRole("main")
+          .getByRole("button", { name: `Shortlisted ${someone!.name}` })
+          .getAttribute("aria-pressed"),
+      )
+      .toBe("true");
     await context.close();
   });
 });
-

@@ -74,7 +74,9 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.getByRole("checkbox", { name: "By video" }).check();
     await page.getByLabel("Other remarks").fill("Sings to the children at bedtime.");
     // An available biodata needs a photo.
-    await page.getByLabel("Photo", { exact: true }).setInputFiles({ name: "marites.png", mimeType: "image/png", buffer: await samplePng(300, 400) });
+    await page
+      .getByLabel("Photo", { exact: true })
+      .setInputFiles({ name: "marites.png", mimeType: "image/png", buffer: await samplePng(300, 400) });
     await expect.poll(() => page.getByRole("img", { name: "The helper's photo" }).count()).toBe(1);
 
     // The job ends before it starts: refused, the message beside it and focus on it, nothing lost.
@@ -98,14 +100,22 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     expect(await skills.getByRole("img", { name: "5 of 5 stars" }).count()).toBe(1);
     expect(await page.getByRole("table", { name: "Employment history" }).textContent()).toContain("Kind and careful with the baby");
     const html = await page.content();
-    for (const secret of ["P4455667B", "12 Mabini Street", "Clark International Airport", "+63 917 222 3344"]) expect(html).not.toContain(secret);
+    for (const secret of ["P4455667B", "12 Mabini Street", "Clark International Airport", "+63 917 222 3344"])
+      expect(html).not.toContain(secret);
 
     // The PDF: the owner's copy has the private details; a visitor's has not.
     const href = await page.getByRole("link", { name: "Download biodata (PDF)" }).getAttribute("href");
     const owners = await context.request.get(`${running.site.url}${href}`);
     expect(owners.headers()["content-type"]).toBe("application/pdf");
     const ownerText = (await pdfText(await owners.body())).text;
-    for (const expected of ["Marites Bautista", "Cooking (Filipino and Chinese)", "Care of infants", "Hong Kong", "P4455667B", "Available from 1 Feb 2027"]) {
+    for (const expected of [
+      "Marites Bautista",
+      "Cooking (Filipino and Chinese)",
+      "Care of infants",
+      "Hong Kong",
+      "P4455667B",
+      "Available from 1 Feb 2027",
+    ]) {
       expect(ownerText).toContain(expected);
     }
     const visitors = await fetch(`${running.site.url}${href}`);

@@ -37,7 +37,11 @@ describe.skipIf(browserMissing)("a new supplier confirms their email on a phone"
   it("signs up, logs in without having opened the mail, asks for the link again, opens it and publishes", async () => {
     const email = uniqueEmail("phone");
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
-    expectFailedResponses(context, [400, 403, 429], "a status refused before confirmation (400, 403) and a second link asked for too soon (429)");
+    expectFailedResponses(
+      context,
+      [400, 403, 429],
+      "a status refused before confirmation (400, 403) and a second link asked for too soon (429)",
+    );
 
     await page.goto(`${site.url}/register`);
     await page.getByLabel("Full name").fill("Rosa Dela Cruz");

@@ -37,7 +37,10 @@ describe.skipIf(browserMissing)("browsing helpers in a browser", () => {
     expect(events.indexOf("photo received")).toBeGreaterThanOrEqual(0);
     expect(events.indexOf("script asked")).toBeGreaterThan(events.indexOf("photo received"));
     // Hydrated (the guard fails the test on any refused script): the shortlist toggle answers.
-    const toggle = page.getByRole("article").first().getByRole("button", { name: /Shortlist/ });
+    const toggle = page
+      .getByRole("article")
+      .first()
+      .getByRole("button", { name: /Shortlist/ });
     await toggle.click();
     await expect.poll(() => toggle.getAttribute("aria-pressed")).toBe("true");
     await context.close();

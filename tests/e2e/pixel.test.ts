@@ -65,8 +65,14 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has one", 
     const cards = page.getByRole("article");
     /** The card's helper as the pixel should name her: reference from the database, by the card's link. */
     const helperOf = async (n: number) => {
-      const href = (await cards.nth(n).getByRole("link", { name: /Details\.\./ }).getAttribute("href"))!;
-      const [row] = await running.site.db.select().from(helpers).where(eq(helpers.id, href.split("/").pop()!));
+      const href = (await cards
+        .nth(n)
+        .getByRole("link", { name: /Details\.\./ })
+        .getAttribute("href"))!;
+      const [row] = await running.site.db
+        .select()
+        .from(helpers)
+        .where(eq(helpers.id, href.split("/").pop()!));
       return { name: row!.name, ref: row!.ref, toggle: cards.nth(n).getByRole("button", { name: /^Shortlist/ }) };
     };
     const wished = (helper: { name: string; ref: string }) => [
@@ -172,7 +178,11 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has none",
     expect(html).not.toContain("fbevents");
     expect(html).not.toContain("fbq");
     expect(response!.headers()["content-security-policy"]).not.toContain("facebook");
-    await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("link", { name: /Details\.\./ })
+      .click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe("undefined");
     expect(requested.filter((url) => !url.startsWith(running.site.url))).toEqual([]);

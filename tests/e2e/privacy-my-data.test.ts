@@ -26,7 +26,12 @@ describe.skipIf(browserMissing)("a visitor withdraws consent from the browser th
 
     await page.getByRole("button", { name: "Withdraw consent and delete my data" }).click();
     await page.getByRole("status").filter({ hasText: "your name and number are deleted" }).waitFor();
-    expect(await running.site.db.select().from(visitors).where(eq(visitors.phone, `+65${number}`))).toHaveLength(0);
+    expect(
+      await running.site.db
+        .select()
+        .from(visitors)
+        .where(eq(visitors.phone, `+65${number}`)),
+    ).toHaveLength(0);
 
     await page.goto(`${running.site.url}/filters`);
     await page.getByRole("heading", { name: GATE }).waitFor();

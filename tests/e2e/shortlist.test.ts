@@ -73,7 +73,13 @@ describe.skipIf(browserMissing)("a family keeping a shortlist without an account
     expect(await page.getByRole("columnheader", { name }).count()).toBe(1);
     await page.goto(`${running.site.url}/posts`);
     await expect
-      .poll(() => page.getByRole("article").first().getByRole("button", { name: /Shortlist/ }).getAttribute("aria-pressed"))
+      .poll(() =>
+        page
+          .getByRole("article")
+          .first()
+          .getByRole("button", { name: /Shortlist/ })
+          .getAttribute("aria-pressed"),
+      )
       .toBe("true");
     await context.close();
   });

@@ -223,7 +223,11 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     expect(await page.locator(".rich-text").textContent()).toContain("Honest and kind.");
     await page.getByText("Hover me").hover();
     // A click waits for any navigation it starts, so the address is final when it returns.
-    await page.locator(".rich-text a").first().click().catch(() => undefined);
+    await page
+      .locator(".rich-text a")
+      .first()
+      .click()
+      .catch(() => undefined);
     expect(page.url()).toBe(`${running.site.url}/posts/${id}`);
 
     // The editor shows the same notes without running them either: once they are in it and every

@@ -47,8 +47,7 @@ async function cardFacts(page: Page, db: Database): Promise<Record<string, strin
 describe.skipIf(browserMissing)("a household finds a helper through the filters", () => {
   const running = siteInBrowser({ env: { CONTACT_PHONE } });
 
-  const storedVisitor = async (phone: string) =>
-    (await running.site.db.select().from(visitors).where(eq(visitors.phone, phone)))[0];
+  const storedVisitor = async (phone: string) => (await running.site.db.select().from(visitors).where(eq(visitors.phone, phone)))[0];
 
   it("gives a name and number, chooses criteria, sees only matching helpers and contacts one", async () => {
     const { page, context } = await newPage(running.browser);
@@ -64,7 +63,9 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await phoneField.fill("1234");
     await page.getByRole("button", { name: "Submit" }).click();
     await expect.poll(() => phoneField.getAttribute("aria-invalid")).toBe("true");
-    const message = await page.locator(`#${await phoneField.getAttribute("aria-describedby").then((ids) => ids!.split(" ")[0])}`).textContent();
+    const message = await page
+      .locator(`#${await phoneField.getAttribute("aria-describedby").then((ids) => ids!.split(" ")[0])}`)
+      .textContent();
     expect(message).toMatch(/too short/);
     expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Journey Tester");
     expect(await running.site.db.select().from(visitors).where(eq(visitors.name, "Journey Tester"))).toEqual([]);
@@ -103,7 +104,11 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
       expect(card.Care).toMatch(/Infant|Child/);
     }
 
-    await page.getByRole("article").first().getByRole("link", { name: /Details\.\./ }).click();
+    await page
+      .getByRole("article")
+      .first()
+      .getByRole("link", { name: /Details\.\./ })
+      .click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     // The address may change before React has rendered the biodata: wait for it.
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(cards[0]!.Name);
@@ -203,11 +208,16 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
       )
       .orderBy(desc(helpers.publishedAt));
     expect(expected.length).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole("status").textContent()).toContain(
-      `${expected.length} ${expected.length === 1 ? "helper" : "helpers"}`,
-    );
+    await expect
+      .poll(() => page.getByRole("status").textContent())
+      .toContain(`${expected.length} ${expected.length === 1 ? "helper" : "helpers"}`);
     const shown = (await cardFacts(page, running.site.db)).map((card) => card.Ref).sort();
-    expect(shown).toEqual(expected.slice(0, 24).map((helper) => helper.ref).sort());
+    expect(shown).toEqual(
+      expected
+        .slice(0, 24)
+        .map((helper) => helper.ref)
+        .sort(),
+    );
     await context.close();
   });
 });

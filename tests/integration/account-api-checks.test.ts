@@ -58,9 +58,7 @@ describeDb("better-auth's own account endpoints hold to the profile form's rules
     const supplier = await signUp(t);
     const picture = await updateUser(supplier.cookie, { image: "avatars/someoneElses123" });
     expect(picture.statusCode).toBe(400);
-    expect(picture.json().message).toBe(
-      "The picture can only be changed on the profile page, with an image uploaded from this account.",
-    );
+    expect(picture.json().message).toBe("The picture can only be changed on the profile page, with an image uploaded from this account.");
     for (const values of [{ role: "operator" }, { emailVerified: true }, { email: "new@example.com" }, { name: "Fine", image: null }]) {
       expect((await updateUser(supplier.cookie, values)).statusCode, JSON.stringify(values)).toBe(400);
     }

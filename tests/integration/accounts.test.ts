@@ -42,7 +42,11 @@ describeDb("signing up, logging in and out through the pages", () => {
 
   it("sends someone whose email is taken to log in, as after any sign-up, and leaves the account as it was", async () => {
     const existing = await signUp(t);
-    const response = await register({ email: existing.email.toUpperCase(), password: "an attempt of theirs", confirmPassword: "an attempt of theirs" });
+    const response = await register({
+      email: existing.email.toUpperCase(),
+      password: "an attempt of theirs",
+      confirmPassword: "an attempt of theirs",
+    });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe("/login?registered=1");
     await expect(signIn(t, existing.email)).resolves.toContain("session_token");
@@ -58,7 +62,9 @@ describeDb("signing up, logging in and out through the pages", () => {
     expect(await t.db.select().from(session).where(eq(session.userId, row!.id))).toHaveLength(0);
 
     const login = await t.app.inject({ url: "/login?registered=1" });
-    expect(login.body).toContain("Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.");
+    expect(login.body).toContain(
+      "Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.",
+    );
   });
 
   it("shows one line above the form for a wrong password", async () => {

@@ -87,7 +87,8 @@ describeDb("the API describes itself at /api/docs", () => {
     expect(result.errors).toBeUndefined();
     expect(result.valid).toBe(true);
     expect(() => validator.resolveRefs()).not.toThrow();
-    for (const [, name] of raw.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) expect(document.components.schemas, name).toHaveProperty(name!);
+    for (const [, name] of raw.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
+      expect(document.components.schemas, name).toHaveProperty(name!);
   });
 
   it("describes every /api route the site registers, with a summary, a feature tag, its parameters and the error shape", () => {
@@ -111,7 +112,9 @@ describeDb("the API describes itself at /api/docs", () => {
   it("documents the bodies the handlers check themselves, the listing's parameters and who may call", () => {
     const create = document.paths["/api/helpers"]!.post!;
     const body = (create.requestBody as { content: Record<string, { schema: Json }> }).content["application/json"]!.schema;
-    expect(Object.keys(body.properties as Json)).toEqual(expect.arrayContaining(["name", "salary", "skills", "employment", "availableFrom"]));
+    expect(Object.keys(body.properties as Json)).toEqual(
+      expect.arrayContaining(["name", "salary", "skills", "employment", "availableFrom"]),
+    );
     expect(JSON.stringify(body)).toContain("philippines");
     expect(create.security).toEqual([{ session: [] }]);
     expect(document.components.securitySchemes.session).toMatchObject({ type: "apiKey", in: "cookie" });
@@ -132,7 +135,9 @@ describeDb("the API describes itself at /api/docs", () => {
     expect(document.paths["/api/auth/update-user"]?.post?.description).toContain("`companyName`");
     expect(document.paths["/api/auth/get-session"]?.get).toBeDefined();
     expect(document.paths["/api/auth/request-password-reset"]?.post).toBeDefined();
-    expect(document.paths["/api/auth/reset-password/{token}"]?.get?.parameters).toContainEqual(expect.objectContaining({ name: "token", in: "path" }));
+    expect(document.paths["/api/auth/reset-password/{token}"]?.get?.parameters).toContainEqual(
+      expect.objectContaining({ name: "token", in: "path" }),
+    );
     expect(Object.keys(document.paths).filter((path) => !path.startsWith("/api/"))).toEqual(["/posts/{id}/biodata.pdf"]);
   });
 
@@ -143,12 +148,18 @@ describeDb("the API describes itself at /api/docs", () => {
       expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
       const html = response.body;
       for (const [path, item] of Object.entries(document.paths)) {
-        for (const method of Object.keys(item)) expect(html, `${method} ${path}`).toContain(`${method.toUpperCase()}</span><code>${path}</code>`);
+        for (const method of Object.keys(item))
+          expect(html, `${method} ${path}`).toContain(`${method.toUpperCase()}</span><code>${path}</code>`);
       }
       expect(html).toContain("<h3>Error</h3>");
 
       const csp = String(response.headers["content-security-policy"]);
-      const directives = new Map(csp.split(";").map((part) => part.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+      const directives = new Map(
+        csp
+          .split(";")
+          .map((part) => part.trim().split(/\s+/))
+          .map(([name, ...values]) => [name!, values]),
+      );
       expect(directives.get("default-src")).toEqual(["'none'"]);
       expect(directives.has("script-src")).toBe(false);
       expect(csp).not.toContain("unsafe-inline");

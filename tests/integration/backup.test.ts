@@ -66,7 +66,9 @@ describe.skipIf(testDbKind !== "pglite")("an operator backs up the embedded site
       await database.close();
     }
     const restoredPhotos = await readdir(path.join(restored, "media", "helpers"));
-    expect(restoredPhotos).toEqual(expect.arrayContaining([`${photo}.webp`.replace(/^helpers\//, ""), `${photo}-thumb.webp`.replace(/^helpers\//, "")]));
+    expect(restoredPhotos).toEqual(
+      expect.arrayContaining([`${photo}.webp`.replace(/^helpers\//, ""), `${photo}-thumb.webp`.replace(/^helpers\//, "")]),
+    );
   });
 
   it("refuses to restore over a data folder in use, or from a file that is not a backup", async () => {
@@ -122,58 +124,68 @@ describe.skipIf(testDbKind !== "pglite")("npm run backup while the site runs, np
     await rm(scratch, { recursive: true, force: true });
   });
 
-  it("is written by the running site through its socket, and restores into an empty folder with every helper, account, lead and photo", { timeout: 300_000 }, async () => {
-    const dataDir = path.join(scratch, "site");
-    const port = String(20_000 + Math.floor(Math.random() * 30_000));
-    const url = `http://127.0.0.1:${port}`;
-    // The demo data: 72 helpers with photos, their agencies' accounts.
-    site = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "true", PORT: port, PUBLIC_URL: url });
-    const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify({ name: "Kept Supplier", email: `kept-${Date.now()}@example.com`, password: "a long enough password" }),
-    });
-    expect(signedUp.status).toBe(200);
-    const lead = await fetch(`${url}/api/leads`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name: "Kept Visitor", phone: "91234567" }) });
-    expect(lead.status).toBe(201);
+  it(
+    "is written by the running site through its socket, and restores into an empty folder with every helper, account, lead and photo",
+    { timeout: 300_000 },
+    async () => {
+      const dataDir = path.join(scratch, "site");
+      const port = String(20_000 + Math.floor(Math.random() * 30_000));
+      const url = `http://127.0.0.1:${port}`;
+      // The demo data: 72 helpers with photos, their agencies' accounts.
+      site = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "true", PORT: port, PUBLIC_URL: url });
+      const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({ name: "Kept Supplier", email: `kept-${Date.now()}@example.com`, password: "a long enough password" }),
+      });
+      expect(signedUp.status).toBe(200);
+      const lead = await fetch(`${url}/api/leads`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Kept Visitor", phone: "91234567" }),
+      });
+      expect(lead.status).toBe(201);
 
-    const file = path.join(scratch, "through-the-site.tar.gz");
-    const [made, ...answers] = await Promise.all([
-      backupCommand(dataDir, "backup", file),
-      ...Array.from({ length: 5 }, () => fetch(`${url}/api/helpers`).then((r) => r.status)),
-    ]);
-    expect(made.stderr).toBe("");
-    expect(made.stdout).toContain(`(written by the running site, process ${site.pid})`);
-    expect(answers.every((status) => status === 200)).toBe(true);
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
+      const file = path.join(scratch, "through-the-site.tar.gz");
+      const [made, ...answers] = await Promise.all([
+        backupCommand(dataDir, "backup", file),
+        ...Array.from({ length: 5 }, () => fetch(`${url}/api/helpers`).then((r) => r.status)),
+      ]);
+      expect(made.stderr).toBe("");
+      expect(made.stdout).toContain(`(written by the running site, process ${site.pid})`);
+      expect(answers.every((status) => status === 200)).toBe(true);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
 
-    // What the command refuses, each with a line saying why.
-    const inside = await backupCommand(dataDir, "backup", path.join(dataDir, "media", "backup.tar.gz"));
-    expect(inside.code).toBe(1);
-    expect(inside.stderr).toContain("is inside the data folder");
-    expect(existsSync(path.join(dataDir, "media", "backup.tar.gz"))).toBe(false);
-    const restoredDir = path.join(scratch, "restored");
-    const whileRunning = await backupCommand(dataDir, "restore", file);
-    expect(whileRunning.code).toBe(1);
-    expect(whileRunning.stderr.trim()).toBe(`The site (process ${site.pid}) is running on ${dataDir}: stop it, then restore into an empty data folder.`);
+      // What the command refuses, each with a line saying why.
+      const inside = await backupCommand(dataDir, "backup", path.join(dataDir, "media", "backup.tar.gz"));
+      expect(inside.code).toBe(1);
+      expect(inside.stderr).toContain("is inside the data folder");
+      expect(existsSync(path.join(dataDir, "media", "backup.tar.gz"))).toBe(false);
+      const restoredDir = path.join(scratch, "restored");
+      const whileRunning = await backupCommand(dataDir, "restore", file);
+      expect(whileRunning.code).toBe(1);
+      expect(whileRunning.stderr.trim()).toBe(
+        `The site (process ${site.pid}) is running on ${dataDir}: stop it, then restore into an empty data folder.`,
+      );
 
-    expect((await site.stop("SIGTERM")).code).toBe(0);
-    site = undefined;
-    // With no site running, the command opens the folder itself.
-    const offline = await backupCommand(dataDir, "backup", path.join(scratch, "offline.tar.gz"));
-    expect(offline.stdout).toMatch(/^Backed up the database and \d+ media files to .*offline\.tar\.gz\n$/);
+      expect((await site.stop("SIGTERM")).code).toBe(0);
+      site = undefined;
+      // With no site running, the command opens the folder itself.
+      const offline = await backupCommand(dataDir, "backup", path.join(scratch, "offline.tar.gz"));
+      expect(offline.stdout).toMatch(/^Backed up the database and \d+ media files to .*offline\.tar\.gz\n$/);
 
-    const restored = await backupCommand(restoredDir, "restore", file);
-    expect(restored.stderr).toBe("");
-    expect(restored.code).toBe(0);
-    expect(await notOwnerOnly(restoredDir)).toEqual([]);
-    const original = await contentsOf(dataDir);
-    const copy = await contentsOf(restoredDir);
-    expect(original.helperRows.length).toBeGreaterThanOrEqual(72);
-    expect(copy).toEqual(original);
-    expect(copy.leadRows).toContainEqual(expect.objectContaining({ name: "Kept Visitor" }));
-    for (const { photo } of copy.helperRows.filter((row) => row.photo)) {
-      expect(existsSync(path.join(restoredDir, "media", mediaFileNames(photo!).full)), photo!).toBe(true);
-    }
-  });
+      const restored = await backupCommand(restoredDir, "restore", file);
+      expect(restored.stderr).toBe("");
+      expect(restored.code).toBe(0);
+      expect(await notOwnerOnly(restoredDir)).toEqual([]);
+      const original = await contentsOf(dataDir);
+      const copy = await contentsOf(restoredDir);
+      expect(original.helperRows.length).toBeGreaterThanOrEqual(72);
+      expect(copy).toEqual(original);
+      expect(copy.leadRows).toContainEqual(expect.objectContaining({ name: "Kept Visitor" }));
+      for (const { photo } of copy.helperRows.filter((row) => row.photo)) {
+        expect(existsSync(path.join(restoredDir, "media", mediaFileNames(photo!).full)), photo!).toBe(true);
+      }
+    },
+  );
 });

@@ -12,7 +12,10 @@ describeDb("input a browser would never send is refused plainly", () => {
     supplier = await signUp(t, { name: "Input Supplier" });
   });
 
-  const refusedNaming = (response: { statusCode: number; json(): { error: { message: string; fields?: Record<string, string> } } }, field: string) => {
+  const refusedNaming = (
+    response: { statusCode: number; json(): { error: { message: string; fields?: Record<string, string> } } },
+    field: string,
+  ) => {
     expect(response.statusCode).toBe(400);
     const { error } = response.json();
     expect(error.message).toContain("NUL");
@@ -149,7 +152,12 @@ describeDb("input a browser would never send is refused plainly", () => {
         { name: "purpose", value: purpose },
         { name: "file", filename: "photo.png", contentType: "image/png", data: await samplePng(40, 40) },
       ]);
-      const inField = await t.app.inject({ method: "POST", url: "/api/uploads", headers: { ...body.headers, cookie: supplier.cookie }, payload: body.payload });
+      const inField = await t.app.inject({
+        method: "POST",
+        url: "/api/uploads",
+        headers: { ...body.headers, cookie: supplier.cookie },
+        payload: body.payload,
+      });
       expect(inField.statusCode).toBe(400);
       expect(inField.json().error.fields).toEqual({ purpose: "Must be helper or avatar" });
       const alone = multipart([{ name: "file", filename: "photo.png", contentType: "image/png", data: await samplePng(40, 40) }]);
@@ -163,11 +171,20 @@ describeDb("input a browser would never send is refused plainly", () => {
     });
 
     it.each([
-      ["cut short", "multipart/form-data; boundary=xyz", `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`],
+      [
+        "cut short",
+        "multipart/form-data; boundary=xyz",
+        `--xyz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nabc`,
+      ],
       ["without a boundary", "multipart/form-data", "abc"],
       ["with a part that has no headers", "multipart/form-data; boundary=xyz", "--xyz\r\n\r\nabc\r\n--xyz--\r\n"],
     ])("answers malformed multipart (%s) with 400", async (_how, type, payload) => {
-      const response = await t.app.inject({ method: "POST", url: "/api/uploads", headers: { "content-type": type, cookie: supplier.cookie }, payload });
+      const response = await t.app.inject({
+        method: "POST",
+        url: "/api/uploads",
+        headers: { "content-type": type, cookie: supplier.cookie },
+        payload,
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().error.message).toMatch(/photo/);
     });

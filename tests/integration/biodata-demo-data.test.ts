@@ -15,7 +15,13 @@ describeDb("the demo data's standard form parts", () => {
 
   it("gives the skill, date and interview searches some helpers, never all of them", async () => {
     const all = await total("");
-    for (const query of ["skill=cooking,infant", `availableBy=${daysAhead(30)}`, "interview=video", "skill=elderly", `skill=cooking&availableBy=${daysAhead(30)}`]) {
+    for (const query of [
+      "skill=cooking,infant",
+      `availableBy=${daysAhead(30)}`,
+      "interview=video",
+      "skill=elderly",
+      `skill=cooking&availableBy=${daysAhead(30)}`,
+    ]) {
       const found = await total(query);
       expect(found, query).toBeGreaterThan(0);
       expect(found, query).toBeLessThan(all);
@@ -26,7 +32,9 @@ describeDb("the demo data's standard form parts", () => {
 
   it("fills each helper's record: skills, employment in the expected countries (or none), availability", async () => {
     const { items } = (await t.app.inject({ method: "GET", url: "/api/helpers?pageSize=60" })).json() as { items: { id: string }[] };
-    const records = await Promise.all(items.map(async (item) => (await t.app.inject({ method: "GET", url: `/api/helpers/${item.id}` })).json()));
+    const records = await Promise.all(
+      items.map(async (item) => (await t.app.inject({ method: "GET", url: `/api/helpers/${item.id}` })).json()),
+    );
     const countries = new Set(records.flatMap((record) => record.employment.map((row: { country: string }) => row.country)));
     for (const country of ["Hong Kong", "Taiwan", "Saudi Arabia", "Malaysia", "Singapore"]) expect(countries).toContain(country);
     expect(records.some((record) => record.employment.length === 0)).toBe(true);

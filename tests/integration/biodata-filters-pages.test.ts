@@ -23,7 +23,11 @@ describeDb("the listing pages and the filter form search by skill, availability 
     // available now and Carla in 45 days; Bella only cooked; Dewi cared for the elderly.
     await add("Ana", { skills: { cooking: experienced, infant: experienced }, availableFrom: null, interview: ["phone"] });
     await add("Bella", { skills: { cooking: experienced }, availableFrom: daysAhead(10), interview: ["video"] });
-    await add("Carla", { skills: { cooking: experienced, infant: experienced }, availableFrom: daysAhead(45), interview: ["video", "in-person"] });
+    await add("Carla", {
+      skills: { cooking: experienced, infant: experienced },
+      availableFrom: daysAhead(45),
+      interview: ["video", "in-person"],
+    });
     await add("Dewi", { skills: { elderly: experienced }, availableFrom: daysAhead(5), interview: [] });
   });
 

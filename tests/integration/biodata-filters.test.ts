@@ -21,9 +21,17 @@ describeDb("searching by skill, availability and interview", () => {
     // cooked (infant care: willing, no experience); D has no skills; E cared for the elderly.
     await add("Alma", { skills: { cooking: experienced(), infant: experienced() }, availableFrom: null, interview: ["phone"] });
     await add("Bea", { skills: { cooking: experienced(), infant: willingOnly }, availableFrom: daysAhead(10), interview: ["video"] });
-    await add("Cora", { skills: { cooking: experienced(5), infant: experienced(1) }, availableFrom: daysAhead(45), interview: ["video", "in-person"] });
+    await add("Cora", {
+      skills: { cooking: experienced(5), infant: experienced(1) },
+      availableFrom: daysAhead(45),
+      interview: ["video", "in-person"],
+    });
     await add("Dina", { availableFrom: daysAhead(5), interview: [] });
-    await add("Elena", { skills: { elderly: experienced(), housework: experienced() }, availableFrom: "2024-01-01", interview: ["phone", "video"] });
+    await add("Elena", {
+      skills: { elderly: experienced(), housework: experienced() },
+      availableFrom: "2024-01-01",
+      interview: ["phone", "video"],
+    });
     await add("Fe (draft)", { skills: { cooking: experienced(), infant: experienced() }, status: "draft" });
   });
 

@@ -10,7 +10,16 @@ import { returningVisitorCookie } from "../support/visitor";
 
 const BORN = "1990-05-15";
 /** What part A2 and the date of birth say of this helper, in every form a page, the API or a PDF writes it. */
-const GATED_TEXT = ["Shellfish", "Asthma", "Operations", "Allergies", "Past and existing illnesses", "Physical disabilities", BORN, "15 May 1990"];
+const GATED_TEXT = [
+  "Shellfish",
+  "Asthma",
+  "Operations",
+  "Allergies",
+  "Past and existing illnesses",
+  "Physical disabilities",
+  BORN,
+  "15 May 1990",
+];
 const GATED_KEYS = ['"dateOfBirth"', '"allergies"', '"illnesses"', '"illnessOther"', '"disabilities"'];
 
 function expectNoGatedDetails(body: string) {
@@ -120,7 +129,8 @@ describeDb("a helper's medical history and date of birth, for families past the 
     expect(families.statusCode).toBe(200);
     expect(families.headers["cache-control"]).toBe("private, no-store");
     const familyText = (await pdfText(families.rawPayload)).text;
-    for (const text of ["Shellfish", "Asthma, Operations", `15 May 1990 (age ${age})`, "Physical disabilities"]) expect(familyText).toContain(text);
+    for (const text of ["Shellfish", "Asthma, Operations", `15 May 1990 (age ${age})`, "Physical disabilities"])
+      expect(familyText).toContain(text);
     for (const value of Object.values(PRIVATE_VALUES)) expect(familyText).not.toContain(value);
 
     // Each kept copy goes only to its own readers, in either order.

@@ -25,8 +25,7 @@ describeDb("the biodata as an A4 PDF", () => {
     id = response.json().id;
   });
 
-  const get = (cookie?: string) =>
-    t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf`, headers: cookie ? { cookie } : {} });
+  const get = (cookie?: string) => t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf`, headers: cookie ? { cookie } : {} });
 
   it("gives a visitor an A4 PDF of the standard form whose text can be read back, without the private details", async () => {
     const response = await get();
@@ -35,7 +34,16 @@ describeDb("the biodata as an A4 PDF", () => {
     expect(response.headers["content-disposition"]).toMatch(/^inline; filename="biodata-DH\d+\.pdf"$/);
     const { text, pageSize } = await pdfText(response.rawPayload);
     expect(pageSize.map(Math.round)).toEqual([595, 842]);
-    for (const expected of ["Lorna Dela Cruz", "Care of infants", "Cooking", "Hong Kong", "A. PROFILE OF FDW", "B. SKILLS OF FDW", "C. EMPLOYMENT HISTORY", "D. AVAILABILITY"]) {
+    for (const expected of [
+      "Lorna Dela Cruz",
+      "Care of infants",
+      "Cooking",
+      "Hong Kong",
+      "A. PROFILE OF FDW",
+      "B. SKILLS OF FDW",
+      "C. EMPLOYMENT HISTORY",
+      "D. AVAILABILITY",
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).toContain("Very patient with the babies");
@@ -93,7 +101,11 @@ describeDb("the biodata as an A4 PDF", () => {
       method: "POST",
       url: "/api/helpers",
       headers: { cookie: owner.cookie },
-      payload: await withPhoto(t, owner, biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` })),
+      payload: await withPhoto(
+        t,
+        owner,
+        biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` }),
+      ),
     });
     expect(created.statusCode, created.body).toBe(201);
     const response = await t.app.inject({ method: "GET", url: `/posts/${created.json().id}/biodata.pdf` });
@@ -102,10 +114,17 @@ describeDb("the biodata as an A4 PDF", () => {
   });
 
   it("answers 404 for a draft to visitors, and for an unknown id", async () => {
-    const draft = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: owner.cookie }, payload: biodataBody({ status: "draft" }) });
+    const draft = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: biodataBody({ status: "draft" }),
+    });
     const draftId = draft.json().id;
     expect((await t.app.inject({ method: "GET", url: `/posts/${draftId}/biodata.pdf` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: "GET", url: `/posts/${draftId}/biodata.pdf`, headers: { cookie: owner.cookie } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: "GET", url: `/posts/${draftId}/biodata.pdf`, headers: { cookie: owner.cookie } })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: "GET", url: "/posts/not-an-id/biodata.pdf" })).statusCode).toBe(404);
   });
 });

@@ -8,7 +8,16 @@ const PRIVATE_TEXT = Object.values(PRIVATE_VALUES);
 
 function expectNoPrivateDetails(body: string) {
   for (const value of PRIVATE_TEXT) expect(body).not.toContain(value);
-  for (const key of ["homeAddress", "repatriationPort", "homePhone", "passportNumber", "privateDetails", "dateOfBirth", "allergies", "illnesses"]) {
+  for (const key of [
+    "homeAddress",
+    "repatriationPort",
+    "homePhone",
+    "passportNumber",
+    "privateDetails",
+    "dateOfBirth",
+    "allergies",
+    "illnesses",
+  ]) {
     expect(body).not.toContain(key);
   }
 }
@@ -31,7 +40,12 @@ describeDb("the standard form's private details", () => {
   });
 
   it("are stored and given back to the supplier who wrote them, with the public parts", async () => {
-    const response = await t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: owner.cookie }, payload: { restDays: 3 } });
+    const response = await t.app.inject({
+      method: "PATCH",
+      url: `/api/helpers/${id}`,
+      headers: { cookie: owner.cookie },
+      payload: { restDays: 3 },
+    });
     expect(response.statusCode).toBe(200);
     const record = response.json();
     expect(record.privateDetails).toEqual(PRIVATE_VALUES);

@@ -22,7 +22,16 @@ describeDb("who may keep a copy of a page or an answer", () => {
   });
 
   const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
-  const publicPages = () => ["/", "/posts", `/posts/${listedId}`, "/posts/categories/Filipines", `/posts/users/${supplier.id}`, "/authors", "/privacy-policy", "/filters"];
+  const publicPages = () => [
+    "/",
+    "/posts",
+    `/posts/${listedId}`,
+    "/posts/categories/Filipines",
+    `/posts/users/${supplier.id}`,
+    "/authors",
+    "/privacy-policy",
+    "/filters",
+  ];
 
   describe("a visitor nobody knows", () => {
     it("may have the public pages kept a short while by any cache, marked as depending on cookies", async () => {
@@ -35,7 +44,15 @@ describeDb("who may keep a copy of a page or an answer", () => {
     });
 
     it("has nothing kept of the pages that depend on a session, nor of their redirects", async () => {
-      for (const url of ["/dashboard", `/profile/${supplier.id}`, "/create", `/posts/${listedId}/edit`, "/admin/leads", "/login", "/register"]) {
+      for (const url of [
+        "/dashboard",
+        `/profile/${supplier.id}`,
+        "/create",
+        `/posts/${listedId}/edit`,
+        "/admin/leads",
+        "/login",
+        "/register",
+      ]) {
         const response = await get(url);
         expect(response.headers["cache-control"], url).toBe(PRIVATE);
       }

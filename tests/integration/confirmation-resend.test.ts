@@ -34,7 +34,9 @@ describeDb("a supplier waiting to confirm their email asks for the link again", 
 
     const tooSoon = await resend();
     expect(tooSoon.statusCode).toBe(429);
-    expect(tooSoon.body).toMatch(/We sent you a link a short while ago: look for it in your inbox and spam folder\. You can ask for another in \d+ seconds\./);
+    expect(tooSoon.body).toMatch(
+      /We sent you a link a short while ago: look for it in your inbox and spam folder\. You can ask for another in \d+ seconds\./,
+    );
     const throughApi = await t.app.inject({
       method: "POST",
       url: "/api/auth/send-verification-email",

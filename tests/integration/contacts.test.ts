@@ -55,13 +55,20 @@ describeDb("contacts counted for the supplier", () => {
     const draft = await createHelper(t, supplier.id, { name: "Draft Dina", status: "draft" });
     const hired = await createHelper(t, supplier.id, { name: "Hired Hana", status: "hired" });
     const ip = nextAddress();
-    for (const id of [draft.id, hired.id, "00000000-0000-4000-8000-000000000000"]) expect((await contact(id, "whatsapp", ip)).statusCode).toBe(404);
+    for (const id of [draft.id, hired.id, "00000000-0000-4000-8000-000000000000"])
+      expect((await contact(id, "whatsapp", ip)).statusCode).toBe(404);
     const listed = await createHelper(t, supplier.id, { name: "Listed Lina" });
     const refused = [
       await contact(listed.id, "carrier-pigeon", ip),
       await contact("not-an-id", "whatsapp", ip),
       await t.app.inject({ method: "POST", url: "/api/contacts", remoteAddress: ip, payload: { helperId: listed.id } }),
-      await t.app.inject({ method: "POST", url: "/api/contacts", remoteAddress: ip, payload: `helperId=${listed.id}&channel=whatsapp`, headers: { "content-type": "application/x-www-form-urlencoded" } }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/contacts",
+        remoteAddress: ip,
+        payload: `helperId=${listed.id}&channel=whatsapp`,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+      }),
     ];
     for (const answer of refused) {
       expect(answer.statusCode).toBeGreaterThanOrEqual(400);

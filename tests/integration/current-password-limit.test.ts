@@ -26,7 +26,12 @@ describeDb("guessing the current password through a signed-in session", () => {
   const changeEmail = (supplier: SignedIn, currentPassword: string, from: string, app = t.app) =>
     post(app, supplier, { intent: "details", name: supplier.name, email: uniqueEmail(), currentPassword }, from);
   const changePassword = (supplier: SignedIn, currentPassword: string, from: string) =>
-    post(t.app, supplier, { intent: "password", currentPassword, newPassword: "a brand new secret", confirmPassword: "a brand new secret" }, from);
+    post(
+      t.app,
+      supplier,
+      { intent: "password", currentPassword, newPassword: "a brand new secret", confirmPassword: "a brand new secret" },
+      from,
+    );
   const emailOf = async (id: string) => (await t.db.select({ email: user.email }).from(user).where(eq(user.id, id)))[0]!.email;
 
   it("allows 5 tries of the e-mail change's password in 15 minutes, then answers 429 with Retry-After and says so on the form", async () => {

@@ -79,7 +79,9 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
 
     const promoted = await operatorCommand(env, "promote", email);
     expect(promoted.code).toBe(0);
-    expect(promoted.stdout).toContain(`Soon Operator <${email}> is now an operator (was a supplier) (through the running site, process ${site.pid}`);
+    expect(promoted.stdout).toContain(
+      `Soon Operator <${email}> is now an operator (was a supplier) (through the running site, process ${site.pid}`,
+    );
     expect(await operatorPage()).toBe(200);
 
     const stopped = await site.stop("SIGTERM");
@@ -91,7 +93,9 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
 
     const unknown = await operatorCommand(env, "promote", "nobody@example.com");
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr.trim()).toBe("No account has the email nobody@example.com. Check the spelling, or ask the person to sign up first.");
+    expect(unknown.stderr.trim()).toBe(
+      "No account has the email nobody@example.com. Check the spelling, or ask the person to sign up first.",
+    );
   });
 
   it("changes a role directly when no site runs", { timeout: 120_000 }, async () => {

@@ -45,72 +45,80 @@ describe.skipIf(testDbKind !== "pglite")("the data folder belongs to the site's 
     await rm(path.dirname(dataDir), { recursive: true, force: true });
   });
 
-  it("makes what an older version left readable owner-only at start, and keeps the database, mail, pictures and secret it writes later the same", { timeout: 300_000 }, async () => {
-    site = await startServer(env);
-    expect((await site.stop("SIGTERM")).code).toBe(0);
-    // What the review found: database files 0666 in 0755 folders, mail and pictures 0644.
-    await mkdir(path.join(dataDir, "outbox"));
-    await writeFile(path.join(dataDir, "outbox", "20250101T000000Z-lead-old.eml"), "From: old\r\n\r\nan old lead\r\n");
-    await loosen(dataDir);
-    expect(await notOwnerOnly(dataDir)).not.toEqual([]);
+  it(
+    "makes what an older version left readable owner-only at start, and keeps the database, mail, pictures and secret it writes later the same",
+    { timeout: 300_000 },
+    async () => {
+      site = await startServer(env);
+      expect((await site.stop("SIGTERM")).code).toBe(0);
+      // What the review found: database files 0666 in 0755 folders, mail and pictures 0644.
+      await mkdir(path.join(dataDir, "outbox"));
+      await writeFile(path.join(dataDir, "outbox", "20250101T000000Z-lead-old.eml"), "From: old\r\n\r\nan old lead\r\n");
+      await loosen(dataDir);
+      expect(await notOwnerOnly(dataDir)).not.toEqual([]);
 
-    // This start draws the demo helpers' portraits, takes a lead (mailed as an .eml file) and an account.
-    site = await startServer({ ...env, SEED_DEMO: "true" });
-    const url = env.PUBLIC_URL!;
-    const lead = await fetch(`${url}/api/leads`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ name: "Private Visitor", phone: "91234567" }),
-    });
-    expect(lead.status).toBe(201);
-    const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: url },
-      body: JSON.stringify({ name: "Private Supplier", email: `modes-${Date.now()}@example.com`, password: "a long enough password" }),
-    });
-    expect(signedUp.status).toBe(200);
-    await until(async () => {
-      const mails = await readdir(path.join(dataDir, "outbox"));
-      return mails.some((name) => name.endsWith(".eml") && !name.includes("-old")) ? true : undefined;
-    }, "the lead's mail in the outbox folder");
+      // This start draws the demo helpers' portraits, takes a lead (mailed as an .eml file) and an account.
+      site = await startServer({ ...env, SEED_DEMO: "true" });
+      const url = env.PUBLIC_URL!;
+      const lead = await fetch(`${url}/api/leads`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ name: "Private Visitor", phone: "91234567" }),
+      });
+      expect(lead.status).toBe(201);
+      const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin: url },
+        body: JSON.stringify({ name: "Private Supplier", email: `modes-${Date.now()}@example.com`, password: "a long enough password" }),
+      });
+      expect(signedUp.status).toBe(200);
+      await until(async () => {
+        const mails = await readdir(path.join(dataDir, "outbox"));
+        return mails.some((name) => name.endsWith(".eml") && !name.includes("-old")) ? true : undefined;
+      }, "the lead's mail in the outbox folder");
 
-    const written = await modesUnder(dataDir);
-    expect(written.filter((entry) => entry.entry.startsWith("media/") && entry.kind === "file").length).toBeGreaterThan(10);
-    expect(written.map((entry) => entry.entry)).toContain("auth-secret");
-    expect(await notOwnerOnly(dataDir)).toEqual([]);
-    expect(written.find((entry) => entry.entry === "operator.sock")?.mode).toBe(0o600);
-    expect(site.output()).toContain("made files and folders in the data folder private to their owner");
+      const written = await modesUnder(dataDir);
+      expect(written.filter((entry) => entry.entry.startsWith("media/") && entry.kind === "file").length).toBeGreaterThan(10);
+      expect(written.map((entry) => entry.entry)).toContain("auth-secret");
+      expect(await notOwnerOnly(dataDir)).toEqual([]);
+      expect(written.find((entry) => entry.entry === "operator.sock")?.mode).toBe(0o600);
+      expect(site.output()).toContain("made files and folders in the data folder private to their owner");
 
-    expect((await site.stop("SIGTERM")).code).toBe(0);
-    site = undefined;
-    expect(await notOwnerOnly(dataDir)).toEqual([]);
-    for (const { entry, kind, mode } of await modesUnder(dataDir)) {
-      if (kind !== "other") expect(`${entry} ${mode.toString(8)}`).toBe(`${entry} ${kind === "folder" ? "700" : "600"}`);
-    }
-  });
+      expect((await site.stop("SIGTERM")).code).toBe(0);
+      site = undefined;
+      expect(await notOwnerOnly(dataDir)).toEqual([]);
+      for (const { entry, kind, mode } of await modesUnder(dataDir)) {
+        if (kind !== "other") expect(`${entry} ${mode.toString(8)}`).toBe(`${entry} ${kind === "folder" ? "700" : "600"}`);
+      }
+    },
+  );
 
-  it("refuses to start on a data folder other users can write to, in one line naming it and the command that fixes it", { timeout: 120_000 }, async () => {
-    await mkdir(path.join(dataDir, "media"), { recursive: true });
-    await chmod(dataDir, 0o777);
-    const open = await runServer(env);
-    expect(open.code).toBe(1);
-    expect(open.stderr.trimEnd().split("\n")).toEqual([
-      `Configuration error: DATA_DIR ${dataDir} can be written by other users (mode 0777): check what is in it, then run \`chmod -R go-rwx ${dataDir}\``,
-    ]);
+  it(
+    "refuses to start on a data folder other users can write to, in one line naming it and the command that fixes it",
+    { timeout: 120_000 },
+    async () => {
+      await mkdir(path.join(dataDir, "media"), { recursive: true });
+      await chmod(dataDir, 0o777);
+      const open = await runServer(env);
+      expect(open.code).toBe(1);
+      expect(open.stderr.trimEnd().split("\n")).toEqual([
+        `Configuration error: DATA_DIR ${dataDir} can be written by other users (mode 0777): check what is in it, then run \`chmod -R go-rwx ${dataDir}\``,
+      ]);
 
-    await chmod(dataDir, 0o700);
-    await chmod(path.join(dataDir, "media"), 0o775);
-    const group = await runServer(env);
-    expect(group.code).toBe(1);
-    expect(group.stderr.trimEnd().split("\n")).toEqual([
-      `Configuration error: DATA_DIR ${path.join(dataDir, "media")} can be written by other users (mode 0775): check what is in it, then run \`chmod -R go-rwx ${dataDir}\``,
-    ]);
-    // Nothing was opened or changed: the folder is as the operator left it, for them to look at.
-    expect((await stat(path.join(dataDir, "media"))).mode & 0o777).toBe(0o775);
-    expect(await readdir(dataDir)).toEqual(["media"]);
+      await chmod(dataDir, 0o700);
+      await chmod(path.join(dataDir, "media"), 0o775);
+      const group = await runServer(env);
+      expect(group.code).toBe(1);
+      expect(group.stderr.trimEnd().split("\n")).toEqual([
+        `Configuration error: DATA_DIR ${path.join(dataDir, "media")} can be written by other users (mode 0775): check what is in it, then run \`chmod -R go-rwx ${dataDir}\``,
+      ]);
+      // Nothing was opened or changed: the folder is as the operator left it, for them to look at.
+      expect((await stat(path.join(dataDir, "media"))).mode & 0o777).toBe(0o775);
+      expect(await readdir(dataDir)).toEqual(["media"]);
 
-    await promisify(execFile)("chmod", ["-R", "go-rwx", dataDir]);
-    site = await startServer(env);
-    expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
-  });
+      await promisify(execFile)("chmod", ["-R", "go-rwx", dataDir]);
+      site = await startServer(env);
+      expect((await fetch(`${site.url}/readyz`)).status).toBe(200);
+    },
+  );
 });

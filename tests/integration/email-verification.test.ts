@@ -86,7 +86,9 @@ describeDb("without mail (files only), accounts publish at once", () => {
 
   it("publishes a new supplier's biodata at once and sends no confirmation link", async () => {
     const supplier = await signUp(t);
-    expect((await api(t, supplier, "POST", "/api/helpers", await withPhoto(t, supplier, biodataBody({ status: "available" })))).statusCode).toBe(201);
+    expect(
+      (await api(t, supplier, "POST", "/api/helpers", await withPhoto(t, supplier, biodataBody({ status: "available" })))).statusCode,
+    ).toBe(201);
     expect(await mailsTo(t, "email-verification", supplier.email)).toHaveLength(0);
   });
 });

@@ -65,7 +65,10 @@ describeDb("the confirmation after a supplier's action", () => {
   it("says nothing when the cookie is forged, or when nobody is signed in, and the public page stays shareable", async () => {
     const helper = await createHelper(t, supplier.id, { name: "Shared Siti", status: "available" });
     const { flash } = await deleteThroughPage((await createHelper(t, supplier.id, { name: "Other Olga" })).id);
-    const forged = flash.replace(/^flash=[^.]*/, `flash=${Buffer.from(JSON.stringify({ id: "x", text: "Hacked", path: "/dashboard" })).toString("base64")}`);
+    const forged = flash.replace(
+      /^flash=[^.]*/,
+      `flash=${Buffer.from(JSON.stringify({ id: "x", text: "Hacked", path: "/dashboard" })).toString("base64")}`,
+    );
     const page = await t.app.inject({ method: "GET", url: "/dashboard", headers: { cookie: `${supplier.cookie}; ${forged}` } });
     expect(page.body).not.toContain("Hacked");
 

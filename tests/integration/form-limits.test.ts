@@ -13,7 +13,12 @@ import { formHeaders, usePageApp } from "../support/pages";
  */
 const PAGE_FORMS = ["/filters", "/login", "/register", "/forgot-password", "/reset-password", "/privacy/my-data"];
 
-type Answer = { statusCode: number; headers: Record<string, unknown>; body: string; json(): { error: { message: string; fields?: Record<string, string> } } };
+type Answer = {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  body: string;
+  json(): { error: { message: string; fields?: Record<string, string> } };
+};
 
 describeDb("a page form larger than any of the site's is refused at once", () => {
   const t = usePageApp();
@@ -52,7 +57,12 @@ describeDb("a page form larger than any of the site's is refused at once", () =>
     const names = Array.from({ length: 1_001 }, (_, i) => `field${i}`);
     refused(await post("/register", names.map((name) => `${name}=x`).join("&")), 413, /more than 1,000 fields/);
     const body = multipart(names.map((name) => ({ name, value: "x" })));
-    const response = await t.app.inject({ method: "POST", url: "/create", headers: { ...body.headers, origin: "http://localhost", cookie: supplier.cookie }, payload: body.payload });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/create",
+      headers: { ...body.headers, origin: "http://localhost", cookie: supplier.cookie },
+      payload: body.payload,
+    });
     refused(response as Answer, 413, /more than 1,000 fields/);
   });
 
@@ -69,7 +79,11 @@ describeDb("a page form larger than any of the site's is refused at once", () =>
   it("holds the filters sent by GET, which Conform reads from the address, to the same bounds", async () => {
     const response = (await t.app.inject({ url: "/filters?apply=1&ageMin=abc&h[999999999]=7" })) as Answer;
     refused(response, 400, /asks for row 101 or later/);
-    refused((await t.app.inject({ url: `/filters?apply=1&${Array(101).fill("nationality=x").join("&")}` })) as Answer, 413, /sent more than 100 times/);
+    refused(
+      (await t.app.inject({ url: `/filters?apply=1&${Array(101).fill("nationality=x").join("&")}` })) as Answer,
+      413,
+      /sent more than 100 times/,
+    );
   });
 
   it("takes the biodata form filled to every limit, with twelve jobs and the photo", async () => {
@@ -84,12 +98,19 @@ describeDb("a page form larger than any of the site's is refused at once", () =>
     }
     for (let row = 0; row < BIODATA_LIMITS.employmentRows.max; row++) {
       for (const field of ["from", "to"]) parts.push({ name: `employment[${row}].${field}`, value: "2020-01" });
-      for (const field of ["country", "employer"]) parts.push({ name: `employment[${row}].${field}`, value: "c".repeat(BIODATA_LIMITS.text.short) });
-      for (const field of ["duties", "remarks", "feedback"]) parts.push({ name: `employment[${row}].${field}`, value: "d".repeat(BIODATA_LIMITS.text.medium) });
+      for (const field of ["country", "employer"])
+        parts.push({ name: `employment[${row}].${field}`, value: "c".repeat(BIODATA_LIMITS.text.short) });
+      for (const field of ["duties", "remarks", "feedback"])
+        parts.push({ name: `employment[${row}].${field}`, value: "d".repeat(BIODATA_LIMITS.text.medium) });
     }
     expect(parts.length).toBeGreaterThan(200);
     const body = multipart([...parts, { name: "photoFile", filename: "photo.png", contentType: "image/png", data: await samplePng() }]);
-    const response = await t.app.inject({ method: "POST", url: "/create", headers: { ...body.headers, origin: "http://localhost", cookie: supplier.cookie }, payload: body.payload });
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/create",
+      headers: { ...body.headers, origin: "http://localhost", cookie: supplier.cookie },
+      payload: body.payload,
+    });
     // The page's own answer (saved, or its messages beside the fields), not a refusal of the form's size.
     expect([200, 302, 303, 400]).toContain(response.statusCode);
     expect(String(response.headers["content-type"] ?? "text/html")).not.toContain("json");

@@ -35,7 +35,10 @@ function routesOf(printed: string): Target[] {
     stack.length = depth;
     const full = `${stack.join("")}${match[2]}`;
     stack.push(match[2]!);
-    for (const method of (match[3] ?? "").split(",").map((m) => m.trim()).filter(Boolean)) {
+    for (const method of (match[3] ?? "")
+      .split(",")
+      .map((m) => m.trim())
+      .filter(Boolean)) {
       if (method !== "HEAD") targets.push({ method, path: full });
     }
   }
@@ -56,27 +59,98 @@ function pageActions(build: ServerBuild): string[] {
 }
 
 // better-auth's routes sit behind one wildcard: the ones the site's forms and scripts use.
-const AUTH_ROUTES = ["sign-in/email", "sign-up/email", "update-user", "change-email", "change-password", "request-password-reset", "reset-password"].map(
-  (name) => ({ method: "POST", path: `/api/auth/${name}` }),
-);
+const AUTH_ROUTES = [
+  "sign-in/email",
+  "sign-up/email",
+  "update-user",
+  "change-email",
+  "change-password",
+  "request-password-reset",
+  "reset-password",
+].map((name) => ({ method: "POST", path: `/api/auth/${name}` }));
 
 const QUERY_NAMES = [
-  "q", "page", "pageSize", "sort", "nationality", "category", "experience", "marital", "marriage", "religion", "neg", "cares",
-  "ageMin", "ageMax", "salaryMax", "dialect", "languages", "redirectTo", "token", "purpose", "status", "id",
+  "q",
+  "page",
+  "pageSize",
+  "sort",
+  "nationality",
+  "category",
+  "experience",
+  "marital",
+  "marriage",
+  "religion",
+  "neg",
+  "cares",
+  "ageMin",
+  "ageMax",
+  "salaryMax",
+  "dialect",
+  "languages",
+  "redirectTo",
+  "token",
+  "purpose",
+  "status",
+  "id",
 ];
 const FIELD_NAMES = [
-  "name", "phone", "email", "password", "newPassword", "currentPassword", "confirmPassword", "intent", "key", "status", "salary",
-  "dateOfBirth", "nationality", "otherLanguages", "cares", "specialNotes", "photo", "companyName", "eaLicenceNumber", "image",
-  "redirectTo", "token", "purpose", "role", "__proto__", "constructor",
+  "name",
+  "phone",
+  "email",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "confirmPassword",
+  "intent",
+  "key",
+  "status",
+  "salary",
+  "dateOfBirth",
+  "nationality",
+  "otherLanguages",
+  "cares",
+  "specialNotes",
+  "photo",
+  "companyName",
+  "eaLicenceNumber",
+  "image",
+  "redirectTo",
+  "token",
+  "purpose",
+  "role",
+  "__proto__",
+  "constructor",
 ];
 
 const nastyText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: "grapheme", maxLength: 20 }),
   fc.constantFrom(
-    "\u0000", "a\u0000b", "\u0001\u001f\u007f\u0085", "\ud800", "-1", "0", "1e309", "-99999999999999999999", "NaN", "Infinity",
-    "__proto__", "constructor", "toString", "../../etc/passwd", "%00", "%E0%A4%A", "<script>alert(1)</script>",
-    "'; drop table helpers;--", "true", "null", "[]", "{}", "+6591234567", "2026-02-30", "x".repeat(100_000),
+    "\u0000",
+    "a\u0000b",
+    "\u0001\u001f\u007f\u0085",
+    "\ud800",
+    "-1",
+    "0",
+    "1e309",
+    "-99999999999999999999",
+    "NaN",
+    "Infinity",
+    "__proto__",
+    "constructor",
+    "toString",
+    "../../etc/passwd",
+    "%00",
+    "%E0%A4%A",
+    "<script>alert(1)</script>",
+    "'; drop table helpers;--",
+    "true",
+    "null",
+    "[]",
+    "{}",
+    "+6591234567",
+    "2026-02-30",
+    "x".repeat(100_000),
   ),
   fc.integer().map(String),
 );
@@ -94,7 +168,8 @@ const nastyJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 
-const pairs = (names: string[]) => fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })), nastyText), { maxLength: 6 });
+const pairs = (names: string[]) =>
+  fc.array(fc.tuple(fc.oneof(fc.constantFrom(...names), fc.string({ maxLength: 8 })), nastyText), { maxLength: 6 });
 /** Percent-encoded; a lone surrogate goes as the bytes it would be, which are not UTF-8 at all. */
 const encode = (text: string) => {
   try {
@@ -117,9 +192,20 @@ const bodies: fc.Arbitrary<Body> = fc.oneof(
     const body = multipart(list.map(([name, value]) => ({ name: name.replace(/["\r\n]/g, "") || "x", value })));
     return { headers: body.headers, payload: body.payload };
   }),
-  fc.tuple(fc.constantFrom("text/plain", "application/xml", "multipart/form-data", "multipart/form-data; boundary=x", "application/json", "image/png", ""), nastyText).map(
-    ([type, payload]): Body => ({ headers: type ? { "content-type": type } : {}, payload }),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom(
+        "text/plain",
+        "application/xml",
+        "multipart/form-data",
+        "multipart/form-data; boundary=x",
+        "application/json",
+        "image/png",
+        "",
+      ),
+      nastyText,
+    )
+    .map(([type, payload]): Body => ({ headers: type ? { "content-type": type } : {}, payload })),
   fc.constant<Body>({ headers: {} }),
 );
 
@@ -182,17 +268,25 @@ describeDb("the site under fuzzing answers every request without a server error"
 
   it("answers every page action and every page's query parameters below 500", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.nat(), pathPart, pairs(QUERY_NAMES), bodies, fc.nat(2), fc.boolean(), async (pick, part, query, body, who, post) => {
-        const url = `${fill(actions[pick % actions.length]!, part)}${query.length ? `?${encodePairs(query)}` : ""}`;
-        const response = await t.app.inject({
-          method: post ? "POST" : "GET",
-          url,
-          headers: { origin: "http://localhost", ...(post ? body.headers : {}), ...(cookies[who] ? { cookie: cookies[who] } : {}) },
-          ...(post && body.payload !== undefined ? { payload: body.payload } : {}),
-        });
-        if (response.statusCode >= 500) throw new Error(failures(response, `${post ? "POST" : "GET"} ${url.slice(0, 120)}`)[0]);
-        return true;
-      }),
+      fc.asyncProperty(
+        fc.nat(),
+        pathPart,
+        pairs(QUERY_NAMES),
+        bodies,
+        fc.nat(2),
+        fc.boolean(),
+        async (pick, part, query, body, who, post) => {
+          const url = `${fill(actions[pick % actions.length]!, part)}${query.length ? `?${encodePairs(query)}` : ""}`;
+          const response = await t.app.inject({
+            method: post ? "POST" : "GET",
+            url,
+            headers: { origin: "http://localhost", ...(post ? body.headers : {}), ...(cookies[who] ? { cookie: cookies[who] } : {}) },
+            ...(post && body.payload !== undefined ? { payload: body.payload } : {}),
+          });
+          if (response.statusCode >= 500) throw new Error(failures(response, `${post ? "POST" : "GET"} ${url.slice(0, 120)}`)[0]);
+          return true;
+        },
+      ),
       { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 7) },
     );
   }, 60_000);
@@ -257,7 +351,18 @@ describeDb("the site under fuzzing answers every request without a server error"
   }, 60_000);
 
   it("answers the listing pages' query parameters below 500", async () => {
-    const pages = ["/", "/posts", "/posts/categories/Filipines", `/posts/users/${supplierId}`, `/posts/${helperId}`, "/authors", "/admin/leads", "/admin/outbox", "/dashboard", "/reset-password"];
+    const pages = [
+      "/",
+      "/posts",
+      "/posts/categories/Filipines",
+      `/posts/users/${supplierId}`,
+      `/posts/${helperId}`,
+      "/authors",
+      "/admin/leads",
+      "/admin/outbox",
+      "/dashboard",
+      "/reset-password",
+    ];
     await fc.assert(
       fc.asyncProperty(fc.constantFrom(...pages), pairs(QUERY_NAMES), fc.nat(2), async (page, query, who) => {
         const url = `${page}?${encodePairs(query)}`;

@@ -67,7 +67,8 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
    */
   const newSupplier = async (): Promise<SignedIn> => {
     const supplier = await signUp(t, { name: "Kept Bytes Agency" });
-    for (const name of ["Neighbour One", "Neighbour Two"]) await createHelper(t, supplier.id, { name, publishedAt: new Date("2024-01-01T00:00:00Z") });
+    for (const name of ["Neighbour One", "Neighbour Two"])
+      await createHelper(t, supplier.id, { name, publishedAt: new Date("2024-01-01T00:00:00Z") });
     return supplier;
   };
   /** The cards of a page but the neighbours'. */
@@ -85,7 +86,10 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
     expect((await patch(supplier, helper.id, { name: "Ana After", salary: 720 })).statusCode).toBe(200);
     for (const [encoding] of ENCODINGS) {
       const page = await listing(url, encoding);
-      expect(own(page).map((card) => [card.name, card.salary]), encoding).toEqual([["Ana After", 720]]);
+      expect(
+        own(page).map((card) => [card.name, card.salary]),
+        encoding,
+      ).toEqual([["Ana After", 720]]);
     }
   });
 
@@ -141,7 +145,12 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
       const carrying = {
         ...real!,
         secret: "page-level",
-        items: real!.items.map((card) => ({ ...card, phone: "+6581234567", medicalHistory: "asthma", supplier: { ...card.supplier, email: "owner@example.com" } })),
+        items: real!.items.map((card) => ({
+          ...card,
+          phone: "+6581234567",
+          medicalHistory: "asthma",
+          supplier: { ...card.supplier, email: "owner@example.com" },
+        })),
       } as HelperPage;
       const helpers = t.app.services.helpers;
       vi.spyOn(helpers, "list").mockResolvedValue(carrying);

@@ -14,7 +14,10 @@ import { queryLog, readsHelpers, readsOfHelper, type LoggedQuery } from "../supp
  */
 describeDb("a biodata save reads its row once", () => {
   const log = queryLog();
-  const t = usePageApp(async () => ({ database: await createTestDatabase({ logger: log.logger }), env: { LISTING_CHANGE_WINDOW_MS: "60000" } }));
+  const t = usePageApp(async () => ({
+    database: await createTestDatabase({ logger: log.logger }),
+    env: { LISTING_CHANGE_WINDOW_MS: "60000" },
+  }));
   let supplier: SignedIn;
 
   beforeAll(async () => {
@@ -42,7 +45,12 @@ describeDb("a biodata save reads its row once", () => {
     const helper = await createHelper(t, supplier.id, { name: "Api Analyn" });
     const { result, queries } = await send({ method: "PATCH", url: `/api/helpers/${helper.id}`, payload: { salary: 810 } });
     expect(result.statusCode, result.body).toBe(200);
-    expect(result.json()).toMatchObject({ id: helper.id, name: "Api Analyn", salary: 810, supplier: { id: supplier.id, name: "Counted Agency" } });
+    expect(result.json()).toMatchObject({
+      id: helper.id,
+      name: "Api Analyn",
+      salary: 810,
+      supplier: { id: supplier.id, name: "Counted Agency" },
+    });
     expectOneLockedRead(queries, helper.id);
   });
 
@@ -64,7 +72,12 @@ describeDb("a biodata save reads its row once", () => {
   it("changes a status from the dashboard with one read of the row", async () => {
     const helper = await createHelper(t, supplier.id, { name: "Dash Dewi", status: "available" });
     // What the dashboard's status form sends with JavaScript: the action alone, without the page.
-    const { result, queries } = await send({ method: "POST", url: "/dashboard.data", form: true, payload: formBody({ id: helper.id, status: "hired" }) });
+    const { result, queries } = await send({
+      method: "POST",
+      url: "/dashboard.data",
+      form: true,
+      payload: formBody({ id: helper.id, status: "hired" }),
+    });
     expect(result.statusCode, result.body).toBe(200);
     expectOneLockedRead(queries, helper.id);
   });
@@ -82,7 +95,11 @@ describeDb("a biodata save reads its row once", () => {
   });
 
   it("creates a biodata without reading the helpers table at all", async () => {
-    const { result, queries } = await send({ method: "POST", url: "/api/helpers", payload: biodataBody({ name: "New Nina", status: "draft" }) });
+    const { result, queries } = await send({
+      method: "POST",
+      url: "/api/helpers",
+      payload: biodataBody({ name: "New Nina", status: "draft" }),
+    });
     expect(result.statusCode, result.body).toBe(201);
     expect(result.json()).toMatchObject({ name: "New Nina", status: "draft", supplier: { id: supplier.id, name: "Counted Agency" } });
     expect(queries.filter(readsHelpers).map((query) => query.sql)).toEqual([]);

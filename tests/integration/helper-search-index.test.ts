@@ -22,7 +22,10 @@ describeDb("searching helpers by name or reference (q=)", () => {
 
   /** The plan the database chooses for the listing's search, told not to read the whole table. */
   async function planFor(q: string): Promise<string> {
-    const query = t.db.select({ id: helpers.id }).from(helpers).where(and(...listingConditions({ q }, { confirmedOwnersOnly: false })));
+    const query = t.db
+      .select({ id: helpers.id })
+      .from(helpers)
+      .where(and(...listingConditions({ q }, { confirmedOwnersOnly: false })));
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };

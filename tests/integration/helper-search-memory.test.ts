@@ -54,14 +54,48 @@ describeDb("searching by name or reference through the in-memory index", () => {
     return { viaIndex, viaSql };
   }
 
-  const refs = async () => (await t.db.select({ ref: helpers.ref }).from(helpers).where(eq(helpers.status, "available"))).map((row) => row.ref);
+  const refs = async () =>
+    (await t.db.select({ ref: helpers.ref }).from(helpers).where(eq(helpers.status, "available"))).map((row) => row.ref);
 
   it("finds the same helpers, total and order as the SQL search, for every length and case of term", async () => {
     const [someRef] = await refs();
     const terms = [
-      "a", "N", "ng", "an", "ann", "ANA", "ana ", "ros", "rosalie", "ie s", "dela cruz", "Ela C", "santos", "z", "qqq", "xylophone",
-      "_", "ann_", "n_m", "%", "100%", "0% c", "'", "o'b", "1", "dh", "DH1", someRef!, someRef!.slice(0, 4).toLowerCase(), someRef!.slice(2),
-      "guy", "thi", "jos", " ", "a a", "é",
+      "a",
+      "N",
+      "ng",
+      "an",
+      "ann",
+      "ANA",
+      "ana ",
+      "ros",
+      "rosalie",
+      "ie s",
+      "dela cruz",
+      "Ela C",
+      "santos",
+      "z",
+      "qqq",
+      "xylophone",
+      "_",
+      "ann_",
+      "n_m",
+      "%",
+      "100%",
+      "0% c",
+      "'",
+      "o'b",
+      "1",
+      "dh",
+      "DH1",
+      someRef!,
+      someRef!.slice(0, 4).toLowerCase(),
+      someRef!.slice(2),
+      "guy",
+      "thi",
+      "jos",
+      " ",
+      "a a",
+      "é",
     ];
     for (const q of terms) {
       for (const sort of ["newest", "salary", "age"] as const) {

@@ -18,7 +18,10 @@ describeDb("a supplier saving biodata faster than a person does", () => {
   // and a second instance sharing its database.
   const t = useTestApp({ helperWriteLimits: DEFAULT_WRITE_LIMITS });
   const minute = usePageApp({ helperWriteLimits: [{ max: 3, windowMs: 60_000 }] });
-  const other = useTestApp(async () => ({ database: await sharedDatabase(minute.database), helperWriteLimits: [{ max: 3, windowMs: 60_000 }] }));
+  const other = useTestApp(async () => ({
+    database: await sharedDatabase(minute.database),
+    helperWriteLimits: [{ max: 3, windowMs: 60_000 }],
+  }));
 
   const patch = (app: TestApp, who: SignedIn, id: string, payload: Record<string, unknown>) =>
     app.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: who.cookie }, payload });
@@ -54,7 +57,9 @@ describeDb("a supplier saving biodata faster than a person does", () => {
     expect((await patch(minute, supplier, helper.id, { salary: 700 })).statusCode).toBe(200);
     // The same session on the second instance: its writes count against the same cap.
     expect((await patch(other, supplier, helper.id, { salary: 710 })).statusCode).toBe(200);
-    expect((await minute.app.inject({ method: "DELETE", url: `/api/helpers/${helper.id}`, headers: { cookie: supplier.cookie } })).statusCode).toBe(204);
+    expect(
+      (await minute.app.inject({ method: "DELETE", url: `/api/helpers/${helper.id}`, headers: { cookie: supplier.cookie } })).statusCode,
+    ).toBe(204);
     const fourth = await other.app.inject({
       method: "POST",
       url: "/api/helpers",

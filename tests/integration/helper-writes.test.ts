@@ -31,7 +31,12 @@ describeDb("a supplier writing biodata through the API", () => {
 
   /** A new biodata as the supplier sends it; a published one gets a photo the supplier uploaded. */
   const create = async (body: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: await withPhoto(t, supplier, body) });
+    t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: await withPhoto(t, supplier, body),
+    });
   const patch = (id: string, payload: Record<string, unknown>) =>
     t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie }, payload });
 
@@ -74,7 +79,12 @@ describeDb("a supplier writing biodata through the API", () => {
   });
 
   it("refuses to make a biodata available without a photo, naming the photo; a draft may lack one", async () => {
-    const bare = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: biodataBody({ name: "Bare Bella" }) });
+    const bare = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ name: "Bare Bella" }),
+    });
     expect(bare.statusCode).toBe(400);
     expect(bare.json().error.fields).toEqual({ photo: expect.stringContaining("Add a photo before making this biodata available") });
 
@@ -104,8 +114,7 @@ describeDb("a supplier writing biodata through the API", () => {
 
   it("lists a new biodata at once and keeps a draft out of the listing until it is made available", async () => {
     const draft = (await create(biodataBody({ name: "Draft Dewi", status: "draft" }))).json();
-    const listing = async () =>
-      (await t.app.inject({ url: `/api/helpers?supplier=${supplier.id}&q=Draft%20Dewi` })).json().total as number;
+    const listing = async () => (await t.app.inject({ url: `/api/helpers?supplier=${supplier.id}&q=Draft%20Dewi` })).json().total as number;
     expect(await listing()).toBe(0);
     expect((await t.app.inject({ url: `/api/helpers/${draft.id}` })).statusCode).toBe(404);
 

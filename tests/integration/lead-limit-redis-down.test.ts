@@ -13,7 +13,10 @@ function logLines() {
 }
 
 describeDb("the lead limit holds while Redis does not answer", () => {
-  const t = useTestApp(async () => ({ env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, leadLimits: { max: 2, windowMs: 60_000 } }));
+  const t = useTestApp(async () => ({
+    env: { REDIS_URL: `redis://127.0.0.1:${await freePort()}` },
+    leadLimits: { max: 2, windowMs: 60_000 },
+  }));
 
   it("lets only the allowance of 30 submissions from one address through when REDIS_URL points at nothing", async () => {
     const statuses: number[] = [];

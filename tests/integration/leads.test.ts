@@ -17,7 +17,10 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
 
   /** The notifications queued that mention this phone number (written as people read it). */
   const queuedFor = (e164: string) =>
-    t.db.select().from(outbox).where(sql`${outbox.payload}->>'text' like ${`%${formatPhone(e164)}%`}`);
+    t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'text' like ${`%${formatPhone(e164)}%`}`);
   const visitorsWith = (e164: string) => t.db.select().from(visitors).where(eq(visitors.phone, e164));
 
   it("stores a Singapore number typed without +65 in E.164 and answers with the lead as given", async () => {
@@ -59,7 +62,12 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
     const { status, body } = await submit({ name: "Refused Visitor", phone });
     expect(status).toBe(400);
     expect(body).toEqual({
-      error: { code: "bad_request", message: "Please check your name and phone number.", fields: { phone: message }, requestId: expect.any(String) },
+      error: {
+        code: "bad_request",
+        message: "Please check your name and phone number.",
+        fields: { phone: message },
+        requestId: expect.any(String),
+      },
     });
     const after = await t.db.select({ n: sql<number>`count(*)::int` }).from(outbox);
     expect(after[0]!.n).toBe(before[0]!.n);
@@ -127,7 +135,10 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
     expect((await t.app.services.leads.list({ q: older.e164.slice(-8) })).items.map((l) => l.phone)).toEqual([older.e164]);
 
     const csv = await t.app.services.leads.exportCsv(tag);
-    const lines = csv.replace(/^\uFEFF/, "").trimEnd().split("\r\n");
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
     expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
     // A name a spreadsheet would run as a formula is defused; the phone stays as it is.
     expect(lines[1]!.startsWith(`"'=${tag}, ""Newer""",${newer.e164},1,`)).toBe(true);

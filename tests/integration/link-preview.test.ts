@@ -11,7 +11,9 @@ describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => 
   const t = useTestApp();
 
   it("is a 1200×630 JPEG made from the helper's photo, with her name beside it", async () => {
-    const photo = await sharp(await samplePng(600, 800)).webp().toBuffer();
+    const photo = await sharp(await samplePng(600, 800))
+      .webp()
+      .toBuffer();
     await t.app.storage.put("helpers/previewjpeg0001.webp", photo, "image/webp");
     const supplier = await createSupplier(t.db);
     const helper = await createHelper(t, supplier.id, { name: "Analyn Dela Cruz", photo: "helpers/previewjpeg0001" });
@@ -21,7 +23,10 @@ describeDb("the picture a shared biodata shows in WhatsApp and Telegram", () => 
     const meta = await sharp(response.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
     // The left part is the photo (the sample's reds and greens), not the plain panel colour.
-    const { data } = await sharp(response.rawPayload).extract({ left: 200, top: 300, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    const { data } = await sharp(response.rawPayload)
+      .extract({ left: 200, top: 300, width: 1, height: 1 })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     expect([...data]).not.toEqual([15, 95, 90]);
   });
 
@@ -80,7 +85,9 @@ describeDb("a shared biodata's link preview, stored once per version", () => {
     const [secondName] = await storedPreviewsOf(helper.id);
     expect(secondName).not.toBe(firstName);
 
-    const photo = await sharp(await samplePng(600, 800)).webp().toBuffer();
+    const photo = await sharp(await samplePng(600, 800))
+      .webp()
+      .toBuffer();
     await t.app.storage.put("helpers/previewjpeg0002.webp", photo, "image/webp");
     await t.db.update(helpers).set({ photo: "helpers/previewjpeg0002" }).where(eq(helpers.id, helper.id));
     const withPhoto = await preview(helper.id);

@@ -44,7 +44,10 @@ describeDb("what a supplier's saves cost everyone else", () => {
   const invalidations = (t: TestApp) => t.app.pageCache.stats.invalidations;
   /** The supplier's listing as an instance's cache has it: it changes only once a window of changes is applied. */
   const listed = async (t: TestApp) =>
-    (await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${supplier.id}&pageSize=50` })).json().items as { name: string; salary: number }[];
+    (await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${supplier.id}&pageSize=50` })).json().items as {
+      name: string;
+      salary: number;
+    }[];
   /** Both instances have taken in every change so far: nothing waits, and the listing shows `name`. */
   const settled = async (name: string, salary?: number) => {
     for (const t of [a, b]) {
@@ -63,7 +66,10 @@ describeDb("what a supplier's saves cost everyone else", () => {
   // land after the pages were kept, on a busy machine, and drop them again.)
   const listedHelper = async (values: { name: string; salary?: number }) => {
     for (const t of [a, b]) await listed(t);
-    const [helper] = await a.db.insert(helpers).values(helperValues(supplier.id, { status: "available", ...values })).returning();
+    const [helper] = await a.db
+      .insert(helpers)
+      .values(helperValues(supplier.id, { status: "available", ...values }))
+      .returning();
     await settled(values.name);
     // A search index built after this would throw away a page rendering under way (a search
     // page may read it), and a test counting renderings would count that page twice.
@@ -100,7 +106,8 @@ describeDb("what a supplier's saves cost everyone else", () => {
   it("a listed biodata's save renders again its own page and the listing pages, and keeps the other biodata pages", async () => {
     const saved = await listedHelper({ name: "Saved Sari", salary: 650 });
     const other = await listedHelper({ name: "Other Olga" });
-    for (const url of [`/posts/${saved.id}`, `/posts/${other.id}`, "/posts", "/privacy-policy"]) expect((await page(url)).statusCode, url).toBe(200);
+    for (const url of [`/posts/${saved.id}`, `/posts/${other.id}`, "/posts", "/privacy-policy"])
+      expect((await page(url)).statusCode, url).toBe(200);
     const before = invalidations(a);
 
     expect((await patch(saved.id, { salary: 875 })).statusCode).toBe(200);
@@ -114,10 +121,13 @@ describeDb("what a supplier's saves cost everyone else", () => {
     await page(`/posts/${saved.id}`);
     await page("/posts");
     expect(a.app.pageCache.stats.misses).toBe(renders + 2);
-    await vi.waitFor(async () => expect(brotliDecompressSync((await page(`/posts/${saved.id}`)).rawPayload).toString("utf8")).toContain("875"), {
-      timeout: 10_000,
-      interval: 20,
-    });
+    await vi.waitFor(
+      async () => expect(brotliDecompressSync((await page(`/posts/${saved.id}`)).rawPayload).toString("utf8")).toContain("875"),
+      {
+        timeout: 10_000,
+        interval: 20,
+      },
+    );
   });
 
   it("a burst of saves of a listed biodata is one round of dropped pages on every instance", async () => {

@@ -166,7 +166,11 @@ describe.skipIf(!enabled)("the site as two instances on PostgreSQL, S3 and Redis
       fresh = ours(await deliveredFiles());
     }
     expect(fresh).toHaveLength(500);
-    for (const number of phones) expect(fresh.filter((file) => file.text.includes(number)), number).toHaveLength(1);
+    for (const number of phones)
+      expect(
+        fresh.filter((file) => file.text.includes(number)),
+        number,
+      ).toHaveLength(1);
   }, 120_000);
 
   it("stopping A with SIGTERM under load loses no request B could take and no queued notification", async () => {

@@ -32,9 +32,18 @@ describeDb("images belong to the account that uploaded them", () => {
       payload: formBody({ intent: "avatar", key }),
     });
   const createBiodata = async (who: SignedIn, overrides: Record<string, unknown>) =>
-    t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: who.cookie }, payload: await withPhoto(t, who, biodataBody(overrides)) });
+    t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: who.cookie },
+      payload: await withPhoto(t, who, biodataBody(overrides)),
+    });
   const imageOf = async (id: string) => (await t.db.select({ image: user.image }).from(user).where(eq(user.id, id)))[0]!.image;
-  const makeOld = (key: string) => t.db.update(uploads).set({ createdAt: new Date(Date.now() - 2 * DAY_MS) }).where(eq(uploads.key, key));
+  const makeOld = (key: string) =>
+    t.db
+      .update(uploads)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY_MS) })
+      .where(eq(uploads.key, key));
 
   it("records every upload with the account that sent it", async () => {
     const supplier = await signUp(t);

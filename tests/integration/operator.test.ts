@@ -130,19 +130,25 @@ describeDb("operators and their screens", () => {
     const digits = rows[0]!.phone.slice(-4, -1);
     const other = { name: `Someone Else ${tag}x`, phone: `+658${digits}${randomInt(1000, 9999)}`, visits: 1 };
     await t.db.insert(visitors).values({ ...other, name: other.name.replace(tag, "Other") });
-    const found = await t.app.inject({ url: `/api/admin/leads?q=${encodeURIComponent(`Unit ${digits}`)}`, headers: { cookie: operator.cookie } });
+    const found = await t.app.inject({
+      url: `/api/admin/leads?q=${encodeURIComponent(`Unit ${digits}`)}`,
+      headers: { cookie: operator.cookie },
+    });
     expect(found.json().items.map((lead: { phone: string }) => lead.phone)).not.toContain(other.phone);
-    const named = await t.app.inject({ url: `/api/admin/leads?q=${encodeURIComponent(`Unit 345 ${tag}`)}`, headers: { cookie: operator.cookie } });
+    const named = await t.app.inject({
+      url: `/api/admin/leads?q=${encodeURIComponent(`Unit 345 ${tag}`)}`,
+      headers: { cookie: operator.cookie },
+    });
     expect(named.json().items.map((lead: { name: string }) => lead.name)).toEqual([`Unit 345 ${tag}`]);
   });
 
   it("exports the leads searched for as CSV that a spreadsheet cannot run as formulas", async () => {
     const { tag, rows } = await addLeads([
-      "=HYPERLINK(\"http://evil.example\",\"{tag}\")",
+      '=HYPERLINK("http://evil.example","{tag}")',
       "+{tag} plus",
       "-{tag} minus",
       "@{tag} at",
-      "Tan, {tag} \"Ah Boy\"",
+      'Tan, {tag} "Ah Boy"',
     ]);
     const response = await t.app.inject({ url: `/api/admin/leads.csv?q=${tag}`, headers: { cookie: operator.cookie } });
     expect(response.statusCode).toBe(200);
@@ -242,7 +248,9 @@ describeDb("operators and their screens", () => {
       url: "/admin/leads",
       headers: { cookie: `${operator.cookie}; ${cookieHeader(confirmed.headers["set-cookie"])}` },
     });
-    expect(pageText(after.body)).toContain(`Deleted the lead of ${shown} and its notifications not yet sent: the withdrawal is carried out.`);
+    expect(pageText(after.body)).toContain(
+      `Deleted the lead of ${shown} and its notifications not yet sent: the withdrawal is carried out.`,
+    );
 
     // Done once: confirming again says it is no longer open.
     const again = await t.app.inject({
@@ -257,7 +265,13 @@ describeDb("operators and their screens", () => {
 
   it("tells the operator from the first refused attempt that a message is being retried, in plain words, with the raw error kept aside", async () => {
     // The mail server is down: nothing listens on its port.
-    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, LOG_LEVEL: "silent", SMTP_URL: `smtp://127.0.0.1:${await freePort()}`, SUPPORT_EMAIL: "support@example.com" });
+    const config = loadConfig({
+      NODE_ENV: "test",
+      DATA_DIR: t.dataDir,
+      LOG_LEVEL: "silent",
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      SUPPORT_EMAIL: "support@example.com",
+    });
     const lead = await recordLead(t.db, leadNotice(config), { name: "Refused Rita", phone: uniqueSgMobile().e164 });
     const worker = createOutboxWorker(t.database.handle, config);
     try {
@@ -265,7 +279,10 @@ describeDb("operators and their screens", () => {
     } finally {
       await worker.stop();
     }
-    const [row] = await t.db.select().from(outbox).where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.lastError).toMatch(/ECONNREFUSED/);
 

@@ -8,7 +8,12 @@ import { recordLead } from "../../src/features/leads/service";
 import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/features/notifications/server/channels/deliver";
 import { listFailingDeliveries, outboxSummary, retryDelivery } from "../../src/features/notifications/server/outbox-operator";
-import { createOutboxWorker, FAILING_AFTER_ATTEMPTS, retryDelay, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
+import {
+  createOutboxWorker,
+  FAILING_AFTER_ATTEMPTS,
+  retryDelay,
+  type OutboxWorker,
+} from "../../src/features/notifications/server/outbox-worker";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
 
@@ -61,7 +66,13 @@ describeDb("a running worker, a failing channel and the operator", () => {
     expect(await outboxSummary(db())).toEqual({ pending: 0, failing: 1, delivered: 0 });
     const listed = await listFailingDeliveries(db());
     expect(listed).toEqual([
-      expect.objectContaining({ id: row!.id, kind: "lead", channel: "file", attempts: FAILING_AFTER_ATTEMPTS, lastError: "mail server said no" }),
+      expect.objectContaining({
+        id: row!.id,
+        kind: "lead",
+        channel: "file",
+        attempts: FAILING_AFTER_ATTEMPTS,
+        lastError: "mail server said no",
+      }),
     ]);
     expect(listed[0]!.subject).toContain("Unlucky Visitor");
 

@@ -8,7 +8,12 @@ import { outbox } from "../../src/server/db/schema";
 import { recordLead } from "../../src/features/leads/service";
 import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/features/notifications/server/channels/deliver";
-import { createOutboxWorker, retryDelay, type OutboxWorker, type OutboxWorkerOptions } from "../../src/features/notifications/server/outbox-worker";
+import {
+  createOutboxWorker,
+  retryDelay,
+  type OutboxWorker,
+  type OutboxWorkerOptions,
+} from "../../src/features/notifications/server/outbox-worker";
 import { formatPhone } from "../../src/shared/phone";
 import { createTestDatabase, describeDb, type TestDatabase } from "../support/database";
 import { freePort, startHttpRecorder, startSmtpServer, uniqueSgMobile } from "../support/notify";

@@ -59,7 +59,9 @@ describeDb("passwords and reset links", () => {
     );
     expect(change.statusCode).toBe(400);
     expect(change.body).toContain(COMMON);
-    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "baseball1" }, supplier.cookie)).statusCode).toBe(400);
+    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "baseball1" }, supplier.cookie)).statusCode).toBe(
+      400,
+    );
 
     const token = await resetToken(supplier.email);
     const reset = await page(`/reset-password?token=${token}`, { token, password: "password123", confirmPassword: "password123" });
@@ -71,7 +73,15 @@ describeDb("passwords and reset links", () => {
 
   it("refuses passwords made of the site's name, the trade's words or the person's own name and email, wherever a password is set", async () => {
     const site = t.config.siteName;
-    const guessable = [site, site.toUpperCase().replace(" ", "  ") + " 2024", `${site.replace(" ", "")}123!`, "Welcome2024!", "W3lc0me2024!", "maid agency 2025", "Singapore@Helper1"];
+    const guessable = [
+      site,
+      site.toUpperCase().replace(" ", "  ") + " 2024",
+      `${site.replace(" ", "")}123!`,
+      "Welcome2024!",
+      "W3lc0me2024!",
+      "maid agency 2025",
+      "Singapore@Helper1",
+    ];
     for (const password of guessable) {
       const response = await api("/sign-up/email", { name: "Siti Rahayu", email: uniqueEmail(), password });
       expect(response.statusCode, password).toBe(400);
@@ -83,7 +93,12 @@ describeDb("passwords and reset links", () => {
       const response = await api("/sign-up/email", { name: "Siti Rahayu", companyName: "Golden Bridge", email, password });
       expect(response.statusCode, password).toBe(400);
     }
-    const register = await page("/register", { name: "Siti Rahayu", email, password: "Siti Rahayu 2024", confirmPassword: "Siti Rahayu 2024" });
+    const register = await page("/register", {
+      name: "Siti Rahayu",
+      email,
+      password: "Siti Rahayu 2024",
+      confirmPassword: "Siti Rahayu 2024",
+    });
     expect(register.statusCode).toBe(400);
     expect(register.body).toContain(GUESSABLE);
 
@@ -97,13 +112,17 @@ describeDb("passwords and reset links", () => {
     expect(change.statusCode).toBe(400);
     expect(change.body).toContain(GUESSABLE);
     const local = supplier.email.split("@")[0]!;
-    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: `${local}!2024` }, supplier.cookie)).statusCode).toBe(400);
+    expect(
+      (await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: `${local}!2024` }, supplier.cookie)).statusCode,
+    ).toBe(400);
     const token = await resetToken(supplier.email);
     const reset = await page(`/reset-password?token=${token}`, { token, password: "osei.mariam.1", confirmPassword: "osei.mariam.1" });
     expect(reset.statusCode).toBe(400);
     expect(reset.body).toContain(GUESSABLE);
     // A password of one's own, with the same digits, is fine.
-    expect((await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "lantern orchid 88" }, supplier.cookie)).statusCode).toBe(200);
+    expect(
+      (await api("/change-password", { currentPassword: TEST_PASSWORD, newPassword: "lantern orchid 88" }, supplier.cookie)).statusCode,
+    ).toBe(200);
   });
 
   it("stores reset tokens hashed, so the database holds no working link", async () => {
@@ -128,27 +147,30 @@ describeDb("passwords and reset links", () => {
     await expect(signIn(t, supplier.email, "my new long password")).resolves.toContain("session_token");
   });
 
-  it.skipIf(testDbKind !== "postgres")("answers a reset request before the mail is queued, so an existing account takes no longer", async () => {
-    const supplier = await signUp(t);
-    // Hold the outbox: queuing the mail must wait, the answer must not.
-    const blocker = new pg.Client({ connectionString: t.database.url });
-    await blocker.connect();
-    try {
-      await blocker.query("begin");
-      await blocker.query("lock table outbox in access exclusive mode");
-      const answer = await Promise.race([
-        api("/request-password-reset", { email: supplier.email, redirectTo: "/reset-password" }),
-        new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000)),
-      ]);
-      expect(answer).not.toBe("waited");
-      expect(answer !== "waited" && answer.statusCode).toBe(200);
-      expect(answer !== "waited" && answer.json()).toEqual(
-        (await api("/request-password-reset", { email: uniqueEmail(), redirectTo: "/reset-password" })).json(),
-      );
-    } finally {
-      await blocker.query("rollback");
-      await blocker.end();
-    }
-    await vi.waitFor(async () => expect(await resetMails(supplier.email)).toHaveLength(1));
-  });
+  it.skipIf(testDbKind !== "postgres")(
+    "answers a reset request before the mail is queued, so an existing account takes no longer",
+    async () => {
+      const supplier = await signUp(t);
+      // Hold the outbox: queuing the mail must wait, the answer must not.
+      const blocker = new pg.Client({ connectionString: t.database.url });
+      await blocker.connect();
+      try {
+        await blocker.query("begin");
+        await blocker.query("lock table outbox in access exclusive mode");
+        const answer = await Promise.race([
+          api("/request-password-reset", { email: supplier.email, redirectTo: "/reset-password" }),
+          new Promise<"waited">((resolve) => setTimeout(() => resolve("waited"), 5_000)),
+        ]);
+        expect(answer).not.toBe("waited");
+        expect(answer !== "waited" && answer.statusCode).toBe(200);
+        expect(answer !== "waited" && answer.json()).toEqual(
+          (await api("/request-password-reset", { email: uniqueEmail(), redirectTo: "/reset-password" })).json(),
+        );
+      } finally {
+        await blocker.query("rollback");
+        await blocker.end();
+      }
+      await vi.waitFor(async () => expect(await resetMails(supplier.email)).toHaveLength(1));
+    },
+  );
 });

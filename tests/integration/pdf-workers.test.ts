@@ -10,7 +10,11 @@ import { useTestApp, type TestApp } from "../support/test-app";
 
 /** A biodata with every text long and a dozen past jobs: a PDF that takes a while to lay out. */
 function longBiodata(name: string) {
-  const text = (words: string, length: number) => words.repeat(Math.ceil(length / words.length)).slice(0, length).trim();
+  const text = (words: string, length: number) =>
+    words
+      .repeat(Math.ceil(length / words.length))
+      .slice(0, length)
+      .trim();
   return fullBiodata({
     name,
     otherRemarks: text("Likes to sing with the children and bakes bread on Sundays. ", 1000),
@@ -27,7 +31,12 @@ function longBiodata(name: string) {
 }
 
 async function publish(t: TestApp, owner: SignedIn, name: string): Promise<string> {
-  const response = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: owner.cookie }, payload: await withPhoto(t, owner, longBiodata(name)) });
+  const response = await t.app.inject({
+    method: "POST",
+    url: "/api/helpers",
+    headers: { cookie: owner.cookie },
+    payload: await withPhoto(t, owner, longBiodata(name)),
+  });
   expect(response.statusCode, response.body).toBe(201);
   return response.json().id;
 }

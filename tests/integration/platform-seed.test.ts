@@ -53,7 +53,10 @@ describeDb("demo data", () => {
     const [row] = await t.db.select({ rows: count(), photos: countDistinct(helpers.photo) }).from(helpers);
     expect(row).toEqual({ rows: 600, photos: 48 });
     // An available biodata has a photo (decision 061): the demo's too.
-    const [unpictured] = await t.db.select({ n: count() }).from(helpers).where(and(eq(helpers.status, "available"), isNull(helpers.photo)));
+    const [unpictured] = await t.db
+      .select({ n: count() })
+      .from(helpers)
+      .where(and(eq(helpers.status, "available"), isNull(helpers.photo)));
     expect(unpictured?.n).toBe(0);
     const files = await readdir(path.join(t.dataDir, "media", "helpers"));
     expect(files).toHaveLength(48 * 2);
@@ -65,7 +68,9 @@ describeDb("demo data", () => {
 
   it("writes a large seed with the indexes built after the rows: every one of them is back, and used", { timeout: 90_000 }, async () => {
     const indexes = async () => {
-      const result = await t.db.execute(sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'helpers' order by indexname`);
+      const result = await t.db.execute(
+        sql`select indexdef from pg_indexes where schemaname = current_schema() and tablename = 'helpers' order by indexname`,
+      );
       return (result as unknown as { rows: { indexdef: string }[] }).rows.map((row) => row.indexdef);
     };
     const before = await indexes();
@@ -77,14 +82,22 @@ describeDb("demo data", () => {
 
     // The rebuilt indexes hold every row: the planner is made to use them, and they find what a scan finds.
     const [first] = await t.db.select({ ref: helpers.ref, name: helpers.name }).from(helpers).orderBy(helpers.ref).limit(1);
-    const scan = await t.db.select({ n: count() }).from(helpers).where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
+    const scan = await t.db
+      .select({ n: count() })
+      .from(helpers)
+      .where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
     await t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      const [byIndex] = await tx.select({ n: count() }).from(helpers).where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
+      const [byIndex] = await tx
+        .select({ n: count() })
+        .from(helpers)
+        .where(sql`${helpers.name} ilike ${`%${first!.name}%`}`);
       expect(byIndex?.n).toBe(scan[0]?.n);
-      const [byRef] = await tx.select({ n: count() }).from(helpers).where(sql`${helpers.ref} ilike ${first!.ref}`);
+      const [byRef] = await tx
+        .select({ n: count() })
+        .from(helpers)
+        .where(sql`${helpers.ref} ilike ${first!.ref}`);
       expect(byRef?.n).toBe(1);
     });
   });
 });
-

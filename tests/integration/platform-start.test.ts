@@ -30,9 +30,7 @@ describeDb("starting and stopping the built server", () => {
     const exit = await runServer({ ...env, PORT: "abc" });
     expect(exit.code).toBe(1);
     expect(exit.stdout).toBe("");
-    expect(exit.stderr.trimEnd().split("\n")).toEqual([
-      'Configuration error: PORT must be a port number (0-65535) (got "abc")',
-    ]);
+    expect(exit.stderr.trimEnd().split("\n")).toEqual(['Configuration error: PORT must be a port number (0-65535) (got "abc")']);
   });
 
   it("writes the demo data on the first start only, and stops cleanly on SIGTERM and SIGINT", { timeout: 180_000 }, async () => {

@@ -15,13 +15,21 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
 
   /** Passes the /filters gate as a browser does: the lead and its notification are stored, the cookie set. */
   const passGate = async (name: string, phone = uniqueSgMobile()) => {
-    const passed = await t.app.inject({ method: "POST", url: "/filters", headers: formHeaders, payload: formBody({ name, phone: phone.typed }) });
+    const passed = await t.app.inject({
+      method: "POST",
+      url: "/filters",
+      headers: formHeaders,
+      payload: formBody({ name, phone: phone.typed }),
+    });
     expect(passed.statusCode).toBe(200);
     return { phone, cookie: String(passed.headers["set-cookie"]).split(";")[0]! };
   };
   const leadsWith = (phone: string) => t.db.select().from(visitors).where(eq(visitors.phone, phone));
   const queuedFor = (phone: string) =>
-    t.db.select().from(outbox).where(sql`${outbox.payload}->>'text' like ${`%${phone.slice(3, 7)} ${phone.slice(7)}%`}`);
+    t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'text' like ${`%${phone.slice(3, 7)} ${phone.slice(7)}%`}`);
   const withdraw = (phone: string, cookie?: string) =>
     t.app.inject({
       method: "POST",

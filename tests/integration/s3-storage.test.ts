@@ -53,7 +53,12 @@ describeDb("photos in S3-compatible object storage", () => {
   });
 
   it("keeps a biodata's link preview in the bucket, draws it again after a change, and removes it with the biodata", async () => {
-    const created = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: await withPhoto(t, supplier, biodataBody()) });
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: await withPhoto(t, supplier, biodataBody()),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id;
     const previewsInBucket = async () => (await s3.keys()).filter((name) => name.startsWith(`previews/${id}.`));
@@ -63,7 +68,12 @@ describeDb("photos in S3-compatible object storage", () => {
     await expect.poll(previewsInBucket).toHaveLength(1);
     const [firstName] = await previewsInBucket();
 
-    const changed = await t.app.inject({ method: "PATCH", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie }, payload: { salary: 910 } });
+    const changed = await t.app.inject({
+      method: "PATCH",
+      url: `/api/helpers/${id}`,
+      headers: { cookie: supplier.cookie },
+      payload: { salary: 910 },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const second = await t.app.inject({ url: `/previews/helpers/${id}.jpg` });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(false);

@@ -20,7 +20,9 @@ describeDb("the cards of a search, kept in memory", () => {
   let supplierId: string;
   beforeAll(async () => {
     supplierId = (await createSupplier(t.db, { name: "Grace Tan", companyName: "Kept Cards Agency" })).id;
-    await t.db.insert(helpers).values(Array.from({ length: 40 }, (_, i) => helperValues(supplierId, { name: `Cardkeeper ${i}`, salary: 600 + i })));
+    await t.db
+      .insert(helpers)
+      .values(Array.from({ length: 40 }, (_, i) => helperValues(supplierId, { name: `Cardkeeper ${i}`, salary: 600 + i })));
     t.app.services.listingChanged();
   });
 
@@ -65,7 +67,10 @@ describeDb("the cards of a search, kept in memory", () => {
   it("shows each card's age as of the day it is asked for", async () => {
     const store = new CardStore(index().rule);
     const rows = await loadIndexRows(t.db, index().rule);
-    const born = await t.db.insert(helpers).values(helperValues(supplierId, { name: "Birthday Girl", dateOfBirth: "1996-03-06" })).returning();
+    const born = await t.db
+      .insert(helpers)
+      .values(helperValues(supplierId, { name: "Birthday Girl", dateOfBirth: "1996-03-06" }))
+      .returning();
     const id = born[0]!.id;
     await store.refresh(t.db, [...rows, { id, version: "new" }], new Date("2026-03-05T12:00:00Z"));
     expect(store.cards([id], new Date("2026-03-05T12:00:00Z"))?.[0]?.age).toBe(29);

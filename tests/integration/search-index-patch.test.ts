@@ -29,7 +29,11 @@ describeDb("a supplier's edit reaching the search index", () => {
     await createHelper(t, supplierId, { name: "Cora Patchwell", salary: 700, dateOfBirth: "1994-01-01", status: "available" });
     const index = t.app.services.helpers.searchIndex;
     await index.ready();
-    expect((await search("q=patchwell&sort=salary")).map((item) => item.name)).toEqual(["Ana Patchwell", "Bea Patchwell", "Cora Patchwell"]);
+    expect((await search("q=patchwell&sort=salary")).map((item) => item.name)).toEqual([
+      "Ana Patchwell",
+      "Bea Patchwell",
+      "Cora Patchwell",
+    ]);
     const before = { builds: index.builds, patches: index.patches };
 
     await t.db.update(helpers).set({ salary: 900, dateOfBirth: "1999-06-01" }).where(eq(helpers.id, ana.id));

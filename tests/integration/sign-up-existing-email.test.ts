@@ -56,7 +56,9 @@ for (const [mode, env] of [
 
       expect(outline(await registerThroughForm(t, owner.email))).toEqual(outline(await registerThroughForm(t, uniqueEmail())));
       const notice = async () => (await t.app.inject({ url: "/login?registered=1" })).body;
-      expect(await notice()).toContain(mode === "with mail" ? "Check your inbox for a link to confirm your email" : "Your account is ready. Please log in.");
+      expect(await notice()).toContain(
+        mode === "with mail" ? "Check your inbox for a link to confirm your email" : "Your account is ready. Please log in.",
+      );
 
       await expect(signIn(t, owner.email)).resolves.toContain("session_token");
       await expect(signIn(t, owner.email, THEIR_TRY)).rejects.toThrow(/sign-in failed/);

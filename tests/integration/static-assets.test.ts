@@ -11,7 +11,10 @@ const assetsDir = path.join(buildDir, "client", "assets");
 
 describeDb("scripts and stylesheets reach the browser compressed once, at build time", () => {
   const t = useTestApp(async () => ({
-    pages: { build: (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild, clientDir: path.join(buildDir, "client") },
+    pages: {
+      build: (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild,
+      clientDir: path.join(buildDir, "client"),
+    },
   }));
 
   it("every script and stylesheet of the build has a Brotli and a gzip copy beside it", () => {

@@ -22,7 +22,7 @@ for (const [setup, trustProxy] of setups) {
       env: { TRUST_PROXY: trustProxy },
       leadLimits: { max: 2, windowMs: 60_000 },
       authLimits: { signIn: 2, signUp: 1000, resetPassword: 1000 },
-      });
+    });
 
     /** What the proxy forwards: whatever the client claimed, then the address it really came from. */
     const forwarded = (claimed: string, client: string) => ({

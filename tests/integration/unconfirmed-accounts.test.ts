@@ -41,7 +41,18 @@ async function publicView(t: TestApp, supplierId: string, helper: { id: string; 
   };
 }
 
-const HIDDEN = { api: 404, page: 404, pdf: 404, preview: 404, searchFinds: 0, listingPage: false, inSitemap: false, supplierApi: 404, supplierPage: 404, inSuppliers: false };
+const HIDDEN = {
+  api: 404,
+  page: 404,
+  pdf: 404,
+  preview: 404,
+  searchFinds: 0,
+  listingPage: false,
+  inSitemap: false,
+  supplierApi: 404,
+  supplierPage: 404,
+  inSuppliers: false,
+};
 
 const uniqueName = (word: string) => `${word} ${randomBytes(4).toString("hex")}`;
 
@@ -59,7 +70,12 @@ describeDb("when mail can be sent, nothing of an account is public until its ema
     expect(await publicView(t, supplier.id, available)).toEqual(HIDDEN);
     for (const helper of [reserved, hired]) {
       const view = await publicView(t, supplier.id, helper);
-      expect({ api: view.api, page: view.page, pdf: view.pdf, preview: view.preview }).toEqual({ api: 404, page: 404, pdf: 404, preview: 404 });
+      expect({ api: view.api, page: view.page, pdf: view.pdf, preview: view.preview }).toEqual({
+        api: 404,
+        page: 404,
+        pdf: 404,
+        preview: 404,
+      });
     }
     const sitemap = await t.app.inject({ url: "/sitemap.xml" });
     expect(sitemap.body).not.toContain(available.id);
@@ -70,7 +86,16 @@ describeDb("when mail can be sent, nothing of an account is public until its ema
     expect((await t.app.inject({ url: await confirmationLink(t, supplier.email) })).statusCode).toBe(302);
 
     expect(await publicView(t, supplier.id, available)).toMatchObject({
-      api: 200, page: 200, pdf: 200, preview: 200, searchFinds: 1, listingPage: true, inSitemap: true, supplierApi: 200, supplierPage: 200, inSuppliers: true,
+      api: 200,
+      page: 200,
+      pdf: 200,
+      preview: 200,
+      searchFinds: 1,
+      listingPage: true,
+      inSitemap: true,
+      supplierApi: 200,
+      supplierPage: 200,
+      inSuppliers: true,
     });
     for (const helper of [reserved, hired]) {
       expect((await t.app.inject({ url: `/posts/${helper.id}` })).statusCode).toBe(200);
@@ -102,7 +127,12 @@ describeDb("without mail, accounts are public at once", () => {
 
   it("shows a new supplier's reserved biodata without any confirmation", async () => {
     const supplier = await signUp(t);
-    const saved = await t.app.inject({ method: "POST", url: "/api/helpers", headers: { cookie: supplier.cookie }, payload: biodataBody({ status: "reserved" }) });
+    const saved = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: supplier.cookie },
+      payload: biodataBody({ status: "reserved" }),
+    });
     expect(saved.statusCode).toBe(201);
     expect((await t.app.inject({ url: `/posts/${saved.json().id}` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: `/api/suppliers/${supplier.id}` })).statusCode).toBe(200);

@@ -71,8 +71,12 @@ describeDb("uploading photos", () => {
   });
 
   it("accepts JPEG (also named .jfif) and WebP by their content, whatever they are called", async () => {
-    const jpeg = await sharp(await samplePng(200, 200)).jpeg().toBuffer();
-    const webp = await sharp(await samplePng(200, 200)).webp().toBuffer();
+    const jpeg = await sharp(await samplePng(200, 200))
+      .jpeg()
+      .toBuffer();
+    const webp = await sharp(await samplePng(200, 200))
+      .webp()
+      .toBuffer();
     for (const file of [
       { data: jpeg, filename: "photo.jfif", contentType: "image/pjpeg" },
       { data: jpeg, filename: "photo.jpeg", contentType: "application/octet-stream" },
@@ -95,10 +99,20 @@ describeDb("uploading photos", () => {
   });
 
   it("refuses images of other formats: GIF, SVG, TIFF", async () => {
-    const gif = await sharp(await samplePng(50, 50)).gif().toBuffer();
-    const tiff = await sharp(await samplePng(50, 50)).tiff().toBuffer();
-    const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" onload="alert(1)"><rect width="50" height="50"/></svg>`);
-    for (const [data, filename] of [[gif, "a.gif"], [tiff, "a.png"], [svg, "a.png"]] as const) {
+    const gif = await sharp(await samplePng(50, 50))
+      .gif()
+      .toBuffer();
+    const tiff = await sharp(await samplePng(50, 50))
+      .tiff()
+      .toBuffer();
+    const svg = Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50" onload="alert(1)"><rect width="50" height="50"/></svg>`,
+    );
+    for (const [data, filename] of [
+      [gif, "a.gif"],
+      [tiff, "a.png"],
+      [svg, "a.png"],
+    ] as const) {
       const response = await upload(t, supplier.cookie, { data, filename });
       expect(response.statusCode, filename).toBe(400);
     }

@@ -56,7 +56,11 @@ export async function signIn(t: TestApp, email: string, password = TEST_PASSWORD
  * A new account on a running site over HTTP, then signed in (sign-up never starts a session, so
  * a taken address is answered as a new one): the Cookie header to send as that user.
  */
-export async function signUpOverHttp(siteUrl: string, origin: string, account: { name: string; email: string; password: string }): Promise<string> {
+export async function signUpOverHttp(
+  siteUrl: string,
+  origin: string,
+  account: { name: string; email: string; password: string },
+): Promise<string> {
   const post = (path: string, body: object) =>
     fetch(`${siteUrl}/api/auth/${path}`, {
       method: "POST",

@@ -69,8 +69,24 @@ export function fullBiodata(overrides: Record<string, unknown> = {}): Record<str
       english: { willing: true, experienced: true, years: 10, rating: 3, detail: null, note: null },
     },
     employment: [
-      { from: "2019-03", to: "2023-02", country: "Hong Kong", employer: "Mr Chan", duties: "Care of twins and cooking", remarks: "Contract completed", feedback: "Very patient with the babies" },
-      { from: "2015-06", to: "2018-12", country: "Singapore", employer: "Mdm Lim", duties: "Housework and marketing", remarks: null, feedback: null },
+      {
+        from: "2019-03",
+        to: "2023-02",
+        country: "Hong Kong",
+        employer: "Mr Chan",
+        duties: "Care of twins and cooking",
+        remarks: "Contract completed",
+        feedback: "Very patient with the babies",
+      },
+      {
+        from: "2015-06",
+        to: "2018-12",
+        country: "Singapore",
+        employer: "Mdm Lim",
+        duties: "Housework and marketing",
+        remarks: null,
+        feedback: null,
+      },
     ],
     workedInSingapore: true,
     availableFrom: null,
@@ -118,7 +134,9 @@ export async function samplePng(width = 600, height = 800): Promise<Buffer> {
       pixels[i + 2] = 128;
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 /** What these helpers need of an app: somewhere to send requests (a test app, or a running site's). */
@@ -160,7 +178,13 @@ let photoPng: Promise<Buffer> | undefined;
 export async function ownPhotoKey(t: Stores, who: { id: string }): Promise<string> {
   const [row] = await t.db.select().from(user).where(eq(user.id, who.id)).limit(1);
   if (!row) throw new Error(`No user ${who.id}`);
-  const viewer = { id: row.id, name: row.name, email: row.email, role: row.role === "operator" ? ("operator" as const) : ("supplier" as const), image: row.image ?? null };
+  const viewer = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role === "operator" ? ("operator" as const) : ("supplier" as const),
+    image: row.image ?? null,
+  };
   photoPng ??= samplePng(300, 400);
   return (await t.app.services.media.store(viewer, "helper", await photoPng)).key;
 }

@@ -12,7 +12,15 @@ import path from "node:path";
 const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
 const outputs = [path.join(buildDir, "server/index.js"), path.resolve("dist/server.js")];
 /** What the build is made from, besides the installed packages. */
-const SOURCES = ["src", "public", "react-router.config.ts", "vite.config.ts", "package-lock.json", "scripts/build-server.mjs", "scripts/compress-assets.mjs"];
+const SOURCES = [
+  "src",
+  "public",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "package-lock.json",
+  "scripts/build-server.mjs",
+  "scripts/compress-assets.mjs",
+];
 
 /** The most recently changed file (or folder: a deleted file changes its folder) among `entries`. */
 function newest(entries: string[]): { file: string; mtimeMs: number } {
@@ -45,14 +53,18 @@ async function ensureBuild(): Promise<void> {
   const relative = path.relative(process.cwd(), buildDir) || ".";
   const missing = outputs.filter((file) => !existsSync(file));
   if (missing.length > 0) {
-    console.log(`build: ${missing.map((file) => path.relative(process.cwd(), file)).join(" and ")} missing; running npm run build once for the page and server tests (npm test builds first)`);
+    console.log(
+      `build: ${missing.map((file) => path.relative(process.cwd(), file)).join(" and ")} missing; running npm run build once for the page and server tests (npm test builds first)`,
+    );
     await npmRunBuild();
     return;
   }
   const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
   const source = newest(SOURCES.map((entry) => path.resolve(entry)));
   if (source.mtimeMs > builtAt) {
-    console.log(`build: ${relative}/ is older than ${path.relative(process.cwd(), source.file)}; the page and server tests run the older build (npm run build, or npm test, makes a new one)`);
+    console.log(
+      `build: ${relative}/ is older than ${path.relative(process.cwd(), source.file)}; the page and server tests run the older build (npm run build, or npm test, makes a new one)`,
+    );
   }
 }
 

@@ -10,10 +10,7 @@ export function uniqueEmail(prefix = "supplier"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
 }
 
-export async function createSupplier(
-  db: Database,
-  values: Partial<typeof user.$inferInsert> = {},
-): Promise<typeof user.$inferSelect> {
+export async function createSupplier(db: Database, values: Partial<typeof user.$inferInsert> = {}): Promise<typeof user.$inferSelect> {
   const [row] = await db
     .insert(user)
     .values({ id: randomUUID(), name: "Test Supplier", email: uniqueEmail(), role: "supplier", ...values })

@@ -7,7 +7,8 @@ import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
 
 export async function pdfText(bytes: Buffer): Promise<{ pages: number; text: string; pageSize: [number, number] }> {
-  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const document = await getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false, standardFontDataUrl })
+    .promise;
   const parts: string[] = [];
   let pageSize: [number, number] = [0, 0];
   for (let n = 1; n <= document.numPages; n++) {

@@ -76,7 +76,9 @@ export function checkErrorLog(when: string): void {
   });
   const problems = [
     ...unexpected.map((line) => `logged ${when}: ${line.details}`),
-    ...expectations.filter((expectation) => !expectation.seen).map((expectation) => `expected ${expectation.pattern} in the log (${expectation.reason}), and it never came`),
+    ...expectations
+      .filter((expectation) => !expectation.seen)
+      .map((expectation) => `expected ${expectation.pattern} in the log (${expectation.reason}), and it never came`),
   ];
   if (problems.length > 0) throw new Error(`The server logged errors:\n${problems.map((problem) => `  ${problem}`).join("\n")}`);
 }

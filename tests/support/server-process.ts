@@ -57,9 +57,7 @@ function collect(child: ChildProcess) {
   const out = { stdout: "", stderr: "" };
   child.stdout!.on("data", (chunk: Buffer) => (out.stdout += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (out.stderr += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once("exit", (code, signal) => resolve({ code, signal, ...out })),
-  );
+  const exited = new Promise<Exit>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal, ...out })));
   return { out, exited };
 }
 

@@ -8,7 +8,11 @@ import { leadNotice, uniqueSgMobile } from "./notify";
 import { TEST_AUTH_SECRET, type TestApp } from "./test-app";
 
 /** `visitor=…`, as a Cookie header carries it. */
-export async function returningVisitorCookie(t: Pick<TestApp, "db" | "config">, name: string, phone = uniqueSgMobile().e164): Promise<string> {
+export async function returningVisitorCookie(
+  t: Pick<TestApp, "db" | "config">,
+  name: string,
+  phone = uniqueSgMobile().e164,
+): Promise<string> {
   const pass = await recordLead(t.db, leadNotice(t.config), { name, phone });
   return (await createVisitorCookie(TEST_AUTH_SECRET).write(pass)).split(";")[0]!;
 }

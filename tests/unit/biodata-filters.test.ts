@@ -6,11 +6,15 @@ import { parseHelperQuery } from "../../src/shared/listing-query-schema";
 
 describe("searching by what she has done, from a link or the /filters form", () => {
   it("reads skill, availableBy and interview from a link, in any case and spacing", () => {
-    const { query, problems, unknown } = parseHelperQuery(new URLSearchParams("skill=Cooking, INFANT,pet care&availableBy=2027-02-01&interview=video,in person"));
+    const { query, problems, unknown } = parseHelperQuery(
+      new URLSearchParams("skill=Cooking, INFANT,pet care&availableBy=2027-02-01&interview=video,in person"),
+    );
     expect(problems).toEqual([]);
     expect(unknown).toEqual([]);
     expect(query).toMatchObject({ skill: ["cooking", "infant", "pet-care"], availableBy: "2027-02-01", interview: ["video", "in-person"] });
-    expect(toListingSearchParams(query).toString()).toBe("skill=cooking%2Cinfant%2Cpet-care&availableBy=2027-02-01&interview=video%2Cin-person");
+    expect(toListingSearchParams(query).toString()).toBe(
+      "skill=cooking%2Cinfant%2Cpet-care&availableBy=2027-02-01&interview=video%2Cin-person",
+    );
   });
 
   it("names an unknown skill or interview way, and refuses a date that is not one", () => {

@@ -36,7 +36,17 @@ describe("the standard form's parts in the biodata schema", () => {
 
   it("leaves every new part empty when an older client sends only the old fields", () => {
     const result = helperCreateSchema.parse(base);
-    expect(result).toMatchObject({ placeOfBirth: null, siblings: null, homeAddress: null, skills: {}, employment: [], illnesses: [], interview: [], availableFrom: null, handlesPork: null });
+    expect(result).toMatchObject({
+      placeOfBirth: null,
+      siblings: null,
+      homeAddress: null,
+      skills: {},
+      employment: [],
+      illnesses: [],
+      interview: [],
+      availableFrom: null,
+      handlesPork: null,
+    });
   });
 
   it("refuses a rating of 6 and of 0, and takes N.A. as no rating", () => {
@@ -57,10 +67,14 @@ describe("the standard form's parts in the biodata schema", () => {
     expect(errorsFor({ employment: [row({ from: "2020-05", to: "2020-04" })] })["employment[0].to"]).toBe(
       "The job cannot end before it starts: check the months",
     );
-    expect(errorsFor({ employment: [row(), row({ to: daysAhead(62).slice(0, 7) })] })["employment[1].to"]).toMatch(/cannot be in the future/);
+    expect(errorsFor({ employment: [row(), row({ to: daysAhead(62).slice(0, 7) })] })["employment[1].to"]).toMatch(
+      /cannot be in the future/,
+    );
     expect(errorsFor({ employment: [row({ from: "1969-12" })] })["employment[0].from"]).toMatch(/1970 or later/);
     expect(errorsFor({ employment: [row({ from: "2019-13" })] })["employment[0].from"]).toMatch(/YYYY-MM/);
-    expect(errorsFor({ employment: [row({ country: "" , duties: "Cooking" })] })["employment[0].country"]).toBe("Enter the country where she worked");
+    expect(errorsFor({ employment: [row({ country: "", duties: "Cooking" })] })["employment[0].country"]).toBe(
+      "Enter the country where she worked",
+    );
   });
 
   it("drops rows the form sent empty instead of refusing them", () => {
@@ -71,16 +85,31 @@ describe("the standard form's parts in the biodata schema", () => {
   it("refuses a 5,000-character remark and every text past its bound", () => {
     const long = (n: number) => "x".repeat(n);
     expect(errorsFor({ otherRemarks: long(5000) }).otherRemarks).toBe("Other remarks must be at most 1,000 characters");
-    expect(errorsFor({ employment: [row({ remarks: long(5000) })] })["employment[0].remarks"]).toBe("The remarks must be at most 300 characters");
+    expect(errorsFor({ employment: [row({ remarks: long(5000) })] })["employment[0].remarks"]).toBe(
+      "The remarks must be at most 300 characters",
+    );
     const bounds: [string, number][] = [
-      ["placeOfBirth", 100], ["homeAddress", 300], ["repatriationPort", 100], ["allergies", 300], ["illnessOther", 300],
-      ["disabilities", 300], ["dietaryRestrictions", 300], ["foodHandlingOther", 300], ["otherRemarks", 1000], ["skillsEvaluationOther", 100],
+      ["placeOfBirth", 100],
+      ["homeAddress", 300],
+      ["repatriationPort", 100],
+      ["allergies", 300],
+      ["illnessOther", 300],
+      ["disabilities", 300],
+      ["dietaryRestrictions", 300],
+      ["foodHandlingOther", 300],
+      ["otherRemarks", 1000],
+      ["skillsEvaluationOther", 100],
     ];
     for (const [field, max] of bounds) {
       expect(errorsFor({ [field]: long(max) })[field], `${field} at ${max}`).toBeUndefined();
       expect(errorsFor({ [field]: long(max + 1) })[field], `${field} at ${max + 1}`).toMatch(/at most/);
     }
-    for (const [field, max] of [["country", 100], ["employer", 100], ["duties", 300], ["feedback", 300]] as const) {
+    for (const [field, max] of [
+      ["country", 100],
+      ["employer", 100],
+      ["duties", 300],
+      ["feedback", 300],
+    ] as const) {
       expect(errorsFor({ employment: [row({ [field]: long(max + 1) })] })[`employment[0].${field}`]).toMatch(/at most/);
     }
     expect(errorsFor({ skills: { cooking: { detail: long(101) } } })["skills.cooking.detail"]).toMatch(/at most 100/);
@@ -92,7 +121,9 @@ describe("the standard form's parts in the biodata schema", () => {
     expect(errorsFor({ siblings: -1 }).siblings).toBe("Number of siblings must be between 0 and 20");
     expect(errorsFor({ restDays: 5 }).restDays).toBe("Preferred rest days must be between 0 and 4 a month");
     expect(errorsFor({ restDays: "two" }).restDays).toBe("Preferred rest days must be a number");
-    expect(errorsFor({ skills: { housework: { years: 41 } } })["skills.housework.years"]).toBe("Years of experience must be between 0 and 40");
+    expect(errorsFor({ skills: { housework: { years: 41 } } })["skills.housework.years"]).toBe(
+      "Years of experience must be between 0 and 40",
+    );
     expect(errorsFor({ siblings: 20, restDays: 0, skills: { housework: { years: 40 } } })).toEqual({});
   });
 
@@ -136,22 +167,58 @@ describe("reading the biodata page form's nested names", () => {
 
   it("builds skills and employment rows from the posted names, rows numbered as the form shows them", () => {
     const submission = readBiodataForm(
-      form([...required, ["skills.cooking.willing", "on"], ["skills.cooking.years", "3"], ["employment[0].from", "2018-01"], ["employment[0].to", "2019-12"], ["employment[0].country", "Taiwan"], ["employment[1].from", "2021-01"], ["employment[1].to", "2020-12"], ["employment[1].country", "Malaysia"]]),
+      form([
+        ...required,
+        ["skills.cooking.willing", "on"],
+        ["skills.cooking.years", "3"],
+        ["employment[0].from", "2018-01"],
+        ["employment[0].to", "2019-12"],
+        ["employment[0].country", "Taiwan"],
+        ["employment[1].from", "2021-01"],
+        ["employment[1].to", "2020-12"],
+        ["employment[1].country", "Malaysia"],
+      ]),
       helperCreateSchema,
     );
     expect(submission.status).toBe("error");
-    expect(submission.status === "error" && submission.error).toEqual({ "employment[1].to": ["The job cannot end before it starts: check the months"] });
-    expect(submission.payload).toMatchObject({ skills: { cooking: { willing: "on", years: "3" } }, employment: [{ country: "Taiwan" }, { country: "Malaysia" }] });
+    expect(submission.status === "error" && submission.error).toEqual({
+      "employment[1].to": ["The job cannot end before it starts: check the months"],
+    });
+    expect(submission.payload).toMatchObject({
+      skills: { cooking: { willing: "on", years: "3" } },
+      employment: [{ country: "Taiwan" }, { country: "Malaysia" }],
+    });
   });
 
   it("clears the lists and parts an edit sends with nothing ticked or filled in, and keeps a blank as a cleared field", () => {
-    const submission = readBiodataForm(form([["heightCm", ""], ["placeOfBirth", ""]]), helperUpdateSchema);
+    const submission = readBiodataForm(
+      form([
+        ["heightCm", ""],
+        ["placeOfBirth", ""],
+      ]),
+      helperUpdateSchema,
+    );
     expect(submission.status).toBe("success");
-    expect(submission.status === "success" && submission.value).toEqual({ heightCm: null, placeOfBirth: null, otherLanguages: [], cares: [], illnesses: [], interview: [], skills: {}, employment: [] });
+    expect(submission.status === "success" && submission.value).toEqual({
+      heightCm: null,
+      placeOfBirth: null,
+      otherLanguages: [],
+      cares: [],
+      illnesses: [],
+      interview: [],
+      skills: {},
+      employment: [],
+    });
   });
 
   it("ignores names that would reach an object's prototype", () => {
-    const submission = readBiodataForm(form([["__proto__.polluted", "yes"], ["skills.constructor.x", "1"]]), helperUpdateSchema);
+    const submission = readBiodataForm(
+      form([
+        ["__proto__.polluted", "yes"],
+        ["skills.constructor.x", "1"],
+      ]),
+      helperUpdateSchema,
+    );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(submission.payload).not.toHaveProperty("polluted");
   });

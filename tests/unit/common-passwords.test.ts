@@ -11,7 +11,9 @@ describe("a password built from guessable words", () => {
   });
 
   it("takes a person's own words out by their letters, so digits inside them do not hide them", () => {
-    expect(weakPasswordReason("GoldenBridge#1", ["Direct Helpers", "ops@gold3n-bridge.sg", "Golden Bridge"])).toBe(GUESSABLE_PASSWORD_MESSAGE);
+    expect(weakPasswordReason("GoldenBridge#1", ["Direct Helpers", "ops@gold3n-bridge.sg", "Golden Bridge"])).toBe(
+      GUESSABLE_PASSWORD_MESSAGE,
+    );
   });
 
   it("lets a password of the person's own words through", () => {

@@ -155,12 +155,8 @@ describe("configuration from the environment", () => {
   });
 
   it("shows the browser only what it needs", () => {
-    const shown = publicConfig(
-      loadConfig({ AUTH_SECRET: "b".repeat(40), DATABASE_URL: "postgres://app:pw@db/x", META_PIXEL_ID: "12345" }),
-    );
-    expect(Object.keys(shown).sort()).toEqual(
-      ["contactPhone", "metaPixelId", "publicUrl", "siteName", "telegramBot", "webchatUrl"].sort(),
-    );
+    const shown = publicConfig(loadConfig({ AUTH_SECRET: "b".repeat(40), DATABASE_URL: "postgres://app:pw@db/x", META_PIXEL_ID: "12345" }));
+    expect(Object.keys(shown).sort()).toEqual(["contactPhone", "metaPixelId", "publicUrl", "siteName", "telegramBot", "webchatUrl"].sort());
     expect(JSON.stringify(shown)).not.toContain("pw@");
   });
 

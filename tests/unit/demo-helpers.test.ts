@@ -15,7 +15,11 @@ describe("the demo helpers", () => {
       if (!helper.singaporeExperience) continue;
       const months = helper.employment
         .filter((row) => row.country === "Singapore")
-        .reduce((sum, row) => sum + (Number(row.to.slice(0, 4)) - Number(row.from.slice(0, 4))) * 12 + Number(row.to.slice(5)) - Number(row.from.slice(5)), 0);
+        .reduce(
+          (sum, row) =>
+            sum + (Number(row.to.slice(0, 4)) - Number(row.from.slice(0, 4))) * 12 + Number(row.to.slice(5)) - Number(row.from.slice(5)),
+          0,
+        );
       const years = Math.max(1, Math.round(months / 12));
       const text = years === 1 ? "1 year" : `${years} years`;
       expect(helper.singaporeExperience.startsWith(`${text} with a family in`)).toBe(true);

@@ -3,13 +3,7 @@ import { careGroups } from "../../src/shared/catalogue";
 import { toListingSearchParams } from "../../src/shared/listing-query";
 import { parseHelperQuery } from "../../src/shared/listing-query-schema";
 import { checkFilterForm } from "../support/filter-form";
-import {
-  choiceFields,
-  choicesFor,
-  emptyFilterValues,
-  hasFilterParams,
-  valuesFromQuery,
-} from "../../src/features/leads/filter-form-values";
+import { choiceFields, choicesFor, emptyFilterValues, hasFilterParams, valuesFromQuery } from "../../src/features/leads/filter-form-values";
 
 const form = (values: Record<string, string>) => ({ ...emptyFilterValues(), ...values });
 const field = (name: string) => choiceFields.find((f) => f.name === name)!;
@@ -78,7 +72,11 @@ describe("the filter form", () => {
     expect(old).toMatchObject({ category: "philippines", marital: "single", neg: "Infant,Child" });
 
     const api = valuesFromQuery(
-      parseHelperQuery(new URLSearchParams("nationality=Indonesian&experience=Ex-Sin&dialect=Javanese&language=Mandarin&religion=Islam&care=elder&ageMin=21&salaryMax=900")).query,
+      parseHelperQuery(
+        new URLSearchParams(
+          "nationality=Indonesian&experience=Ex-Sin&dialect=Javanese&language=Mandarin&religion=Islam&care=elder&ageMin=21&salaryMax=900",
+        ),
+      ).query,
     );
     expect(api).toMatchObject({
       category: "indonesia",

@@ -9,7 +9,8 @@ describe("changes to the listing, gathered", () => {
     const id = "0b7a8f2e-1c2d-4e5f-8a9b-0c1d2e3f4a5b";
     expect(changeFromPayload(`helpers:${id}`)).toEqual({ helpers: [id] });
     expect(changeFromPayload(`helpers:${id},${id}`)).toEqual({ helpers: [id, id] });
-    for (const payload of ["helpers:*", "user:abc", "helpers", "reconnected", ""]) expect(changeFromPayload(payload), payload).toBe("everything");
+    for (const payload of ["helpers:*", "user:abc", "helpers", "reconnected", ""])
+      expect(changeFromPayload(payload), payload).toBe("everything");
   });
 
   it("acts once on a burst of changes, when the window after the first has passed", () => {

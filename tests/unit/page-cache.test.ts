@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { canonicalPageUrl, inlineScriptHashes, PageCache, pageCacheKey, pickEncoding, type RenderedPage } from "../../src/server/http/page-cache";
+import {
+  canonicalPageUrl,
+  inlineScriptHashes,
+  PageCache,
+  pageCacheKey,
+  pickEncoding,
+  type RenderedPage,
+} from "../../src/server/http/page-cache";
 
 const noon = new Date("2026-11-23T04:00:00Z");
 
@@ -28,7 +35,9 @@ describe("the address a shared page is kept under", () => {
       expect(canonicalPageUrl(url, none), url).toBe(url.split("?")[0]);
     }
     // A repeated name keeps its values' order: the page reads them in that order.
-    expect(canonicalPageUrl("/posts?nationality=india&x=1&nationality=myanmar", listing)).toBe("/posts?nationality=india&nationality=myanmar");
+    expect(canonicalPageUrl("/posts?nationality=india&x=1&nationality=myanmar", listing)).toBe(
+      "/posts?nationality=india&nationality=myanmar",
+    );
   });
 });
 
@@ -72,7 +81,13 @@ describe("the page cache", () => {
     const cache = new PageCache({ maxBytes: 1_000_000 });
     for (const rendered of [page("a", { "set-cookie": "x=1" }), page("b", { "cache-control": "private" }), page("c", {}, 404)]) {
       let own: RenderedPage | undefined;
-      expect(await cache.fill("k", async () => rendered, (p) => (own = p))).toBeNull();
+      expect(
+        await cache.fill(
+          "k",
+          async () => rendered,
+          (p) => (own = p),
+        ),
+      ).toBeNull();
       expect(own).toBe(rendered);
       expect(cache.lookup("k")).toBeUndefined();
     }
@@ -81,7 +96,12 @@ describe("the page cache", () => {
   it("stays within its bytes, dropping the least recently used page", async () => {
     const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36)).join("");
     const cache = new PageCache({ maxBytes: 60_000 });
-    for (const key of ["a", "b", "c", "d"]) await cache.fill(key, async () => page(random(2000)), () => undefined);
+    for (const key of ["a", "b", "c", "d"])
+      await cache.fill(
+        key,
+        async () => page(random(2000)),
+        () => undefined,
+      );
     expect(cache.bytes).toBeLessThanOrEqual(60_000);
     expect(cache.lookup("a")).toBeUndefined();
     expect(cache.lookup("d")).toBeDefined();
@@ -90,10 +110,14 @@ describe("the page cache", () => {
 
   it("does not keep a page rendered before the listing changed", async () => {
     const cache = new PageCache({ maxBytes: 1_000_000 });
-    const filling = cache.fill("k", async () => {
-      cache.invalidate();
-      return page("stale");
-    }, () => undefined);
+    const filling = cache.fill(
+      "k",
+      async () => {
+        cache.invalidate();
+        return page("stale");
+      },
+      () => undefined,
+    );
     expect(await filling).not.toBeNull();
     expect(cache.lookup("k")).toBeUndefined();
   });

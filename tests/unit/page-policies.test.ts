@@ -10,7 +10,8 @@ type Module = { policy?: PagePolicy; loader?: () => unknown; action?: () => unkn
 /** A server build of a few routes, as React Router writes one: a root and pages below it. */
 function buildOf(pages: Record<string, { path?: string; index?: boolean; module: Module }>): ServerBuild {
   const routes: Record<string, unknown> = { root: { id: "root", path: "", module: {} } };
-  for (const [id, page] of Object.entries(pages)) routes[id] = { id, parentId: "root", path: page.path, index: page.index, module: page.module };
+  for (const [id, page] of Object.entries(pages))
+    routes[id] = { id, parentId: "root", path: page.path, index: page.index, module: page.module };
   return { routes } as unknown as ServerBuild;
 }
 
@@ -27,7 +28,13 @@ const site = buildOf({
   missing: { path: "*", module: { policy: pagePolicy.personal(), loader: ok } },
 });
 
-function call(table: ReturnType<typeof readPageTable>, id: string, kind: "loader" | "action", request: Request, viewer: { role: string } | null) {
+function call(
+  table: ReturnType<typeof readPageTable>,
+  id: string,
+  kind: "loader" | "action",
+  request: Request,
+  viewer: { role: string } | null,
+) {
   const module = table.build.routes[id]!.module;
   const run = module[kind] as (args: { request: Request; context: AppLoadContext; params: object }) => unknown;
   return run({ request, context: { viewer } as unknown as AppLoadContext, params: {} });
@@ -91,6 +98,8 @@ describe("the pages' own policies, read from the build", () => {
 
   it("will not start with a page route that declares no policy, or an account's page with no loader to guard", () => {
     expect(() => readPageTable(buildOf({ bare: { path: "x", module: { loader: ok } } }), SITE)).toThrow(/without a policy: bare/);
-    expect(() => readPageTable(buildOf({ open: { path: "x", module: { policy: pagePolicy.signedIn() } } }), SITE)).toThrow(/no loader to guard/);
+    expect(() => readPageTable(buildOf({ open: { path: "x", module: { policy: pagePolicy.signedIn() } } }), SITE)).toThrow(
+      /no loader to guard/,
+    );
   });
 });

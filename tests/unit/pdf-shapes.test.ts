@@ -68,10 +68,14 @@ describe("shaping the PDF's text word by word", () => {
         for (let round = 0; round < 2; round++) {
           const expected = whole.layout.call(font, text, features, undefined, undefined, "ltr");
           const actual = font.layout(text, { ...features }, undefined, undefined, "ltr");
-          expect(actual.glyphs.map((glyph) => glyph.id), text).toEqual(expected.glyphs.map((glyph) => glyph.id));
-          expect(actual.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]), text).toEqual(
-            expected.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]),
-          );
+          expect(
+            actual.glyphs.map((glyph) => glyph.id),
+            text,
+          ).toEqual(expected.glyphs.map((glyph) => glyph.id));
+          expect(
+            actual.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]),
+            text,
+          ).toEqual(expected.positions.map((p) => [p.xAdvance, p.yAdvance, p.xOffset, p.yOffset]));
         }
       }
     }
@@ -88,7 +92,15 @@ describe("shaping the PDF's text word by word", () => {
     const before = reusedFonts();
     const lines = ["Nguyễn Thị Hồng Nhung", "Care of infants", "Cooking", "Hong Kong", "Singapore"];
     const bytes = await renderToBuffer(
-      h(Document, null, h(Page, { size: "A4", style: { fontFamily: bodyFont, fontFeatureSettings: plainText } }, ...lines.map((line, i) => h(Text, { key: i, style: i % 2 ? { fontWeight: 700 } : {} }, line)))),
+      h(
+        Document,
+        null,
+        h(
+          Page,
+          { size: "A4", style: { fontFamily: bodyFont, fontFeatureSettings: plainText } },
+          ...lines.map((line, i) => h(Text, { key: i, style: i % 2 ? { fontWeight: 700 } : {} }, line)),
+        ),
+      ),
     );
     expect(reusedFonts() - before).toBeGreaterThanOrEqual(lines.length - 2);
     const { text } = await pdfText(bytes);

@@ -10,7 +10,11 @@ import {
 } from "../../src/ui/pixel";
 
 const maria = { id: "h1", name: "Maria Santos", nationality: "philippines" };
-const viewContent = ["track", "ViewContent", { content_name: "Maria Santos", content_category: "Philippines", content_type: "maid_profile" }];
+const viewContent = [
+  "track",
+  "ViewContent",
+  { content_name: "Maria Santos", content_category: "Philippines", content_type: "maid_profile" },
+];
 const plainClick = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false, defaultPrevented: false };
 
 let calls: unknown[][];

@@ -30,7 +30,9 @@ describe("a page's scripts after its first photos", () => {
   });
 
   it("starts them from a script with the page's nonce that lists every module once", () => {
-    const loader = /<script type="text\/x-deferred-module" nonce="n0nce">[\s\S]*?<\/script><script nonce="n0nce">([\s\S]*?)<\/script>/.exec(deferred)?.[1];
+    const loader = /<script type="text\/x-deferred-module" nonce="n0nce">[\s\S]*?<\/script><script nonce="n0nce">([\s\S]*?)<\/script>/.exec(
+      deferred,
+    )?.[1];
     expect(loader).toBeDefined();
     expect(loader).toContain('["/assets/entry.client-B.js","/assets/root-A.js"]');
     expect(loader).toContain('addEventListener("load"');

@@ -11,8 +11,7 @@ describe("the security headers every answer carries, worked out once at start", 
       "cross-origin-opener-policy": "same-origin",
       "cross-origin-resource-policy": "same-site",
       "origin-agent-cluster": "?1",
-      "permissions-policy":
-        "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), attribution-reporting=()",
+      "permissions-policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=(), attribution-reporting=()",
       "referrer-policy": "same-origin",
       "x-content-type-options": "nosniff",
       "x-dns-prefetch-control": "off",
@@ -24,7 +23,9 @@ describe("the security headers every answer carries, worked out once at start", 
   });
 
   it("tells browsers to keep to HTTPS only when the site is served over it", () => {
-    expect(headersFor({ PUBLIC_URL: "https://directhelpers.example" })["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+    expect(headersFor({ PUBLIC_URL: "https://directhelpers.example" })["strict-transport-security"]).toBe(
+      "max-age=31536000; includeSubDomains",
+    );
     expect(headersFor({ PUBLIC_URL: "http://localhost:3000" })).not.toHaveProperty("strict-transport-security");
   });
 

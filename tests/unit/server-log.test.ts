@@ -10,8 +10,12 @@ describe("the integration tests' check of the server's log", () => {
   });
 
   it("fails a test whose app logged an error, naming it with its stack", () => {
-    errorLogStream.write(line(50, "request failed", { message: "relation does not exist", stack: "Error: relation does not exist\n    at listingPage" }));
-    expect(() => checkErrorLog("while the test ran")).toThrow(/logged while the test ran: request failed: Error: relation does not exist\n\s+at listingPage/);
+    errorLogStream.write(
+      line(50, "request failed", { message: "relation does not exist", stack: "Error: relation does not exist\n    at listingPage" }),
+    );
+    expect(() => checkErrorLog("while the test ran")).toThrow(
+      /logged while the test ran: request failed: Error: relation does not exist\n\s+at listingPage/,
+    );
     // Each test starts afresh.
     expect(() => checkErrorLog("while the test ran")).not.toThrow();
   });
@@ -21,7 +25,9 @@ describe("the integration tests' check of the server's log", () => {
     errorLogStream.write(line(50, "page failed", { message: "Failed query: select 1" }));
     expect(() => checkErrorLog("while the test ran")).not.toThrow();
     expectErrorLog(/^page failed/, "the database was closed on purpose");
-    expect(() => checkErrorLog("while the test ran")).toThrow(/expected \/\^page failed\/ in the log \(the database was closed on purpose\), and it never came/);
+    expect(() => checkErrorLog("while the test ran")).toThrow(
+      /expected \/\^page failed\/ in the log \(the database was closed on purpose\), and it never came/,
+    );
   });
 
   it("does not let an expectation cover a different error", () => {

@@ -27,10 +27,12 @@ describe("work after a burst of saves", () => {
     work.add("broken", 2);
     work.add("helper-b", 3);
     work.add("helper-a", 4);
-    await expect.poll(() => [...done].sort()).toEqual([
-      ["helper-a", 4],
-      ["helper-b", 3],
-    ]);
+    await expect
+      .poll(() => [...done].sort())
+      .toEqual([
+        ["helper-a", 4],
+        ["helper-b", 3],
+      ]);
   });
 
   it("leaves a biodata past the waiting limit for its first request to make", async () => {
@@ -39,10 +41,12 @@ describe("work after a burst of saves", () => {
     work.add("helper-b", 2);
     work.add("helper-c", 3);
     work.add("helper-a", 4);
-    await expect.poll(() => [...done].sort()).toEqual([
-      ["helper-a", 4],
-      ["helper-b", 2],
-    ]);
+    await expect
+      .poll(() => [...done].sort())
+      .toEqual([
+        ["helper-a", 4],
+        ["helper-b", 2],
+      ]);
     work.add("helper-c", 5);
     await expect.poll(() => done.map(([key]) => key)).toContain("helper-c");
   });

@@ -13,7 +13,13 @@ describe("a shortlist written in an address", () => {
   });
 
   it("is sent as one message naming each helper and her reference, then the link", () => {
-    const text = shortlistMessage([{ name: "Ana Reyes", ref: "DH1001" }, { name: "Siti", ref: "DH1002" }], "https://x.sg/shortlist?ids=a,b");
+    const text = shortlistMessage(
+      [
+        { name: "Ana Reyes", ref: "DH1001" },
+        { name: "Siti", ref: "DH1002" },
+      ],
+      "https://x.sg/shortlist?ids=a,b",
+    );
     expect(text.split("\n")).toEqual([
       "Hi, I would like to know more about the helpers on my shortlist:",
       "1. Ana Reyes (ref DH1001)",

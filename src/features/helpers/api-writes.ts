@@ -16,7 +16,11 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const writeRefusals = refusals(400, 401, 403, 404, 429);
 
-  const createSchema = { ...CREATE_DOCS, bodyCheckedInHandler: helperCreateSchema, response: { 201: ownedHelperRecordSchema, ...writeRefusals } };
+  const createSchema = {
+    ...CREATE_DOCS,
+    bodyCheckedInHandler: helperCreateSchema,
+    response: { 201: ownedHelperRecordSchema, ...writeRefusals },
+  };
   app.post("/api/helpers", { schema: createSchema }, async (request, reply) => {
     const helper = await helpers.create(request.viewer, request.body);
     return reply.status(201).header("location", `/api/helpers/${helper.id}`).send(helper);
@@ -25,7 +29,12 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
   app.patch(
     "/api/helpers/:id",
     {
-      schema: { ...UPDATE_DOCS, params: idParams, bodyCheckedInHandler: helperUpdateSchema, response: { 200: ownedHelperRecordSchema, ...writeRefusals } },
+      schema: {
+        ...UPDATE_DOCS,
+        params: idParams,
+        bodyCheckedInHandler: helperUpdateSchema,
+        response: { 200: ownedHelperRecordSchema, ...writeRefusals },
+      },
     },
     async (request) => (await helpers.update(request.viewer, request.params.id, request.body)).record,
   );

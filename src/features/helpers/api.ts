@@ -67,7 +67,12 @@ export function serializePage(page: HelperPage, serialize: (page: HelperPage) =>
  * Sends a listing page as its bytes (made once per page object), compressed as the client takes
  * them. A page the cache holds goes out at once; a failure to read one goes to the error handler.
  */
-function sendPage(request: FastifyRequest, reply: FastifyReply, listingBytes: ListingBytes<HelperPage>, page: HelperPage | Promise<HelperPage>): void {
+function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  listingBytes: ListingBytes<HelperPage>,
+  page: HelperPage | Promise<HelperPage>,
+): void {
   if (page instanceof Promise) {
     page.then(
       (read) => sendPage(request, reply, listingBytes, read),

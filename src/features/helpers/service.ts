@@ -9,7 +9,14 @@ import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../accounts";
 import type { Database } from "../../server/db/connect";
 import type { MediaStorage } from "../media";
-import { findAvailableIdByRef, findHelper, findHelperFor, findPrivateDetails, findPublicHelpers, type BiodataReader } from "./server/helper-reads";
+import {
+  findAvailableIdByRef,
+  findHelper,
+  findHelperFor,
+  findPrivateDetails,
+  findPublicHelpers,
+  type BiodataReader,
+} from "./server/helper-reads";
 import { listAvailableHelpers } from "./server/helper-search";
 import { HelperSearchIndex } from "./server/search-index-holder";
 import {

@@ -35,7 +35,10 @@ export const biodataFilterFields = ["skill", "availableBy", "interview"] as cons
 /** The skill drop-down: one area, or a combination a link asked for ("cooking,infant"). */
 export function skillChoices(current = ""): Choice[] {
   const choices = optionsOf(skillAreas);
-  const parts = current.split(",").map((part) => part.trim()).filter(Boolean);
+  const parts = current
+    .split(",")
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length > 1 && parts.every(isSkillArea)) {
     choices.push({ value: parts.join(","), label: parts.map((part) => skillAreas.find((a) => a.slug === part)!.label).join(" and ") });
   }

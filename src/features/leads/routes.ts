@@ -1,6 +1,4 @@
 import { route, type RouteConfig } from "@react-router/dev/routes";
 
 // Paths are the original site's, so links shared from it keep working.
-export default [
-  route("filters", "features/leads/pages/filters.tsx"),
-] satisfies RouteConfig;
+export default [route("filters", "features/leads/pages/filters.tsx")] satisfies RouteConfig;

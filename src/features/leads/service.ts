@@ -36,7 +36,10 @@ export async function rememberFilters(db: Database, phone: string, filter: Helpe
   const { supplier: _supplier, ...chosen } = filter;
   const stored = toListingSearchParams(chosen).toString();
   if (stored.length > MAX_STORED_FILTERS) return;
-  await db.update(visitors).set({ filters: stored || null }).where(eq(visitors.phone, phone));
+  await db
+    .update(visitors)
+    .set({ filters: stored || null })
+    .where(eq(visitors.phone, phone));
 }
 
 /** What a lead's notification needs to know. */

@@ -11,7 +11,10 @@ export async function mediaRoutes(app: FastifyInstance, { storage }: { storage: 
     const name = request.params["*"];
     const object = UPLOADED.test(name) ? await storage.get(name) : undefined;
     if (!object) {
-      return reply.status(404).header("cache-control", "no-store").send({ error: { code: "not_found", message: "No such image." } });
+      return reply
+        .status(404)
+        .header("cache-control", "no-store")
+        .send({ error: { code: "not_found", message: "No such image." } });
     }
     return reply
       .header("content-type", object.contentType)

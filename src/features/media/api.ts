@@ -78,7 +78,8 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
         throw badRequest("Choose a photo to upload.", { file: "Choose a photo to upload" });
       }
       const purposeField = part.fields.purpose;
-      const fieldValue = purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
+      const fieldValue =
+        purposeField && !Array.isArray(purposeField) && purposeField.type === "field" ? String(purposeField.value) : undefined;
       const queryValue = request.query.purpose;
       const purpose = fieldValue ?? (queryValue === undefined ? "helper" : String(queryValue));
       if (!isUploadPurpose(purpose)) throw badRequest("The purpose must be helper or avatar.", { purpose: "Must be helper or avatar" });

@@ -10,7 +10,13 @@ import { countRetrying, listFailingDeliveries, outboxSummary, retryDelivery } fr
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;
 
-export function createOperatorService({ db, helpers }: { db: Database; helpers: Pick<HelperService, "everyBiodata" | "suppliersWithBiodata"> }) {
+export function createOperatorService({
+  db,
+  helpers,
+}: {
+  db: Database;
+  helpers: Pick<HelperService, "everyBiodata" | "suppliersWithBiodata">;
+}) {
   return {
     helpers: {
       list: helpers.everyBiodata,

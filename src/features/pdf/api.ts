@@ -21,7 +21,10 @@ const pdfDocs = {
     "`Retry-After` while too many PDFs wait to be laid out.",
 };
 
-const pdfFile = { description: "The PDF", content: { "application/pdf": { schema: z.string().meta({ contentMediaType: "application/pdf" }) } } };
+const pdfFile = {
+  description: "The PDF",
+  content: { "application/pdf": { schema: z.string().meta({ contentMediaType: "application/pdf" }) } },
+};
 
 /**
  * GET /posts/:id/biodata.pdf: the biodata as an A4 PDF. Visitors get the public copy; families

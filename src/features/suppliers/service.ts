@@ -61,9 +61,18 @@ export async function listSuppliers(db: Database, helpers: ListedCounts): Promis
 }
 
 /** A supplier's page: any account that may show anything, with none listed too. */
-export async function findSupplier(db: Database, rule: PublicRule, helpers: ListedCounts, id: string): Promise<SupplierListItem | undefined> {
+export async function findSupplier(
+  db: Database,
+  rule: PublicRule,
+  helpers: ListedCounts,
+  id: string,
+): Promise<SupplierListItem | undefined> {
   const [[row], listed] = await Promise.all([
-    db.select(publicColumns).from(user).where(and(eq(user.id, id), ownerMayShow(rule))).limit(1),
+    db
+      .select(publicColumns)
+      .from(user)
+      .where(and(eq(user.id, id), ownerMayShow(rule)))
+      .limit(1),
     helpers.listedCount(id),
   ]);
   return row ? toItem({ ...row, availableHelpers: listed }) : undefined;

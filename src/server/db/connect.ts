@@ -57,7 +57,9 @@ export interface OpenOptions {
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger) : openPglite(options.pgliteDir, options.logger);
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.logger)
+    : openPglite(options.pgliteDir, options.logger);
 }
 
 async function openPglite(dir: string | undefined, logger?: Logger): Promise<DatabaseHandle> {

@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgSequence,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { EmploymentRow, Skills } from "../../shared/biodata-types";
 
 const timestamps = {
@@ -124,9 +111,15 @@ export const helpers = pgTable(
     religion: text("religion").notNull(),
     english: text("english"),
     motherTongue: text("mother_tongue").notNull(),
-    otherLanguages: text("other_languages").array().notNull().default(sql`'{}'::text[]`),
+    otherLanguages: text("other_languages")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     education: text("education"),
-    cares: text("cares").array().notNull().default(sql`'{}'::text[]`),
+    cares: text("cares")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     specialNotes: text("special_notes").notNull().default(""),
     photo: text("photo"),
     // The Ministry of Manpower's standard form, parts A to D (empty on older biodata).
@@ -137,7 +130,10 @@ export const helpers = pgTable(
     homePhone: text("home_phone"),
     passportNumber: text("passport_number"),
     allergies: text("allergies"),
-    illnesses: text("illnesses").array().notNull().default(sql`'{}'::text[]`),
+    illnesses: text("illnesses")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     illnessOther: text("illness_other"),
     disabilities: text("disabilities"),
     dietaryRestrictions: text("dietary_restrictions"),
@@ -149,14 +145,26 @@ export const helpers = pgTable(
     skillsEvaluation: text("skills_evaluation"),
     skillsEvaluationOther: text("skills_evaluation_other"),
     /** Area -> willingness, experience, years, rating, detail, note (checked by the shared schema). */
-    skills: jsonb("skills").$type<Skills>().notNull().default(sql`'{}'::jsonb`),
+    skills: jsonb("skills")
+      .$type<Skills>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The areas she has experience in, kept with `skills` for the indexed `skill` filter. */
-    skillAreas: text("skill_areas").array().notNull().default(sql`'{}'::text[]`),
-    employment: jsonb("employment").$type<EmploymentRow[]>().notNull().default(sql`'[]'::jsonb`),
+    skillAreas: text("skill_areas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    employment: jsonb("employment")
+      .$type<EmploymentRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     workedInSingapore: boolean("worked_in_singapore"),
     /** Null: available now. */
     availableFrom: date("available_from", { mode: "string" }),
-    interview: text("interview").array().notNull().default(sql`'{}'::text[]`),
+    interview: text("interview")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("draft"),
     supplierId: text("supplier_id")
       .notNull()
@@ -172,8 +180,12 @@ export const helpers = pgTable(
     index("helpers_available_nationality_idx")
       .on(t.nationality, t.publishedAt.desc())
       .where(sql`${t.status} = 'available'`),
-    index("helpers_available_salary_idx").on(t.salary).where(sql`${t.status} = 'available'`),
-    index("helpers_available_dob_idx").on(t.dateOfBirth).where(sql`${t.status} = 'available'`),
+    index("helpers_available_salary_idx")
+      .on(t.salary)
+      .where(sql`${t.status} = 'available'`),
+    index("helpers_available_dob_idx")
+      .on(t.dateOfBirth)
+      .where(sql`${t.status} = 'available'`),
     index("helpers_experience_idx").on(t.experience),
     index("helpers_mother_tongue_idx").on(t.motherTongue),
     index("helpers_marital_idx").on(t.marital),
@@ -183,7 +195,9 @@ export const helpers = pgTable(
     index("helpers_supplier_idx").on(t.supplierId, t.status),
     index("helpers_skill_areas_idx").using("gin", t.skillAreas),
     index("helpers_interview_idx").using("gin", t.interview),
-    index("helpers_available_from_idx").on(t.availableFrom).where(sql`${t.status} = 'available'`),
+    index("helpers_available_from_idx")
+      .on(t.availableFrom)
+      .where(sql`${t.status} = 'available'`),
     // Search (q=): trigram indexes answer ILIKE '%term%' without reading every row. The
     // pg_trgm extension they need is created by the migration that adds them.
     index("helpers_name_trgm_idx").using("gin", t.name.op("gin_trgm_ops")),
@@ -234,7 +248,9 @@ export const outbox = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("outbox_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("outbox_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index("outbox_status_idx").on(t.status, t.createdAt.desc()),
   ],
 );

@@ -10,7 +10,12 @@ import type { Executor } from "./connect";
 import { rateLimit } from "./schema";
 
 /** Counts one event under `key`: how many the current window holds now, and how long it still runs. */
-export async function countInWindow(db: Executor, key: string, windowMs: number, now = Date.now()): Promise<{ count: number; ttlMs: number }> {
+export async function countInWindow(
+  db: Executor,
+  key: string,
+  windowMs: number,
+  now = Date.now(),
+): Promise<{ count: number; ttlMs: number }> {
   const expired = sql`${rateLimit.lastRequest} <= ${now - windowMs}`;
   const [row] = await db
     .insert(rateLimit)

@@ -164,7 +164,10 @@ function parameters(operation: Operation): string {
 function body(operation: Operation): string {
   const content = operation.requestBody?.content ?? {};
   return Object.entries(content)
-    .map(([type, media]) => `<h4>Body (<code>${escape(type)}</code>)</h4><details><summary>Fields</summary>${schemaBlock(media.schema)}</details>`)
+    .map(
+      ([type, media]) =>
+        `<h4>Body (<code>${escape(type)}</code>)</h4><details><summary>Fields</summary>${schemaBlock(media.schema)}</details>`,
+    )
     .join("");
 }
 
@@ -174,7 +177,9 @@ function responses(operation: Operation): string {
     const shown = media.map(([type, { schema }]) => {
       const isError = schema?.$ref === "#/components/schemas/Error";
       const block = schemaBlock(schema);
-      return isError || !block ? ` <code>${escape(type)}</code>: ${block}` : `<details><summary><code>${escape(type)}</code></summary>${block}</details>`;
+      return isError || !block
+        ? ` <code>${escape(type)}</code>: ${block}`
+        : `<details><summary><code>${escape(type)}</code></summary>${block}</details>`;
     });
     return `<dt>${escape(status)}</dt><dd>${inline(response.description)}${shown.join("")}</dd>`;
   });
@@ -218,7 +223,10 @@ export function renderApiDocsPage(openapi: object): { html: string; csp: string 
     })
     .join("");
   const schemas = Object.entries(document.components?.schemas ?? {})
-    .map(([name, schema]) => `<article id="${anchor("schema", name)}"><h3>${escape(name)}</h3>${prose(schema.description as string | undefined)}${schemaBlock(schema)}</article>`)
+    .map(
+      ([name, schema]) =>
+        `<article id="${anchor("schema", name)}"><h3>${escape(name)}</h3>${prose(schema.description as string | undefined)}${schemaBlock(schema)}</article>`,
+    )
     .join("");
   const title = escape(document.info?.title ?? "API");
   const html = [

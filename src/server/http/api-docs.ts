@@ -153,7 +153,11 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
         ...documentation,
         summary: "This document as a page",
         description: "Plain HTML made from the same document: no script, styles allowed by their hash.",
-        response: { 200: { description: "The page", content: { "text/html": { schema: z.string() } } }, 304: z.undefined(), ...refusals(400) },
+        response: {
+          200: { description: "The page", content: { "text/html": { schema: z.string() } } },
+          304: z.undefined(),
+          ...refusals(400),
+        },
       },
     },
     async (request, reply) => send(request, reply, (await answers()).page),

@@ -39,7 +39,10 @@ const NEVER_PERSONAL = /^\/(assets|media)\//;
  * a draft's record depends on the session even when its route does not say so. Answers that may
  * differ by cookie say so (Vary), so a shared cache never hands one visitor's copy to another.
  */
-export function registerCachePolicy(app: FastifyInstance, { hasSessionCookie }: { hasSessionCookie(cookieHeader: string | undefined): boolean }): void {
+export function registerCachePolicy(
+  app: FastifyInstance,
+  { hasSessionCookie }: { hasSessionCookie(cookieHeader: string | undefined): boolean },
+): void {
   app.addHook("onSend", (request, reply, payload, done) => {
     if (NEVER_PERSONAL.test(request.url)) return done(null, payload);
     if (hasSessionCookie(request.headers.cookie)) {

@@ -27,7 +27,9 @@ export const MAX_FORM_TEXT = 256 * 1024;
 const tooLarge = (message: string, fields?: Record<string, string>) => new HttpError(413, "too_large", message, fields);
 
 const tooManyFields = () =>
-  tooLarge(`The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, more than any form on this site sends. Reload the page and send it again.`);
+  tooLarge(
+    `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, more than any form on this site sends. Reload the page and send it again.`,
+  );
 
 /** A name fit to quote in a message: never the whole of a long one. */
 const quoted = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
@@ -70,14 +72,20 @@ export function checkFormFields(entries: Iterable<[string, FormDataEntryValue]>)
   for (const [name, value] of entries) {
     if (++fields > MAX_FORM_FIELDS) throw tooManyFields();
     if (name.length > MAX_FIELD_NAME_LENGTH) {
-      throw badRequest(`A field name is longer than ${MAX_FIELD_NAME_LENGTH} characters (“${quoted(name)}”): no form on this site has one.`, {
-        [quoted(name)]: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters`,
-      });
+      throw badRequest(
+        `A field name is longer than ${MAX_FIELD_NAME_LENGTH} characters (“${quoted(name)}”): no form on this site has one.`,
+        {
+          [quoted(name)]: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters`,
+        },
+      );
     }
     if (listIndexTooLarge(name)) {
-      throw badRequest(`The field “${name}” asks for row ${MAX_LIST_INDEX + 2} or later of a list: no form on this site has that many rows.`, {
-        [name]: `A list holds at most ${MAX_LIST_INDEX + 1} rows`,
-      });
+      throw badRequest(
+        `The field “${name}” asks for row ${MAX_LIST_INDEX + 2} or later of a list: no form on this site has that many rows.`,
+        {
+          [name]: `A list holds at most ${MAX_LIST_INDEX + 1} rows`,
+        },
+      );
     }
     const times = (seen.get(name) ?? 0) + 1;
     if (times > MAX_VALUES_PER_NAME) {

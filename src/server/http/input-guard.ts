@@ -48,7 +48,8 @@ export function jsonDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const char = text.charCodeAt(i);
     if (inString) {
-      if (char === 0x5c) i++; // a backslash: the next character is escaped
+      if (char === 0x5c)
+        i++; // a backslash: the next character is escaped
       else if (char === 0x22) inString = false;
     } else if (char === 0x22) inString = true;
     else if (char === 0x5b || char === 0x7b) {
@@ -59,7 +60,9 @@ export function jsonDeeperThan(text: string, max: number): boolean {
 }
 
 const tooDeep = () =>
-  badRequest(`The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; no request of this site's is. Send the fields as documented.`);
+  badRequest(
+    `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; no request of this site's is. Send the fields as documented.`,
+  );
 
 export function nulRefusal(field: string, where: string): HttpError {
   const name = field.replaceAll(NUL, "");

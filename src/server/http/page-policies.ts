@@ -5,7 +5,15 @@
  * actions are wrapped here so that every signed-in or operator page is guarded, and every form
  * is checked to come from this site, in one place (decision 093).
  */
-import { data, matchRoutes, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type RouteObject, type ServerBuild } from "react-router";
+import {
+  data,
+  matchRoutes,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ServerBuild,
+} from "react-router";
 import type { PagePolicy, PageShows } from "../../shared/page-policy";
 import { LISTING_PARAMS } from "../../shared/listing-query-schema";
 
@@ -159,10 +167,16 @@ export function readPageTable(build: ServerBuild, publicUrl: string): PageTable 
       return {
         policy,
         sharedHeaders: true,
-        shared: { params: params === "listing" ? LISTING_PARAM_SET : new Set(params), shows, helperId: shows === "helper" ? leaf.params.id : undefined },
+        shared: {
+          params: params === "listing" ? LISTING_PARAM_SET : new Set(params),
+          shows,
+          helperId: shows === "helper" ? leaf.params.id : undefined,
+        },
       };
     },
-    sitemapPaths: patterns.filter(({ pattern, policy }) => policy.access === "public" && policy.sitemap && !pattern.includes(":")).map(({ pattern }) => pattern),
+    sitemapPaths: patterns
+      .filter(({ pattern, policy }) => policy.access === "public" && policy.sitemap && !pattern.includes(":"))
+      .map(({ pattern }) => pattern),
     disallowedPaths: [
       ...new Set(
         patterns.filter(closed).map(({ pattern }) => {

@@ -13,7 +13,16 @@ import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
 import type { VisitorCookie } from "./visitor-cookie";
 import { checkPageForm } from "./input-guard";
-import { canonicalPageUrl, inlineScriptHashes, pageCacheKey, pagePath, pickEncoding, type CachedPage, type PageCache, type RenderedPage } from "./page-cache";
+import {
+  canonicalPageUrl,
+  inlineScriptHashes,
+  pageCacheKey,
+  pagePath,
+  pickEncoding,
+  type CachedPage,
+  type PageCache,
+  type RenderedPage,
+} from "./page-cache";
 import type { PageTable } from "./page-policies";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
@@ -123,7 +132,10 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       // A public page asked for by nobody in particular is the same for everyone: kept bytes.
       const cache = options.pageCache;
       const shared = page?.shared;
-      const canonical = cache.enabled && request.method === "GET" && shared && sharesBytes(request, page, personal) ? canonicalPageUrl(request.url, shared.params) : undefined;
+      const canonical =
+        cache.enabled && request.method === "GET" && shared && sharesBytes(request, page, personal)
+          ? canonicalPageUrl(request.url, shared.params)
+          : undefined;
       if (canonical !== undefined) {
         const key = pageCacheKey(canonical);
         const hit = cache.lookup(key);

@@ -74,14 +74,7 @@ export default function Login() {
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field
-          field={fields.email}
-          label="Email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          required
-        />
+        <Field field={fields.email} label="Email" type="email" autoComplete="username" inputMode="email" required />
         <Field field={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="form-actions account-actions">
           <button type="submit" className="button primary" disabled={busy}>

@@ -97,10 +97,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // Every session was ended, this one too; better-auth's new cookie keeps this device signed in.
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("set-cookie", cookie);
-    return data(
-      { intent: "password" as const, done: "Your password is changed. Your other devices have been logged out." },
-      { headers },
-    );
+    return data({ intent: "password" as const, done: "Your password is changed. Your other devices have been logged out." }, { headers });
   }
 
   const submission = parseWithZod(formData, { schema: profileSchema });

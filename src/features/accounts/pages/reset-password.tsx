@@ -58,7 +58,12 @@ export default function ResetPassword() {
           <FormError message={form.errors?.[0]} />
           <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
             <input type="hidden" name="token" value={token} />
-            <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" confirmLabel="Confirm new password" />
+            <NewPasswordFields
+              password={fields.password}
+              confirm={fields.confirmPassword}
+              label="New password"
+              confirmLabel="Confirm new password"
+            />
             <SubmitButton busy={busy} busyLabel="Saving…">
               Save the new password
             </SubmitButton>

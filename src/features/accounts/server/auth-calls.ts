@@ -79,10 +79,20 @@ export type ResendResult = { ok: boolean; status: number; message: string };
  * Mails the signed-in supplier a new link to confirm their e-mail, through better-auth's handler
  * (the account guard limits how often: once a minute, a few times an hour).
  */
-export async function resendConfirmation(handler: (request: Request) => Promise<Response>, email: string, call: AuthCall): Promise<ResendResult> {
+export async function resendConfirmation(
+  handler: (request: Request) => Promise<Response>,
+  email: string,
+  call: AuthCall,
+): Promise<ResendResult> {
   const result = await callAuth(handler, "/send-verification-email", { ...call, body: { email } });
   if (result.ok) return { ok: true, status: 200, message: `We sent a new link to ${email}. Open it within 24 hours.` };
-  if (result.status === 429) return { ok: false, status: 429, message: result.code === "TOO_MANY_CONFIRMATION_MAILS" ? authMessage(result)! : tooManyAttempts(result) };
-  if (result.code === "EMAIL_ALREADY_VERIFIED") return { ok: false, status: 400, message: "Your email is already confirmed: there is nothing to send." };
+  if (result.status === 429)
+    return {
+      ok: false,
+      status: 429,
+      message: result.code === "TOO_MANY_CONFIRMATION_MAILS" ? authMessage(result)! : tooManyAttempts(result),
+    };
+  if (result.code === "EMAIL_ALREADY_VERIFIED")
+    return { ok: false, status: 400, message: "Your email is already confirmed: there is nothing to send." };
   return { ok: false, status: 503, message: "We could not send the link just now. Please try again in a minute." };
 }

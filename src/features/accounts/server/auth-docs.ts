@@ -25,7 +25,11 @@ const METHODS = ["GET", "POST"] as const;
 
 const authError = {
   type: "object",
-  properties: { message: { type: "string" }, code: { type: "string" }, fields: { type: "object", additionalProperties: { type: "string" } } },
+  properties: {
+    message: { type: "string" },
+    code: { type: "string" },
+    fields: { type: "object", additionalProperties: { type: "string" } },
+  },
   required: ["message"],
 };
 
@@ -66,12 +70,20 @@ function operation(name: string, endpoint: AuthEndpoint, method: string, pathPar
     operationId: `auth.${name}.${method.toLowerCase()}`,
     parameters: [
       ...pathParams.map((param) => ({ name: param, in: "path", required: true, schema: { type: "string" } })),
-      ...Object.entries(queryProperties).map(([param, schema]) => ({ name: param, in: "query", required: queryRequired.has(param), schema })),
+      ...Object.entries(queryProperties).map(([param, schema]) => ({
+        name: param,
+        in: "query",
+        required: queryRequired.has(param),
+        schema,
+      })),
     ],
     ...(body ? { requestBody: { required: true, content: { "application/json": { schema: body } } } } : {}),
     responses: {
       200: { description: "better-auth's answer (JSON)" },
-      "4XX": { description: "Refused by better-auth or by the site's rules for accounts", content: { "application/json": { schema: authError } } },
+      "4XX": {
+        description: "Refused by better-auth or by the site's rules for accounts",
+        content: { "application/json": { schema: authError } },
+      },
     },
   };
 }

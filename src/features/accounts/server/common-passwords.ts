@@ -17,8 +17,26 @@ export const GUESSABLE_PASSWORD_MESSAGE =
 
 /** Words of this trade and of sign-up pages that attackers of such a site try first. */
 const DOMAIN_WORDS = [
-  "helper", "helpers", "maid", "maids", "agency", "agencies", "domestic", "employment", "supplier", "suppliers",
-  "biodata", "welcome", "singapore", "password", "passwd", "letmein", "admin", "login", "hello", "qwerty",
+  "helper",
+  "helpers",
+  "maid",
+  "maids",
+  "agency",
+  "agencies",
+  "domestic",
+  "employment",
+  "supplier",
+  "suppliers",
+  "biodata",
+  "welcome",
+  "singapore",
+  "password",
+  "passwd",
+  "letmein",
+  "admin",
+  "login",
+  "hello",
+  "qwerty",
 ];
 
 /** Fewer letters than this left once the guessable words are taken out: not a password of one's own. */
@@ -85,7 +103,9 @@ export function weakPasswordReason(password: string, inputs: readonly (string | 
   const result = zxcvbn().check(password, personal);
   const [only] = result.sequence;
   if ((result.sequence.length === 1 && only?.pattern === "dictionary" && only.dictionaryName === "passwords-common") || result.score <= 1) {
-    const aboutSiteOrPerson = result.sequence.some((match) => match.pattern === "dictionary" && match.dictionaryName !== "passwords-common");
+    const aboutSiteOrPerson = result.sequence.some(
+      (match) => match.pattern === "dictionary" && match.dictionaryName !== "passwords-common",
+    );
     return aboutSiteOrPerson ? GUESSABLE_PASSWORD_MESSAGE : COMMON_PASSWORD_MESSAGE;
   }
   if (madeOfGuessableWords(password, [...personal, ...DOMAIN_WORDS])) return GUESSABLE_PASSWORD_MESSAGE;

@@ -26,8 +26,7 @@ interface Pending {
   email: string;
 }
 
-const storedIdentifier = (token: string) =>
-  `${KIND}:${createHash("sha256").update(`${KIND}:${token}`).digest("base64url")}`;
+const storedIdentifier = (token: string) => `${KIND}:${createHash("sha256").update(`${KIND}:${token}`).digest("base64url")}`;
 
 /** The `value` of a pending change starts with the account, so its older requests can be found. */
 const valueOf = (pending: Pending) => JSON.stringify({ userId: pending.userId, email: pending.email });
@@ -80,11 +79,7 @@ export async function tellOldAddress(tx: Executor, settings: MailSettings, chang
 }
 
 const linkInvalid = () =>
-  new HttpError(
-    400,
-    "invalid_link",
-    "This link does not work any more: it was used, replaced by a newer one, or is over a day old.",
-  );
+  new HttpError(400, "invalid_link", "This link does not work any more: it was used, replaced by a newer one, or is over a day old.");
 const emailTaken = () => new HttpError(409, "email_taken", "Another account already uses this email.");
 
 /**

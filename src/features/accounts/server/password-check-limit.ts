@@ -27,7 +27,10 @@ export function tooManyPasswordChecks(retryAfterSeconds: number): string {
   return `Too many tries of the current password. For your safety, wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
 }
 
-export function createPasswordCheckLimiter(db: Executor, limits: PasswordCheckLimits = DEFAULT_PASSWORD_CHECK_LIMITS): PasswordCheckLimiter {
+export function createPasswordCheckLimiter(
+  db: Executor,
+  limits: PasswordCheckLimits = DEFAULT_PASSWORD_CHECK_LIMITS,
+): PasswordCheckLimiter {
   return {
     async hit(userId, address) {
       const now = Date.now();

@@ -9,20 +9,14 @@ import type { Executor } from "../../../server/db/connect";
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-export async function bulkInsert<T extends PgTable>(
-  executor: Executor,
-  table: T,
-  rows: T["$inferInsert"][],
-): Promise<void> {
+export async function bulkInsert<T extends PgTable>(executor: Executor, table: T, rows: T["$inferInsert"][]): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table);
   // The columns the rows set; the others keep their defaults.
   const keys = Object.keys(columns).filter((key) => rows.some((row) => (row as Record<string, unknown>)[key] !== undefined));
   const names = keys.map((key) => columns[key]!.name);
   const types = keys.map((key) => columns[key]!.getSQLType());
-  const records = rows.map((row) =>
-    Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null])),
-  );
+  const records = rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null])));
   const list = names.map(quote).join(", ");
   const shape = names.map((name, i) => `${quote(name)} ${types[i]}`).join(", ");
   const statement: SQL = sql`insert into ${sql.raw(quote(getTableName(table)))} (${sql.raw(list)})

@@ -20,17 +20,54 @@ interface Home {
 }
 
 const HOMES: Record<Nationality, Home> = {
-  philippines: { places: ["Quezon City", "Cebu City", "Iloilo", "Davao", "Baguio", "Tarlac"], port: "Manila", dialCode: "+63 9", passportLetter: "P", cuisine: "Filipino" },
-  indonesia: { places: ["Semarang", "Surabaya", "Malang", "Cilacap", "Lampung", "Blitar"], port: "Jakarta", dialCode: "+62 8", passportLetter: "C", cuisine: "Indonesian" },
-  myanmar: { places: ["Yangon", "Mandalay", "Bago", "Pathein", "Aizawl", "Taunggyi"], port: "Yangon", dialCode: "+95 9", passportLetter: "M", cuisine: "Burmese" },
-  india: { places: ["Chennai", "Madurai", "Amritsar", "Kochi", "Darjeeling", "Vijayawada"], port: "Chennai", dialCode: "+91 9", passportLetter: "K", cuisine: "Indian" },
+  philippines: {
+    places: ["Quezon City", "Cebu City", "Iloilo", "Davao", "Baguio", "Tarlac"],
+    port: "Manila",
+    dialCode: "+63 9",
+    passportLetter: "P",
+    cuisine: "Filipino",
+  },
+  indonesia: {
+    places: ["Semarang", "Surabaya", "Malang", "Cilacap", "Lampung", "Blitar"],
+    port: "Jakarta",
+    dialCode: "+62 8",
+    passportLetter: "C",
+    cuisine: "Indonesian",
+  },
+  myanmar: {
+    places: ["Yangon", "Mandalay", "Bago", "Pathein", "Aizawl", "Taunggyi"],
+    port: "Yangon",
+    dialCode: "+95 9",
+    passportLetter: "M",
+    cuisine: "Burmese",
+  },
+  india: {
+    places: ["Chennai", "Madurai", "Amritsar", "Kochi", "Darjeeling", "Vijayawada"],
+    port: "Chennai",
+    dialCode: "+91 9",
+    passportLetter: "K",
+    cuisine: "Indian",
+  },
 };
 
 const CARE_AREAS: Record<Care, SkillAreaSlug> = { infant: "infant", child: "child", elder: "elderly", disabled: "disabled" };
 const ABROAD = ["Hong Kong", "Taiwan", "Saudi Arabia", "Malaysia"];
 const MIDDLE_EAST = ["Saudi Arabia", "Saudi Arabia", "Kuwait", "United Arab Emirates"];
-const DUTIES = ["Housework, cooking and laundry", "Care of two children aged 3 and 6", "Care of an elderly man with diabetes", "Cooking and marketing for a family of five", "Care of a newborn and housework", "Care of a bedridden grandmother"];
-const FEEDBACK = ["Honest and hardworking; the family was sorry to see her go", "Good with the children, cooks well", "Patient with the elderly employer", "Clean and organised", null];
+const DUTIES = [
+  "Housework, cooking and laundry",
+  "Care of two children aged 3 and 6",
+  "Care of an elderly man with diabetes",
+  "Cooking and marketing for a family of five",
+  "Care of a newborn and housework",
+  "Care of a bedridden grandmother",
+];
+const FEEDBACK = [
+  "Honest and hardworking; the family was sorry to see her go",
+  "Good with the children, cooks well",
+  "Patient with the elderly employer",
+  "Clean and organised",
+  null,
+];
 const REMARKS = ["Contract completed", "Family moved overseas", "Employer passed away", "Finished contract, returned home", null];
 const OBSERVATIONS = ["Confident, has done this for years", "Learns quickly", "Needs some guidance at first", null, null];
 const SIDE_SKILLS: SkillAreaSlug[] = ["gardening", "sewing", "pet-care"];
@@ -58,7 +95,11 @@ function skillsFor(random: Random, helper: DemoInput, home: Home): Skills {
     skills[area] = entry(random, random() < 0.85, area === "infant" ? "0–12 months" : area === "child" ? "2–10 years" : null);
   }
   skills.housework = entry(random, random() < 0.9);
-  skills.cooking = entry(random, random() < 0.7, pick(random, [`${home.cuisine} and Chinese`, `${home.cuisine} and Western`, "Chinese, Malay and Western", home.cuisine]));
+  skills.cooking = entry(
+    random,
+    random() < 0.7,
+    pick(random, [`${home.cuisine} and Chinese`, `${home.cuisine} and Western`, "Chinese, Malay and Western", home.cuisine]),
+  );
   if (helper.english !== "basic") skills.english = entry(random, true);
   if (helper.otherLanguages.includes("chinese")) skills.mandarin = entry(random, true);
   if (helper.otherLanguages.includes("malay")) skills.malay = entry(random, true);
@@ -93,7 +134,10 @@ function employmentFor(random: Random, helper: DemoInput, homeCountry: string, n
       from: monthOf(start),
       to: monthOf(end),
       country,
-      employer: country === "Singapore" ? pick(random, ["Mr and Mrs Tan", "Mdm Lim", "The Wong family", "Mr Kumar"]) : pick(random, ["Mr Chan", "Mrs Al-Harbi", "Mr Lee", "The Ho family", "Mrs Abdullah"]),
+      employer:
+        country === "Singapore"
+          ? pick(random, ["Mr and Mrs Tan", "Mdm Lim", "The Wong family", "Mr Kumar"])
+          : pick(random, ["Mr Chan", "Mrs Al-Harbi", "Mr Lee", "The Ho family", "Mrs Abdullah"]),
       duties: pick(random, DUTIES),
       remarks: pick(random, REMARKS),
       feedback: pick(random, FEEDBACK),

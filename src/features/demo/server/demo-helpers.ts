@@ -32,7 +32,20 @@ const ORIGINS: Origin[] = [
     nationality: "philippines",
     tongues: ["tagalog", "visayan"],
     religions: ["catholic", "christian", "other"],
-    givenNames: ["Maria", "Jennifer", "Rowena", "Analyn", "Marites", "Jocelyn", "Lorna", "Gemma", "Rosalie", "Cristina", "Aileen", "Evelyn"],
+    givenNames: [
+      "Maria",
+      "Jennifer",
+      "Rowena",
+      "Analyn",
+      "Marites",
+      "Jocelyn",
+      "Lorna",
+      "Gemma",
+      "Rosalie",
+      "Cristina",
+      "Aileen",
+      "Evelyn",
+    ],
     familyNames: ["Santos", "Reyes", "Dela Cruz", "Bautista", "Garcia", "Mendoza", "Villanueva", "Ramos", "Aquino", "Navarro"],
     homeCountry: "the Philippines",
   },
@@ -48,7 +61,20 @@ const ORIGINS: Origin[] = [
     nationality: "myanmar",
     tongues: ["burmese", "mizo", "burmese"],
     religions: ["buddhist", "christian", "muslim", "other"],
-    givenNames: ["Aye Aye", "Thandar", "Su Su", "Khin Myat", "Zin Mar", "Nilar", "May Thu", "Hnin Wai", "Ei Ei", "Lalremruati", "Moe Moe", "Thida"],
+    givenNames: [
+      "Aye Aye",
+      "Thandar",
+      "Su Su",
+      "Khin Myat",
+      "Zin Mar",
+      "Nilar",
+      "May Thu",
+      "Hnin Wai",
+      "Ei Ei",
+      "Lalremruati",
+      "Moe Moe",
+      "Thida",
+    ],
     familyNames: ["Mon", "Win", "Hlaing", "Noe", "Oo", "Aung", "Kyaw", "Htwe", "Zaw", "Myint"],
     homeCountry: "Myanmar",
   },
@@ -101,11 +127,26 @@ function sample<T>(random: Random, list: readonly T[], count: number): T[] {
 const DUTIES: Record<Care, string[]> = {
   infant: ["bathing and feeding a newborn", "night feeds and sterilising bottles", "caring for twins from three months old"],
   child: ["school runs and homework for two children", "preparing meals for children aged 4 and 7", "looking after a toddler"],
-  elder: ["caring for a grandmother with limited mobility", "helping an elderly employer with medication and walks", "accompanying an elderly couple to clinic visits"],
-  disabled: ["caring for a wheelchair user, including transfers", "supporting a child with autism through daily routines", "tube feeding and physiotherapy exercises"],
+  elder: [
+    "caring for a grandmother with limited mobility",
+    "helping an elderly employer with medication and walks",
+    "accompanying an elderly couple to clinic visits",
+  ],
+  disabled: [
+    "caring for a wheelchair user, including transfers",
+    "supporting a child with autism through daily routines",
+    "tube feeding and physiotherapy exercises",
+  ],
 };
 
-const COOKING = ["Chinese and Western dishes", "Indian vegetarian food", "Malay and Indonesian dishes", "Filipino and Western food", "simple Chinese home cooking", "baking and healthy meals for children"];
+const COOKING = [
+  "Chinese and Western dishes",
+  "Indian vegetarian food",
+  "Malay and Indonesian dishes",
+  "Filipino and Western food",
+  "simple Chinese home cooking",
+  "baking and healthy meals for children",
+];
 const HOBBIES = ["reading", "cooking new recipes", "singing in church", "gardening", "sewing", "watching cooking videos", "walking"];
 
 function notes(random: Random, helper: Omit<DemoHelper, "specialNotes" | keyof DemoBiodata>, homeCountry: string): string {
@@ -165,7 +206,11 @@ export function demoHelper(index: number, random: Random, now: Date): DemoHelper
     publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
   };
   const biodata = demoBiodata(random, helper, origin.homeCountry.replace(/^the /, ""), now);
-  return { ...helper, ...biodata, ...sameSingaporeYears(helper.singaporeExperience, notes(random, helper, origin.homeCountry), biodata.employment) };
+  return {
+    ...helper,
+    ...biodata,
+    ...sameSingaporeYears(helper.singaporeExperience, notes(random, helper, origin.homeCountry), biodata.employment),
+  };
 }
 
 /**
@@ -231,4 +276,3 @@ export function ensureCoverage(list: DemoHelper[]): void {
     helper.childrenAges = hasChildren ? `${3 + (helper.heightCm % 9)}, ${10 + (helper.weightKg % 8)}` : null;
   }
 }
-

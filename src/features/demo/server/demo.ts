@@ -15,10 +15,42 @@ import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
 export const DEMO_PASSWORD = "demo-password";
 
 export const DEMO_SUPPLIERS = [
-  { email: "goldenbridge@demo.directhelpers.sg", name: "Grace Tan", companyName: "Golden Bridge Employment Agency", eaLicenceNumber: "19C9871", phone: "+6562345678", color: "#b8860b", initials: "GB" },
-  { email: "manilastar@demo.directhelpers.sg", name: "Ramon Cruz", companyName: "Manila Star Overseas Manpower", eaLicenceNumber: "21C4410", phone: "+639171234567", color: "#1f5f99", initials: "MS" },
-  { email: "yangoncare@demo.directhelpers.sg", name: "Thura Aung", companyName: "Yangon Care Recruitment", eaLicenceNumber: "18C2205", phone: "+959791234567", color: "#2e7d32", initials: "YC" },
-  { email: "javaharmony@demo.directhelpers.sg", name: "Budi Santoso", companyName: "Java Harmony Suppliers", eaLicenceNumber: "20C7733", phone: "+6281234567890", color: "#8e2450", initials: "JH" },
+  {
+    email: "goldenbridge@demo.directhelpers.sg",
+    name: "Grace Tan",
+    companyName: "Golden Bridge Employment Agency",
+    eaLicenceNumber: "19C9871",
+    phone: "+6562345678",
+    color: "#b8860b",
+    initials: "GB",
+  },
+  {
+    email: "manilastar@demo.directhelpers.sg",
+    name: "Ramon Cruz",
+    companyName: "Manila Star Overseas Manpower",
+    eaLicenceNumber: "21C4410",
+    phone: "+639171234567",
+    color: "#1f5f99",
+    initials: "MS",
+  },
+  {
+    email: "yangoncare@demo.directhelpers.sg",
+    name: "Thura Aung",
+    companyName: "Yangon Care Recruitment",
+    eaLicenceNumber: "18C2205",
+    phone: "+959791234567",
+    color: "#2e7d32",
+    initials: "YC",
+  },
+  {
+    email: "javaharmony@demo.directhelpers.sg",
+    name: "Budi Santoso",
+    companyName: "Java Harmony Suppliers",
+    eaLicenceNumber: "20C7733",
+    phone: "+6281234567890",
+    color: "#8e2450",
+    initials: "JH",
+  },
 ] as const;
 
 const PHOTOS_AT_ONCE = 4;

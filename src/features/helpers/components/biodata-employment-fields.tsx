@@ -16,7 +16,15 @@ const YES_NO = [
   { value: "no", label: "No" },
 ];
 
-function JobRow({ job, position, remove }: { job: FieldMetadata<JobFormRow>; position: number; remove: React.ButtonHTMLAttributes<HTMLButtonElement> }) {
+function JobRow({
+  job,
+  position,
+  remove,
+}: {
+  job: FieldMetadata<JobFormRow>;
+  position: number;
+  remove: React.ButtonHTMLAttributes<HTMLButtonElement>;
+}) {
   const row = job.getFieldset();
   const { short, medium } = BIODATA_LIMITS.text;
   return (
@@ -56,7 +64,12 @@ export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataF
       ) : null}
       {jobs.length === 0 ? <p className="hint">No previous jobs: add one for each employer, newest first.</p> : null}
       {jobs.map((job, position) => (
-        <JobRow key={job.key ?? job.name} job={job} position={position} remove={form.remove.getButtonProps({ name: fields.employment.name, index: position })} />
+        <JobRow
+          key={job.key ?? job.name}
+          job={job}
+          position={position}
+          remove={form.remove.getButtonProps({ name: fields.employment.name, index: position })}
+        />
       ))}
       {jobs.length < max ? (
         <button {...form.insert.getButtonProps({ name: fields.employment.name })} className="button small">
@@ -65,7 +78,13 @@ export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataF
       ) : (
         <p className="hint">{max} jobs is the most a biodata holds.</p>
       )}
-      <Field kind="select" field={fields.workedInSingapore} label="Has she worked in Singapore before?" options={YES_NO} placeholder="Not given" />
+      <Field
+        kind="select"
+        field={fields.workedInSingapore}
+        label="Has she worked in Singapore before?"
+        options={YES_NO}
+        placeholder="Not given"
+      />
     </>
   );
 }

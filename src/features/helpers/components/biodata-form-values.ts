@@ -16,12 +16,43 @@ export type JobFormRow = { [K in keyof EmploymentRow]?: Text };
 export const LIST_FIELDS = ["otherLanguages", "cares", "illnesses", "interview"] as const;
 
 type TextFields =
-  | "name" | "nationality" | "experience" | "singaporeExperience" | "salary" | "offDays" | "dateOfBirth" | "heightCm"
-  | "weightKg" | "marital" | "childrenAges" | "religion" | "english" | "motherTongue" | "education" | "specialNotes"
-  | "status" | "photo" | "placeOfBirth" | "siblings" | "homeAddress" | "repatriationPort" | "homePhone"
-  | "passportNumber" | "allergies" | "illnessOther" | "disabilities" | "dietaryRestrictions" | "handlesPork"
-  | "handlesBeef" | "foodHandlingOther" | "restDays" | "otherRemarks" | "skillsEvaluation" | "skillsEvaluationOther"
-  | "workedInSingapore" | "availableFrom";
+  | "name"
+  | "nationality"
+  | "experience"
+  | "singaporeExperience"
+  | "salary"
+  | "offDays"
+  | "dateOfBirth"
+  | "heightCm"
+  | "weightKg"
+  | "marital"
+  | "childrenAges"
+  | "religion"
+  | "english"
+  | "motherTongue"
+  | "education"
+  | "specialNotes"
+  | "status"
+  | "photo"
+  | "placeOfBirth"
+  | "siblings"
+  | "homeAddress"
+  | "repatriationPort"
+  | "homePhone"
+  | "passportNumber"
+  | "allergies"
+  | "illnessOther"
+  | "disabilities"
+  | "dietaryRestrictions"
+  | "handlesPork"
+  | "handlesBeef"
+  | "foodHandlingOther"
+  | "restDays"
+  | "otherRemarks"
+  | "skillsEvaluation"
+  | "skillsEvaluationOther"
+  | "workedInSingapore"
+  | "availableFrom";
 
 export type BiodataFormValues = { [K in TextFields]?: Text } & { [K in (typeof LIST_FIELDS)[number]]?: string[] } & {
   skills?: Record<string, SkillFormRow>;
@@ -31,7 +62,15 @@ export type BiodataFormValues = { [K in TextFields]?: Text } & { [K in (typeof L
 const text = (value: string | number | boolean | null | undefined) =>
   value == null ? "" : typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
 
-const EMPLOYMENT_FIELDS = ["from", "to", "country", "employer", "duties", "remarks", "feedback"] as const satisfies readonly (keyof EmploymentRow)[];
+const EMPLOYMENT_FIELDS = [
+  "from",
+  "to",
+  "country",
+  "employer",
+  "duties",
+  "remarks",
+  "feedback",
+] as const satisfies readonly (keyof EmploymentRow)[];
 
 function skillRow(entry: SkillEntry): SkillFormRow {
   return {

@@ -67,17 +67,60 @@ export function BiodataForm({
         <legend>Personal</legend>
         <div className="form-grid">
           <Field field={fields.name} label="Name" required maxLength={HELPER_LIMITS.name.max} autoComplete="off" />
-          <Field kind="select" field={fields.nationality} label="Nationality" options={options("nationality")} placeholder="Select…" required />
+          <Field
+            kind="select"
+            field={fields.nationality}
+            label="Nationality"
+            options={options("nationality")}
+            placeholder="Select…"
+            required
+          />
           <Field field={fields.dateOfBirth} label="Date of birth" type="date" required />
           <Field field={fields.placeOfBirth} label="Place of birth" maxLength={lengths.short} />
-          <Field field={fields.heightCm} label="Height (cm)" type="number" inputMode="numeric" min={heightCm.min} max={heightCm.max} step={1} />
-          <Field field={fields.weightKg} label="Weight (kg)" type="number" inputMode="numeric" min={weightKg.min} max={weightKg.max} step={1} />
+          <Field
+            field={fields.heightCm}
+            label="Height (cm)"
+            type="number"
+            inputMode="numeric"
+            min={heightCm.min}
+            max={heightCm.max}
+            step={1}
+          />
+          <Field
+            field={fields.weightKg}
+            label="Weight (kg)"
+            type="number"
+            inputMode="numeric"
+            min={weightKg.min}
+            max={weightKg.max}
+            step={1}
+          />
           <Field kind="select" field={fields.marital} label="Marital status" options={options("marital")} placeholder="Select…" required />
-          <Field field={fields.childrenAges} label="Children's ages" placeholder="For example: 5, 9" maxLength={HELPER_LIMITS.shortText.max} />
-          <Field field={fields.siblings} label="Number of siblings" type="number" inputMode="numeric" min={siblings.min} max={siblings.max} step={1} />
+          <Field
+            field={fields.childrenAges}
+            label="Children's ages"
+            placeholder="For example: 5, 9"
+            maxLength={HELPER_LIMITS.shortText.max}
+          />
+          <Field
+            field={fields.siblings}
+            label="Number of siblings"
+            type="number"
+            inputMode="numeric"
+            min={siblings.min}
+            max={siblings.max}
+            step={1}
+          />
           <Field kind="select" field={fields.religion} label="Religion" options={options("religion")} placeholder="Select…" required />
           <Field kind="select" field={fields.education} label="Education" options={options("education")} placeholder="Not given" />
-          <Field kind="select" field={fields.motherTongue} label="Mother tongue" options={options("motherTongue")} placeholder="Select…" required />
+          <Field
+            kind="select"
+            field={fields.motherTongue}
+            label="Mother tongue"
+            options={options("motherTongue")}
+            placeholder="Select…"
+            required
+          />
           <Field kind="select" field={fields.english} label="English" options={options("english")} placeholder="Not given" />
         </div>
         <Field kind="checkboxes" field={fields.otherLanguages} label="Other languages" options={options("language")} />
@@ -87,7 +130,13 @@ export function BiodataForm({
           <div className="form-grid">
             <Field field={fields.homeAddress} label="Home address" maxLength={lengths.medium} autoComplete="off" />
             <Field field={fields.repatriationPort} label="Repatriation port or airport" maxLength={lengths.short} autoComplete="off" />
-            <Field field={fields.homePhone} label="Home contact number" type="tel" maxLength={BIODATA_LIMITS.phone.max} autoComplete="off" />
+            <Field
+              field={fields.homePhone}
+              label="Home contact number"
+              type="tel"
+              maxLength={BIODATA_LIMITS.phone.max}
+              autoComplete="off"
+            />
             <Field field={fields.passportNumber} label="Passport number" maxLength={BIODATA_LIMITS.passport.max} autoComplete="off" />
           </div>
         </fieldset>
@@ -112,8 +161,20 @@ export function BiodataForm({
       <fieldset>
         <legend>Skills</legend>
         <div className="form-grid">
-          <Field kind="select" field={fields.experience} label="Experience" options={options("experience")} placeholder="Select…" required />
-          <Field field={fields.singaporeExperience} label="Singapore experience" placeholder="For example: 4 years with a family of five" maxLength={HELPER_LIMITS.shortText.max} />
+          <Field
+            kind="select"
+            field={fields.experience}
+            label="Experience"
+            options={options("experience")}
+            placeholder="Select…"
+            required
+          />
+          <Field
+            field={fields.singaporeExperience}
+            label="Singapore experience"
+            placeholder="For example: 4 years with a family of five"
+            maxLength={HELPER_LIMITS.shortText.max}
+          />
         </div>
         <Field kind="checkboxes" field={fields.cares} label="Can care for" options={options("care")} />
         <SkillsFields fields={fields} />
@@ -128,11 +189,43 @@ export function BiodataForm({
         <legend>Availability</legend>
         <div className="form-grid">
           <Field field={fields.availableFrom} label="Available from" type="date" hint="Leave empty if she can start now." />
-          <Field field={fields.salary} label="Salary ($ a month)" type="number" inputMode="numeric" min={salary.min} max={salary.max} step={1} required />
-          <Field field={fields.offDays} label="Days off (a month)" type="number" inputMode="numeric" min={offDays.min} max={offDays.max} step={1} required />
-          <Field field={fields.restDays} label="Preferred rest days (a month)" type="number" inputMode="numeric" min={restDays.min} max={restDays.max} step={1} />
+          <Field
+            field={fields.salary}
+            label="Salary ($ a month)"
+            type="number"
+            inputMode="numeric"
+            min={salary.min}
+            max={salary.max}
+            step={1}
+            required
+          />
+          <Field
+            field={fields.offDays}
+            label="Days off (a month)"
+            type="number"
+            inputMode="numeric"
+            min={offDays.min}
+            max={offDays.max}
+            step={1}
+            required
+          />
+          <Field
+            field={fields.restDays}
+            label="Preferred rest days (a month)"
+            type="number"
+            inputMode="numeric"
+            min={restDays.min}
+            max={restDays.max}
+            step={1}
+          />
         </div>
-        <Field kind="checkboxes" field={fields.interview} label="Interview" options={optionsOf(interviewModes)} hint="Tick none if she is not available for interview." />
+        <Field
+          kind="checkboxes"
+          field={fields.interview}
+          label="Interview"
+          options={optionsOf(interviewModes)}
+          hint="Tick none if she is not available for interview."
+        />
         <Field
           kind="select"
           field={fields.status}
@@ -145,8 +238,20 @@ export function BiodataForm({
       <fieldset>
         <legend>Notes and photo</legend>
         <Field kind="textarea" field={fields.otherRemarks} label="Other remarks" maxLength={lengths.long} rows={3} />
-        <Field kind="custom" className="rich-text-field" field={fields.specialNotes} label="Special notes" hint="Anything else a family should know.">
-          {(control) => <RichTextEditor control={control} label="Special notes" defaultValue={typeof fields.specialNotes.initialValue === "string" ? fields.specialNotes.initialValue : ""} />}
+        <Field
+          kind="custom"
+          className="rich-text-field"
+          field={fields.specialNotes}
+          label="Special notes"
+          hint="Anything else a family should know."
+        >
+          {(control) => (
+            <RichTextEditor
+              control={control}
+              label="Special notes"
+              defaultValue={typeof fields.specialNotes.initialValue === "string" ? fields.specialNotes.initialValue : ""}
+            />
+          )}
         </Field>
         <Field kind="custom" className="photo-upload" field={fields.photo} label="Photo" hint={PHOTO_HINT}>
           {(control) => (

@@ -119,13 +119,23 @@ interface BiodataPartsProps {
 }
 
 export function BiodataParts({ helper, gated, gateLink }: BiodataPartsProps) {
-  const evaluation = helper.skillsEvaluation === "other" ? `Other: ${display(helper.skillsEvaluationOther)}` : helper.skillsEvaluation ? evaluationLabel(helper.skillsEvaluation) : "—";
+  const evaluation =
+    helper.skillsEvaluation === "other"
+      ? `Other: ${display(helper.skillsEvaluationOther)}`
+      : helper.skillsEvaluation
+        ? evaluationLabel(helper.skillsEvaluation)
+        : "—";
   const interview = helper.interview.length > 0 ? helper.interview.map(interviewLabel).join(", ") : "Not available for interview";
   return (
     <div className="biodata-parts">
       <section aria-labelledby="part-personal">
         <h2 id="part-personal">Personal</h2>
-        <Facts rows={[["Place of birth", display(helper.placeOfBirth)], ["Siblings", display(helper.siblings)]]} />
+        <Facts
+          rows={[
+            ["Place of birth", display(helper.placeOfBirth)],
+            ["Siblings", display(helper.siblings)],
+          ]}
+        />
       </section>
       <section aria-labelledby="part-medical">
         <h2 id="part-medical">Medical and diet</h2>
@@ -147,7 +157,12 @@ export function BiodataParts({ helper, gated, gateLink }: BiodataPartsProps) {
       </section>
       <section aria-labelledby="part-others">
         <h2 id="part-others">Others</h2>
-        <Facts rows={[["Preferred rest days a month", display(helper.restDays)], ["Other remarks", display(helper.otherRemarks)]]} />
+        <Facts
+          rows={[
+            ["Preferred rest days a month", display(helper.restDays)],
+            ["Other remarks", display(helper.otherRemarks)],
+          ]}
+        />
       </section>
       <section aria-labelledby="part-skills">
         <h2 id="part-skills">Skills</h2>

@@ -39,10 +39,24 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
         <Field kind="checkbox" field={row.experienced} label={toggle("Has experience")} labelClassName="skill-check-label" />
       </td>
       <td>
-        <Field field={row.years} label={`${area.label}: years`} type="number" inputMode="numeric" min={skillYears.min} max={skillYears.max} step={1} />
+        <Field
+          field={row.years}
+          label={`${area.label}: years`}
+          type="number"
+          inputMode="numeric"
+          min={skillYears.min}
+          max={skillYears.max}
+          step={1}
+        />
       </td>
       <td>
-        <Field kind="select" field={row.rating} defaultValue={initialText(row.rating) || "na"} label={`${area.label}: rating`} options={RATINGS} />
+        <Field
+          kind="select"
+          field={row.rating}
+          defaultValue={initialText(row.rating) || "na"}
+          label={`${area.label}: rating`}
+          options={RATINGS}
+        />
       </td>
       <td>
         {area.detail ? <Field field={row.detail} label={`${area.label}: ${area.detail.toLowerCase()}`} maxLength={text.short} /> : null}
@@ -67,7 +81,10 @@ export function SkillsFields({ fields }: { fields: Fields }) {
         />
         <Field field={fields.skillsEvaluationOther} label="Other method (if Other)" maxLength={BIODATA_LIMITS.text.short} />
       </div>
-      <p className="hint">Tick what she is willing to do and what she has done; years of experience count as experience. Ratings are 1 (poor) to 5 (excellent), or N.A.</p>
+      <p className="hint">
+        Tick what she is willing to do and what she has done; years of experience count as experience. Ratings are 1 (poor) to 5
+        (excellent), or N.A.
+      </p>
       <table className="skills-form-table">
         <SkillsHead form />
         {groups.map((group) => (

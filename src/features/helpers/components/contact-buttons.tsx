@@ -38,7 +38,9 @@ export function ContactButtons({
   return (
     <div className="contact-buttons">
       {link("whatsapp", "whatsapp", whatsappLink(config.contactPhone, whatsappMessage(name, helperRef)), "WhatsApp")}
-      {others && config.telegramBot ? link("telegram", "telegram", `https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`, "Telegram") : null}
+      {others && config.telegramBot
+        ? link("telegram", "telegram", `https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`, "Telegram")
+        : null}
       {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, "Web chat") : null}
     </div>
   );

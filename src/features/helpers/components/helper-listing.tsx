@@ -53,7 +53,9 @@ export function HelperListing({
             : `${data.total.toLocaleString("en-SG")} ${data.total === 1 ? "helper" : "helpers"}${
                 data.total > data.pageSize ? ` · showing ${first}–${last}` : ""
               }`}
-          {summary && summary.length > 0 && data.chips.length === 0 ? <span className="listing-filter"> · {summary.join(", ")}</span> : null}
+          {summary && summary.length > 0 && data.chips.length === 0 ? (
+            <span className="listing-filter"> · {summary.join(", ")}</span>
+          ) : null}
         </p>
       </div>
       <ListingControls
@@ -75,7 +77,8 @@ export function HelperListing({
         <div className="empty">
           <p>No helper matches these choices right now.</p>
           <p>
-            <Link to={data.search ? `/filters?${data.search}` : "/filters"}>Change the filters</Link> or <Link to="/posts">see every available helper</Link>.
+            <Link to={data.search ? `/filters?${data.search}` : "/filters"}>Change the filters</Link> or{" "}
+            <Link to="/posts">see every available helper</Link>.
           </p>
         </div>
       ) : (
@@ -85,12 +88,7 @@ export function HelperListing({
           ))}
         </div>
       )}
-      <Pagination
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        hrefFor={(page) => pageHref(pathname, data.search, page)}
-      />
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} hrefFor={(page) => pageHref(pathname, data.search, page)} />
     </section>
   );
 }

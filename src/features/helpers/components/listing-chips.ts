@@ -44,7 +44,10 @@ export function filterChips(pathname: string, query: HelperQuery, fixed: HelperF
     chips.push({ label: availableByWords(base.availableBy), href: without({ availableBy: undefined }) });
   }
   for (const mode of base.interview ?? []) {
-    chips.push({ label: `Interview: ${interviewLabel(mode)}`, href: without({ interview: base.interview!.filter((other) => other !== mode) }) });
+    chips.push({
+      label: `Interview: ${interviewLabel(mode)}`,
+      href: without({ interview: base.interview!.filter((other) => other !== mode) }),
+    });
   }
   if (base.q) chips.push({ label: `“${base.q}”`, href: without({ q: undefined }) });
   return chips;

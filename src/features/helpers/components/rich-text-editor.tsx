@@ -30,7 +30,14 @@ export function RichTextEditor({ control, label, defaultValue }: { control: Cont
   return hydrated ? (
     <Suspense fallback={plain}>
       <input type="hidden" name={name} value={html} />
-      <QuillEditor id={id} label={label} value={html} onChange={setHtml} describedBy={describedBy} invalid={Boolean(control["aria-invalid"])} />
+      <QuillEditor
+        id={id}
+        label={label}
+        value={html}
+        onChange={setHtml}
+        describedBy={describedBy}
+        invalid={Boolean(control["aria-invalid"])}
+      />
     </Suspense>
   ) : (
     plain

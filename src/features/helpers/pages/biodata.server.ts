@@ -21,7 +21,8 @@ export async function asPage<T>(request: Request, work: () => Promise<T>): Promi
   } catch (error) {
     if (isHttpError(error)) {
       if (error.statusCode === 401) throw loginRedirect(request);
-      if (error.statusCode === 403 && error.code !== "email_not_verified") throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
+      if (error.statusCode === 403 && error.code !== "email_not_verified")
+        throw data("Only the supplier who published this biodata, or an operator, may change it.", { status: 403 });
       if (error.statusCode === 404) throw data(null, { status: 404 });
     }
     throw error;
@@ -87,11 +88,15 @@ async function saveForm<Saved>(
 }
 
 export function createFromForm(request: Request, context: AppLoadContext) {
-  return asPage(request, () => saveForm(request, context, helperCreateSchema, (values) => context.services.helpers.create(context.viewer, values)));
+  return asPage(request, () =>
+    saveForm(request, context, helperCreateSchema, (values) => context.services.helpers.create(context.viewer, values)),
+  );
 }
 
 export function updateFromForm(request: Request, context: AppLoadContext, id: string) {
-  return asPage(request, () => saveForm(request, context, helperUpdateSchema, (values) => context.services.helpers.update(context.viewer, id, values)));
+  return asPage(request, () =>
+    saveForm(request, context, helperUpdateSchema, (values) => context.services.helpers.update(context.viewer, id, values)),
+  );
 }
 
 /** A biodata the viewer may change; otherwise /login, the 403 page or the 404 page. */

@@ -98,77 +98,80 @@ export default function HelperBiodata() {
   const available = helper.status === "available";
   return (
     <>
-    <p className="back-link">
-      <Link to={backTo}>‹ Back to results</Link>
-    </p>
-    <article className="biodata" aria-labelledby="helper-name">
-      <div className="biodata-photo">
-        <HelperPhoto helper={helper} size="full" eager />
-      </div>
-      <div className="biodata-main">
-        <h1 id="helper-name">{helper.name}</h1>
-        <p className="biodata-sub">
-          {labelOf("nationality", helper.nationality)} · ref {helper.ref}
-        </p>
-        {available ? (
-          <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
-        ) : (
-          <p className="status-note" role="note">
-            {helper.status === "draft"
-              ? "This biodata is a draft: only you can see it."
-              : `${helper.name} is no longer available (${labelOf("status", helper.status)?.toLowerCase()}).`}
-          </p>
-        )}
-        <div className="biodata-actions">
-          <ShortlistToggle helper={helper} />
-          <ShareButtons url={`${config.publicUrl}${paths.helper(helper.id)}`} title={`${helper.name} (${helper.ref}) on ${config.siteName}`} />
-        </div>
-        <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
-        <Facts rows={more} />
-        {mayEdit ? (
-          <div className="owner-actions">
-            <Link className="button" to={paths.editHelper(helper.id)}>
-              Edit
-            </Link>
-            <Link className="button danger" to={paths.deleteHelper(helper.id)}>
-              Delete
-            </Link>
-          </div>
-        ) : null}
-      </div>
-      <BiodataParts helper={helper} gated={gated} gateLink={paths.filters(paths.helper(helper.id))} />
-      <p className="biodata-download">
-        {/* A file, not a page: the browser opens or saves it itself. */}
-        <a className="button" href={paths.biodataPdf(helper.id)}>
-          Download biodata (PDF)
-        </a>
+      <p className="back-link">
+        <Link to={backTo}>‹ Back to results</Link>
       </p>
-      <section className="biodata-notes" aria-labelledby="notes-heading">
-        <h2 id="notes-heading">Special notes</h2>
-        {helper.specialNotes ? (
-          // Stored only after the server sanitised it to the editor's allow-list.
-          <div className="rich-text" dangerouslySetInnerHTML={{ __html: nestedNotes(helper.specialNotes) }} />
-        ) : (
-          <p>—</p>
-        )}
-      </section>
-      <div className="biodata-supplier">
-        {supplier ? <SupplierBlock supplier={supplier} /> : null}
-        <p className="biodata-published">
-          Published <RelativeTime date={helper.publishedAt} />
-        </p>
-      </div>
-    </article>
-    {alike.length > 0 ? (
-      <section className="more-like-this" aria-labelledby="more-heading">
-        <h2 id="more-heading">More helpers like this</h2>
-        <div className="card-grid">
-          {alike.map((other) => (
-            <HelperCard key={other.id} helper={other} headingLevel={3} />
-          ))}
+      <article className="biodata" aria-labelledby="helper-name">
+        <div className="biodata-photo">
+          <HelperPhoto helper={helper} size="full" eager />
         </div>
-      </section>
-    ) : null}
+        <div className="biodata-main">
+          <h1 id="helper-name">{helper.name}</h1>
+          <p className="biodata-sub">
+            {labelOf("nationality", helper.nationality)} · ref {helper.ref}
+          </p>
+          {available ? (
+            <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
+          ) : (
+            <p className="status-note" role="note">
+              {helper.status === "draft"
+                ? "This biodata is a draft: only you can see it."
+                : `${helper.name} is no longer available (${labelOf("status", helper.status)?.toLowerCase()}).`}
+            </p>
+          )}
+          <div className="biodata-actions">
+            <ShortlistToggle helper={helper} />
+            <ShareButtons
+              url={`${config.publicUrl}${paths.helper(helper.id)}`}
+              title={`${helper.name} (${helper.ref}) on ${config.siteName}`}
+            />
+          </div>
+          <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
+          <Facts rows={more} />
+          {mayEdit ? (
+            <div className="owner-actions">
+              <Link className="button" to={paths.editHelper(helper.id)}>
+                Edit
+              </Link>
+              <Link className="button danger" to={paths.deleteHelper(helper.id)}>
+                Delete
+              </Link>
+            </div>
+          ) : null}
+        </div>
+        <BiodataParts helper={helper} gated={gated} gateLink={paths.filters(paths.helper(helper.id))} />
+        <p className="biodata-download">
+          {/* A file, not a page: the browser opens or saves it itself. */}
+          <a className="button" href={paths.biodataPdf(helper.id)}>
+            Download biodata (PDF)
+          </a>
+        </p>
+        <section className="biodata-notes" aria-labelledby="notes-heading">
+          <h2 id="notes-heading">Special notes</h2>
+          {helper.specialNotes ? (
+            // Stored only after the server sanitised it to the editor's allow-list.
+            <div className="rich-text" dangerouslySetInnerHTML={{ __html: nestedNotes(helper.specialNotes) }} />
+          ) : (
+            <p>—</p>
+          )}
+        </section>
+        <div className="biodata-supplier">
+          {supplier ? <SupplierBlock supplier={supplier} /> : null}
+          <p className="biodata-published">
+            Published <RelativeTime date={helper.publishedAt} />
+          </p>
+        </div>
+      </article>
+      {alike.length > 0 ? (
+        <section className="more-like-this" aria-labelledby="more-heading">
+          <h2 id="more-heading">More helpers like this</h2>
+          <div className="card-grid">
+            {alike.map((other) => (
+              <HelperCard key={other.id} helper={other} headingLevel={3} />
+            ))}
+          </div>
+        </section>
+      ) : null}
     </>
   );
 }

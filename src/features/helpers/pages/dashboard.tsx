@@ -29,7 +29,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // Until the public may see the account's biodata (only when mail can really be sent is an
   // address confirmed first), the dashboard says so.
-  const mustConfirm = !context.services.helpers.ownerMayShow({ role: profile?.role ?? viewer.role, emailVerified: profile?.emailVerified ?? false });
+  const mustConfirm = !context.services.helpers.ownerMayShow({
+    role: profile?.role ?? viewer.role,
+    emailVerified: profile?.emailVerified ?? false,
+  });
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
     mustConfirm,
@@ -56,7 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") === "resend-confirmation") {
     const cookie = request.headers.get("cookie");
-    const sent = await context.services.accounts.resendConfirmation(viewer.email, { cookie, ip: context.ip, origin: context.config.publicUrl });
+    const sent = await context.services.accounts.resendConfirmation(viewer.email, {
+      cookie,
+      ip: context.ip,
+      origin: context.config.publicUrl,
+    });
     return data({ id: "", ok: sent.ok, message: sent.message, resent: true as const }, { status: sent.status });
   }
   const id = String(form.get("id") ?? "");
@@ -155,7 +162,9 @@ export default function Dashboard() {
               <th scope="col">Status</th>
               <th scope="col">Updated</th>
               <th scope="col">
-                <abbr title={`Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`}>Contacts ({COUNTED_DAYS} days)</abbr>
+                <abbr title={`Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`}>
+                  Contacts ({COUNTED_DAYS} days)
+                </abbr>
               </th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>

@@ -29,9 +29,7 @@ export async function loadListing(context: AppLoadContext, url: URL, fixed: Help
   const query: HelperQuery = { ...reading.query, ...fixed };
   const notes = listingNotes(problems, unknown);
   const result =
-    unknown.length > 0
-      ? { items: [], total: 0, page: query.page, pageSize: query.pageSize }
-      : await context.services.helpers.list(query);
+    unknown.length > 0 ? { items: [], total: 0, page: query.page, pageSize: query.pageSize } : await context.services.helpers.list(query);
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (result.page > lastPage) throw redirect(listingPageHref(url, lastPage), 302);
   const chips = filterChips(url.pathname, query, fixed);

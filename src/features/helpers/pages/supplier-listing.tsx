@@ -17,7 +17,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   { title: `Helpers from ${data?.supplier.name ?? "a supplier"} — ${siteName(matches)}` },
-  { name: "description", content: `${data?.total ?? ""} available domestic helpers published by ${data?.supplier.name ?? "this supplier"}.` },
+  {
+    name: "description",
+    content: `${data?.total ?? ""} available domestic helpers published by ${data?.supplier.name ?? "this supplier"}.`,
+  },
 ];
 
 export default function SupplierListing() {

@@ -31,7 +31,12 @@ interface Entry {
 }
 
 /** Listed helpers' cards by id, as the database has them. */
-export async function readCards(db: Database, rule: PublicRule, ids: readonly string[], now: Date): Promise<{ version: string; card: HelperCard; born: string }[]> {
+export async function readCards(
+  db: Database,
+  rule: PublicRule,
+  ids: readonly string[],
+  now: Date,
+): Promise<{ version: string; card: HelperCard; born: string }[]> {
   const rows = await db
     .select({ ...cardColumns, ...supplierColumns, version: rowVersion })
     .from(helpers)
@@ -89,7 +94,8 @@ export class CardStore {
       const shared = new Shared();
       const read = await readCards(db, this.rule, ids, now);
       for (const id of ids) this.entries.delete(id);
-      for (const { version, card, born } of read) this.entries.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
+      for (const { version, card, born } of read)
+        this.entries.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
       this.read += read.length;
     });
     this.refreshing = run.catch(() => undefined);

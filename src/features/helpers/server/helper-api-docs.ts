@@ -16,7 +16,7 @@ export const LISTING_DOCS = {
     "A list parameter may be repeated (`skill=cooking&skill=infant` is `skill=cooking,infant`); any other parameter",
     "given twice counts as its last value. A value the lists do not know (`skill=juggling`) gives an empty page with",
     "`unknown: [{ param, value }]`; a malformed one (`availableBy=2027-02-30`, `page=x`, `ageMin=40&ageMax=30`) gives",
-    "400 with each parameter named in `error.fields` (`{ \"availableBy\": \"availableBy must be a date (YYYY-MM-DD)\" }`)",
+    '400 with each parameter named in `error.fields` (`{ "availableBy": "availableBy must be a date (YYYY-MM-DD)" }`)',
     "and the messages joined in `error.message`.",
     "",
     "The listing pages (`/posts`, `/posts/categories/*`, `/posts/users/*`) read the same parameters but never answer",

@@ -2,7 +2,24 @@
  * Reading helpers: the public listing (filtered and paginated in the database), one public
  * record, and a supplier's own list. Writes live in helper-writes.ts.
  */
-import { and, arrayContains, arrayOverlaps, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  arrayContains,
+  arrayOverlaps,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import type { BiodataGated, BiodataPrivate, BiodataPublic } from "../../../shared/biodata-types";
 import { birthDateRange, calendarDateAt, ageFromIso } from "../../../shared/age";
 import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
@@ -59,15 +76,52 @@ export function orderBy(sort: HelperQuery["sort"]) {
 export const cardColumns = (() => {
   const all = getTableColumns(helpers);
   const {
-    id, ref, name, nationality, experience, salary, offDays, cares, dateOfBirth, heightCm, weightKg, marital,
-    childrenAges, religion, english, motherTongue, photo, supplierId, publishedAt, availableFrom,
+    id,
+    ref,
+    name,
+    nationality,
+    experience,
+    salary,
+    offDays,
+    cares,
+    dateOfBirth,
+    heightCm,
+    weightKg,
+    marital,
+    childrenAges,
+    religion,
+    english,
+    motherTongue,
+    photo,
+    supplierId,
+    publishedAt,
+    availableFrom,
   } = all;
   return {
-    id, ref, name, nationality, experience, salary, offDays, cares, dateOfBirth, heightCm, weightKg, marital,
-    childrenAges, religion, english, motherTongue, photo, supplierId, publishedAt, availableFrom,
+    id,
+    ref,
+    name,
+    nationality,
+    experience,
+    salary,
+    offDays,
+    cares,
+    dateOfBirth,
+    heightCm,
+    weightKg,
+    marital,
+    childrenAges,
+    religion,
+    english,
+    motherTongue,
+    photo,
+    supplierId,
+    publishedAt,
+    availableFrom,
   };
 })();
-export type CardRow = Pick<HelperRow, keyof typeof cardColumns> & Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
+export type CardRow = Pick<HelperRow, keyof typeof cardColumns> &
+  Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
 
 /** A card as anyone sees it: her age, read from the date of birth, which stays behind. */
 export function toCard(row: CardRow, now = new Date()): HelperCard {

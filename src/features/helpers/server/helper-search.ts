@@ -43,11 +43,18 @@ export async function listAvailableHelpers(
 
 /** Only q= and the page's order: nothing else narrows the listing. */
 function searchOnly(query: HelperQuery): boolean {
-  return Object.entries(query).every(([key, value]) => value === undefined || key === "q" || key === "sort" || key === "page" || key === "pageSize");
+  return Object.entries(query).every(
+    ([key, value]) => value === undefined || key === "q" || key === "sort" || key === "page" || key === "pageSize",
+  );
 }
 
 /** The listing page a search asks for, through the index; undefined when the index cannot answer. */
-export async function searchThroughIndex(db: Database, index: HelperSearchIndex, query: HelperQuery, now: Date): Promise<HelperPage | undefined> {
+export async function searchThroughIndex(
+  db: Database,
+  index: HelperSearchIndex,
+  query: HelperQuery,
+  now: Date,
+): Promise<HelperPage | undefined> {
   const term = query.q && indexableTerm(query.q);
   const built = term ? await index.answering(FRESH_WAIT_MS) : undefined;
   if (!term || !built) return undefined;
@@ -91,4 +98,3 @@ export async function searchInSql(db: Database, query: HelperQuery, where: SQL |
   }
   return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };
 }
-

@@ -55,7 +55,12 @@ export const CONFIRM_EMAIL_FIRST =
  * nor does a save that keeps the status the biodata already had (it stays hidden until
  * confirmation).
  */
-function assertMayPublish(rule: PublicRule, writer: { emailVerified: boolean; role: string }, status: string | undefined, before?: string): void {
+function assertMayPublish(
+  rule: PublicRule,
+  writer: { emailVerified: boolean; role: string },
+  status: string | undefined,
+  before?: string,
+): void {
   if (status === undefined || !isShownStatus(status) || status === before || accountMayShow(rule, writer)) return;
   throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
 }
@@ -177,7 +182,12 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
   const input = parse(helperCreateSchema, body);
   // The writer is the supplier: what the record shows of them, and whether they may publish.
   const [writer] = await deps.db
-    .select({ supplierName: account.name, supplierCompany: account.companyName, supplierImage: account.image, emailVerified: account.emailVerified })
+    .select({
+      supplierName: account.name,
+      supplierCompany: account.companyName,
+      supplierImage: account.image,
+      emailVerified: account.emailVerified,
+    })
     .from(account)
     .where(eq(account.id, user.id))
     .limit(1);
@@ -227,7 +237,10 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
     // Past lockRow the writer is the supplier or an operator: the supplier's own address counts.
     const writer = { emailVerified: current.supplierId === user.id && current.supplierVerified, role: user.role };
     assertMayPublish(deps.rule, writer, input.status, current.status);
-    assertPhotoToPublish({ status: input.status ?? current.status, photo: input.photo === undefined ? current.photo : input.photo }, current);
+    assertPhotoToPublish(
+      { status: input.status ?? current.status, photo: input.photo === undefined ? current.photo : input.photo },
+      current,
+    );
     const newPhoto = input.photo && input.photo !== current.photo ? input.photo : undefined;
     if (newPhoto) {
       await assertPhotoStored(deps.storage, newPhoto);
@@ -235,7 +248,8 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
     }
     const changes = changesFrom(input, current);
     await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
-    const [written] = Object.keys(changes).length > 0 ? await tx.update(helpers).set(changes).where(eq(helpers.id, id)).returning() : [current];
+    const [written] =
+      Object.keys(changes).length > 0 ? await tx.update(helpers).set(changes).where(eq(helpers.id, id)).returning() : [current];
     const dropped = input.photo !== undefined && current.photo && current.photo !== input.photo ? current.photo : undefined;
     // Pictures dropped from the notes go now if nothing else shows them (else the sweep decides).
     const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);

@@ -84,7 +84,22 @@ const options: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
   // Their text is code or markup, not words meant for the reader.
-  nonTextTags: ["script", "style", "textarea", "option", "noscript", "iframe", "svg", "math", "template", "title", "xmp", "object", "noembed", "noframes"],
+  nonTextTags: [
+    "script",
+    "style",
+    "textarea",
+    "option",
+    "noscript",
+    "iframe",
+    "svg",
+    "math",
+    "template",
+    "title",
+    "xmp",
+    "object",
+    "noembed",
+    "noframes",
+  ],
   transformTags: {
     li: (tagName, attribs) => {
       const { "data-list": list, ...rest } = attribs;

@@ -203,7 +203,13 @@ export class HelperSearchIndex {
   /** True when the change is in the index held; false when it must be built again. */
   private async patch(ids: readonly string[], generation: number): Promise<boolean> {
     const rows = await this.db
-      .select({ id: helpers.id, name: sql<string>`lower(${helpers.name})`, ref: sql<string>`lower(${helpers.ref})`, listed: sql<boolean>`(${listedHelpers(this.rule)})`, ...indexKeys })
+      .select({
+        id: helpers.id,
+        name: sql<string>`lower(${helpers.name})`,
+        ref: sql<string>`lower(${helpers.ref})`,
+        listed: sql<boolean>`(${listedHelpers(this.rule)})`,
+        ...indexKeys,
+      })
       .from(helpers)
       .innerJoin(user, eq(user.id, helpers.supplierId))
       .where(inArray(helpers.id, [...ids]));
@@ -222,12 +228,21 @@ export class HelperSearchIndex {
       if (!row?.listed || row.name !== held.name || row.ref !== held.ref || row.published !== keys[place]!.published) return false;
       keys[place] = { salary: row.salary, born: row.born, published: row.published };
     }
-    await this.cards.patch(this.db, ids.filter((id) => built.placeOf(id) !== undefined));
+    await this.cards.patch(
+      this.db,
+      ids.filter((id) => built.placeOf(id) !== undefined),
+    );
     if (generation !== this.generation) return true;
     this.built = built.withRanks(
-      ranksBy(keys.map((key) => key.salary), (a, b) => a - b),
+      ranksBy(
+        keys.map((key) => key.salary),
+        (a, b) => a - b,
+      ),
       // Youngest first: the latest birth date.
-      ranksBy(keys.map((key) => key.born), (a, b) => (a < b ? 1 : a > b ? -1 : 0)),
+      ranksBy(
+        keys.map((key) => key.born),
+        (a, b) => (a < b ? 1 : a > b ? -1 : 0),
+      ),
     );
     this.keys = keys;
     this.stale = false;

@@ -22,7 +22,10 @@ export const DEFAULT_WRITE_LIMITS: readonly WriteWindow[] = [
 ];
 
 export function tooManyWrites(retryAfterSeconds: number): string {
-  const wait = retryAfterSeconds < 90 ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}` : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
+  const wait =
+    retryAfterSeconds < 90
+      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}`
+      : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
   return `You are saving faster than we can take: nothing was saved. Wait ${wait} and save again.`;
 }
 

@@ -82,9 +82,7 @@ export function FilterForm({
       <h1 id="filter-heading" ref={headingRef} tabIndex={-1}>
         Your criteria for helper
       </h1>
-      <p className="filter-intro">
-        {greeting ? `${greeting} ` : null}Choose only what matters to you; leave the rest at “Any”.
-      </p>
+      <p className="filter-intro">{greeting ? `${greeting} ` : null}Choose only what matters to you; leave the rest at “Any”.</p>
       <Form
         // Recalled values are a new start for the fields (their values are the browser's own).
         key={recalled ? "recalled" : "sent"}
@@ -124,7 +122,13 @@ export function FilterForm({
         <fieldset className="filter-numbers">
           <legend>Skills and availability</legend>
           <Field kind="select" field={field("skill")} label="Has experience in" placeholder="Any" options={skillChoices(values.skill)} />
-          <Field field={field("availableBy")} label="Available by" type="date" autoComplete="off" hint="She can start on or before this day" />
+          <Field
+            field={field("availableBy")}
+            label="Available by"
+            type="date"
+            autoComplete="off"
+            hint="She can start on or before this day"
+          />
           <Field kind="select" field={field("interview")} label="Interview" placeholder="Any" options={interviewChoices} />
         </fieldset>
         <div className="form-actions">

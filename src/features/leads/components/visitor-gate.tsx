@@ -26,8 +26,8 @@ export function VisitorGate({ lastResult, redirectTo }: { lastResult?: Submissio
         <Field field={fields.name} label="Name" autoComplete="name" required maxLength={LEAD_LIMITS.name.max} />
         <PhoneField field={fields.phone} />
         <p className="consent">
-          By submitting you agree that we keep your name and number to help you find a helper and may contact you
-          about it, as our <Link to={paths.privacy()}>privacy policy</Link> explains.
+          By submitting you agree that we keep your name and number to help you find a helper and may contact you about it, as our{" "}
+          <Link to={paths.privacy()}>privacy policy</Link> explains.
         </p>
         <SubmitButton busy={sending} busyLabel="Submitting…">
           Submit

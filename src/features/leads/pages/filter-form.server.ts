@@ -25,7 +25,9 @@ function reworded(param: string, issue: z.core.$ZodIssue): { field: string; mess
   }
   if (param === "salaryMax") {
     const message =
-      params?.kind === "range" ? `Enter a monthly salary of at least $${HELPER_LIMITS.salary.min}` : "Enter the salary as a number of dollars, like 700";
+      params?.kind === "range"
+        ? `Enter a monthly salary of at least $${HELPER_LIMITS.salary.min}`
+        : "Enter the salary as a number of dollars, like 700";
     return { field: param, message };
   }
   if (param === "availableBy") return { field: param, message: "Enter the date as day, month and year" };
@@ -87,4 +89,3 @@ export async function applyFilterForm(url: URL, onApplied?: (filter: HelperFilte
   // Not a 400: like the listing's notes, a search page says what it could not use and stays a page.
   return submission.reply();
 }
-

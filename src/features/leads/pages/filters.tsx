@@ -59,7 +59,8 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
   const counted = useRef<string | null>(null);
   const navigation = useNavigation();
   // Passing the gate with somewhere to return to redirects there: still a lead for the pixel.
-  const leaving = navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location.pathname !== "/filters";
+  const leaving =
+    navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location.pathname !== "/filters";
   useEffect(() => {
     if (leaving) trackLead();
   }, [leaving]);

@@ -30,9 +30,7 @@ export function visitorAbout(phone: string): string {
 export function leadMessage(config: Pick<Config, "siteName">, lead: LeadFacts): OutboundMessage {
   const phone = formatPhone(lead.phone);
   const returning = lead.visits > 1;
-  const subject = returning
-    ? `Returning visitor: ${lead.name} (${phone}), visit ${lead.visits}`
-    : `New lead: ${lead.name} (${phone})`;
+  const subject = returning ? `Returning visitor: ${lead.name} (${phone}), visit ${lead.visits}` : `New lead: ${lead.name} (${phone})`;
   const text = [
     returning
       ? `${lead.name} came back and gave their name and phone number again on the filters page.`

@@ -54,7 +54,11 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
      * Withdraws consent for `phone` (E.164). Deleted at once for the visitor who proved the number
      * theirs; otherwise recorded (once per number) for an operator, due in 30 days.
      */
-    async withdraw(phone: string, visitor: RecognisedVisitor | null, { ip, now = new Date() }: { ip: string; now?: Date }): Promise<Withdrawal> {
+    async withdraw(
+      phone: string,
+      visitor: RecognisedVisitor | null,
+      { ip, now = new Date() }: { ip: string; now?: Date },
+    ): Promise<Withdrawal> {
       if (visitor?.owner && visitor.phone === phone) {
         await deleteLeadData(db, phone);
         return { done: "deleted" };
@@ -70,7 +74,12 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
     /** Open withdrawals for operators, the most urgent first. */
     async openRequests(): Promise<PrivacyRequest[]> {
       const rows = await db.select().from(privacyRequests).orderBy(asc(privacyRequests.dueBy)).limit(200);
-      return rows.map((row) => ({ id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() }));
+      return rows.map((row) => ({
+        id: row.id,
+        phone: row.phone,
+        requestedAt: row.requestedAt.toISOString(),
+        dueBy: row.dueBy.toISOString(),
+      }));
     },
 
     /** One open withdrawal (for the operator to confirm before carrying it out). */

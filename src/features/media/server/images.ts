@@ -23,11 +23,19 @@ export async function renderVariants(input: Buffer, folder: MediaFolder): Promis
   const base = () => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
   const [full, thumb] = await Promise.all([
     base()
-      .resize(square ? { width: 512, height: 512, fit: "cover" } : { width: FULL_SIZE, height: FULL_SIZE, fit: "inside", withoutEnlargement: true })
+      .resize(
+        square
+          ? { width: 512, height: 512, fit: "cover" }
+          : { width: FULL_SIZE, height: FULL_SIZE, fit: "inside", withoutEnlargement: true },
+      )
       .webp({ quality: 80 })
       .toBuffer(),
     base()
-      .resize(square ? { width: 128, height: 128, fit: "cover" } : { width: THUMB_SIZE, height: Math.round(THUMB_SIZE * 4 / 3), fit: "cover", position: "attention" })
+      .resize(
+        square
+          ? { width: 128, height: 128, fit: "cover" }
+          : { width: THUMB_SIZE, height: Math.round((THUMB_SIZE * 4) / 3), fit: "cover", position: "attention" },
+      )
       .webp({ quality: 72 })
       .toBuffer(),
   ]);

@@ -44,7 +44,10 @@ export async function keysNotOwned(tx: Executor, viewer: Viewer, keys: string[])
 
 export async function markUsed(tx: Executor, keys: string[], usedBy: string): Promise<void> {
   if (keys.length === 0) return;
-  await tx.update(uploads).set({ usedBy }).where(inArray(uploads.key, [...new Set(keys)]));
+  await tx
+    .update(uploads)
+    .set({ usedBy })
+    .where(inArray(uploads.key, [...new Set(keys)]));
 }
 
 const MEDIA_URL = /\/media\/((?:helpers|avatars)\/[A-Za-z0-9_-]{8,64})\.webp/g;
@@ -126,7 +129,10 @@ export async function sweepOrphanUploads(
 }
 
 export function scheduleUploadSweep(db: Database, storage: MediaStorage, usedElsewhere: ImageUsedElsewhere, log: SweepLog): () => void {
-  return scheduleDailySweep(() => sweepOrphanUploads(db, storage, usedElsewhere), log, { removed: "deleted images nothing uses", failed: "image sweep failed" });
+  return scheduleDailySweep(() => sweepOrphanUploads(db, storage, usedElsewhere), log, {
+    removed: "deleted images nothing uses",
+    failed: "image sweep failed",
+  });
 }
 
 /** The files a key names, for a check that an upload really arrived. */

@@ -82,11 +82,7 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000);
 }
 
-export function createOutboxWorker(
-  database: DatabaseHandle,
-  config: Config,
-  options: OutboxWorkerOptions = {},
-): OutboxWorker {
+export function createOutboxWorker(database: DatabaseHandle, config: Config, options: OutboxWorkerOptions = {}): OutboxWorker {
   const { db } = database;
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 2 * 60_000;
@@ -154,7 +150,10 @@ export function createOutboxWorker(
       .returning({ id: outbox.id });
     if (updated.length > 0 && !interrupted) {
       const level = status === "failing" ? "error" : "warn";
-      log[level]({ id: row.id, kind: row.kind, channel: row.channel, attempts, retryInMs: wait, err: errorText(error) }, "outbox delivery failed");
+      log[level](
+        { id: row.id, kind: row.kind, channel: row.channel, attempts, retryInMs: wait, err: errorText(error) },
+        "outbox delivery failed",
+      );
     }
   }
 

@@ -47,7 +47,12 @@ function hrefFor(filters: Filters, page = 1): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(new URL(request.url));
   const [result, suppliers] = await Promise.all([
-    context.services.operator.helpers.list({ q: filters.q || undefined, status: filters.status || undefined, supplierId: filters.supplier || undefined, page: filters.page }),
+    context.services.operator.helpers.list({
+      q: filters.q || undefined,
+      status: filters.status || undefined,
+      supplierId: filters.supplier || undefined,
+      page: filters.page,
+    }),
     context.services.operator.helpers.suppliers(),
   ]);
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
@@ -127,7 +132,12 @@ export default function OperatorHelpers() {
       {helpers.length === 0 ? (
         <p className="empty">{narrowed ? "No biodata matches these filters." : "No biodata yet."}</p>
       ) : (
-        <DataTable caption="Every supplier's biodata, most recently changed first" columns={columns} rows={helpers} rowKey={(helper) => helper.id} />
+        <DataTable
+          caption="Every supplier's biodata, most recently changed first"
+          columns={columns}
+          rows={helpers}
+          rowKey={(helper) => helper.id}
+        />
       )}
       <Pagination page={page} pageSize={pageSize} total={total} hrefFor={(p) => hrefFor(filters, p)} />
     </section>

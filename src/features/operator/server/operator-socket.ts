@@ -54,7 +54,8 @@ export async function serveOperatorSocket(dataDir: string, database: DumpsDataDi
   // Only the process holding the data folder's lock gets here, so a socket left over is stale.
   await rm(file, { force: true });
   const server = http.createServer((request, response) => {
-    if (request.method !== "POST" || (request.url !== "/role" && request.url !== "/backup")) return answer(response, 404, { error: "unknown command" });
+    if (request.method !== "POST" || (request.url !== "/role" && request.url !== "/backup"))
+      return answer(response, 404, { error: "unknown command" });
     let body = "";
     request.setEncoding("utf8");
     request.on("data", (chunk: string) => {

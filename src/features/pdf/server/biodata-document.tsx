@@ -103,9 +103,13 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
   return (
     <View>
       <Text style={styles.part}>A. PROFILE OF FDW</Text>
-      <Text style={styles.section} minPresenceAhead={40}>A1 Personal information</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        A1 Personal information
+      </Text>
       <Rows rows={personal} />
-      <Text style={styles.section} minPresenceAhead={40}>A2 Medical history and dietary restrictions</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        A2 Medical history and dietary restrictions
+      </Text>
       <Rows
         rows={[
           ...medicalRows(gated),
@@ -115,7 +119,9 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
           ["Other food handling", display(helper.foodHandlingOther)],
         ]}
       />
-      <Text style={styles.section} minPresenceAhead={40}>A3 Others</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        A3 Others
+      </Text>
       <Rows
         rows={[
           ["Preferred rest days a month", display(helper.restDays)],
@@ -145,7 +151,11 @@ function PartB({ helper }: { helper: HelperRecord }) {
       <Rows rows={[["Method of evaluation", evaluation]]} />
       <View style={{ height: 4 }} />
       {rows.length > 0 ? (
-        <Table widths={["34%", "11%", "15%", "12%", "28%"]} head={["Area of work", "Willing", "Experience", "Rating", "Observation"]} rows={rows} />
+        <Table
+          widths={["34%", "11%", "15%", "12%", "28%"]}
+          head={["Area of work", "Willing", "Experience", "Rating", "Observation"]}
+          rows={rows}
+        />
       ) : (
         <Text style={styles.muted}>No skills recorded.</Text>
       )}
@@ -161,19 +171,27 @@ function PartC({ helper }: { helper: HelperRecord }) {
     display(job.duties),
     display(job.remarks),
   ]);
-  const feedback = helper.employment.filter((job) => job.feedback).map((job) => [`${display(job.employer)} (${job.country})`, job.feedback!]);
+  const feedback = helper.employment
+    .filter((job) => job.feedback)
+    .map((job) => [`${display(job.employer)} (${job.country})`, job.feedback!]);
   return (
     <View>
       <Text style={styles.part}>C. EMPLOYMENT HISTORY OF THE FDW</Text>
-      <Text style={styles.section} minPresenceAhead={40}>C1 Employment history overseas and in Singapore</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        C1 Employment history overseas and in Singapore
+      </Text>
       {rows.length > 0 ? (
         <Table widths={["18%", "14%", "18%", "30%", "20%"]} head={["Date", "Country", "Employer", "Work duties", "Remarks"]} rows={rows} />
       ) : (
         <Text style={styles.muted}>No previous employment.</Text>
       )}
-      <Text style={styles.section} minPresenceAhead={40}>C2 Employment in Singapore</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        C2 Employment in Singapore
+      </Text>
       <Rows rows={[["Previous working experience in Singapore", yesNoText(helper.workedInSingapore)]]} />
-      <Text style={styles.section} minPresenceAhead={40}>C3 Feedback from previous employers</Text>
+      <Text style={styles.section} minPresenceAhead={40}>
+        C3 Feedback from previous employers
+      </Text>
       {feedback.length > 0 ? (
         <Table widths={["35%", "65%"]} head={["Employer", "Feedback"]} rows={feedback} />
       ) : (
@@ -193,7 +211,10 @@ function PartD({ helper }: { helper: HelperRecord }) {
           ["Availability", availabilityText(helper.availableFrom)],
           [
             "Interview",
-            [`${box(none)} Not available for interview`, ...interviewModes.map((mode) => `${box(helper.interview.includes(mode.slug))} ${mode.label}`)].join("    "),
+            [
+              `${box(none)} Not available for interview`,
+              ...interviewModes.map((mode) => `${box(helper.interview.includes(mode.slug))} ${mode.label}`),
+            ].join("    "),
           ],
         ]}
       />
@@ -204,7 +225,12 @@ function PartD({ helper }: { helper: HelperRecord }) {
 export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
   const licence = supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "EA licence not given";
   return (
-    <Document title={`Biodata of ${helper.name} (${helper.ref})`} author={supplier.name} subject="Biodata of foreign domestic worker" creator="Direct Helpers">
+    <Document
+      title={`Biodata of ${helper.name} (${helper.ref})`}
+      author={supplier.name}
+      subject="Biodata of foreign domestic worker"
+      creator="Direct Helpers"
+    >
       <Page
         size="A4"
         style={styles.page}
@@ -228,7 +254,9 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
             <Text style={styles.subtitle}>
               Salary ${helper.salary} a month · {formatOffDaysShort(helper.offDays)} · {availabilityText(helper.availableFrom)}
             </Text>
-            {privateDetails ? <Text style={[styles.subtitle, styles.private]}>Supplier's copy: contains private details, do not share.</Text> : null}
+            {privateDetails ? (
+              <Text style={[styles.subtitle, styles.private]}>Supplier's copy: contains private details, do not share.</Text>
+            ) : null}
           </View>
           {photo ? (
             <Image style={styles.photo} src={{ data: photo, format: "jpg" }} />

@@ -72,7 +72,15 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     return { name: row?.companyName || row?.name || helper.supplier.name, eaLicenceNumber: row?.eaLicenceNumber ?? null };
   }
 
-  async function render(input: { helper: HelperRecord; gated: BiodataGated | null; privateDetails: BiodataPrivate | null; supplier: { name: string; eaLicenceNumber: string | null } }, today: string) {
+  async function render(
+    input: {
+      helper: HelperRecord;
+      gated: BiodataGated | null;
+      privateDetails: BiodataPrivate | null;
+      supplier: { name: string; eaLicenceNumber: string | null };
+    },
+    today: string,
+  ) {
     const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
     return renderer.render({ ...input, photo, generatedOn: formatBirthDate(today) ?? today });

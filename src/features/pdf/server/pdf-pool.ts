@@ -59,7 +59,13 @@ function startWorker(): Worker {
 }
 
 export const busy = () =>
-  new HttpError(503, "busy", "Many biodata PDFs are being made right now: please try again in a few seconds.", undefined, RETRY_AFTER_SECONDS);
+  new HttpError(
+    503,
+    "busy",
+    "Many biodata PDFs are being made right now: please try again in a few seconds.",
+    undefined,
+    RETRY_AFTER_SECONDS,
+  );
 
 function mainThreadRenderer(): PdfRenderer {
   let busyCount = 0;
@@ -109,7 +115,11 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
     slot.worker.unref();
     slot.worker.on("message", (answer: PdfAnswer) => {
       if (slot.job?.id !== answer.id) return;
-      finish(slot, (job) => ("bytes" in answer ? job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength)) : job.reject(new Error(answer.error))));
+      finish(slot, (job) =>
+        "bytes" in answer
+          ? job.resolve(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength))
+          : job.reject(new Error(answer.error)),
+      );
       slot.worker.unref();
       dispatch();
     });
@@ -149,11 +159,13 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
     async close() {
       closed = true;
       for (const job of waiting.splice(0)) job.reject(new Error("The PDF workers are stopped"));
-      await Promise.all(slots.splice(0).map((slot) => {
-        finish(slot, (job) => job.reject(new Error("The PDF workers are stopped")));
-        slot.worker.removeAllListeners("exit");
-        return slot.worker.terminate();
-      }));
+      await Promise.all(
+        slots.splice(0).map((slot) => {
+          finish(slot, (job) => job.reject(new Error("The PDF workers are stopped")));
+          slot.worker.removeAllListeners("exit");
+          return slot.worker.terminate();
+        }),
+      );
     },
   };
 }

@@ -9,7 +9,15 @@ export const plainText = { ccmp: false, liga: false, clig: false, calt: false, r
 
 /** A4 in points, laid out like the printed standard form: ruled tables, small type. */
 export const styles = StyleSheet.create({
-  page: { paddingTop: 32, paddingBottom: 32, paddingHorizontal: 36, fontFamily: bodyFont, fontFeatureSettings: plainText, fontSize: 8.5, color: "#111" },
+  page: {
+    paddingTop: 32,
+    paddingBottom: 32,
+    paddingHorizontal: 36,
+    fontFamily: bodyFont,
+    fontFeatureSettings: plainText,
+    fontSize: 8.5,
+    color: "#111",
+  },
   header: { flexDirection: "row", justifyContent: "space-between", marginBottom: 8 },
   headerText: { flexGrow: 1, flexShrink: 1, paddingRight: 12 },
   title: { fontWeight: 700, fontSize: 13, marginBottom: 3 },

@@ -23,8 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your data — ${siteName(matches)}` },
   {
     name: "description",
-    content:
-      "See the name and phone number we keep about you, and withdraw your consent to delete them.",
+    content: "See the name and phone number we keep about you, and withdraw your consent to delete them.",
   },
   { name: "robots", content: "noindex" },
 ];
@@ -59,17 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), {
     schema: withdrawSchema,
   });
-  if (submission.status !== "success")
-    return data(
-      { ok: false as const, result: replyWith(submission) },
-      { status: 400 },
-    );
+  if (submission.status !== "success") return data({ ok: false as const, result: replyWith(submission) }, { status: 400 });
   const visitor = await currentVisitor(request, context);
-  const outcome = await context.services.leads.privacy.withdraw(
-    submission.value.phone,
-    visitor,
-    { ip: context.ip },
-  );
+  const outcome = await context.services.leads.privacy.withdraw(submission.value.phone, visitor, { ip: context.ip });
   if (outcome.done === "limited") {
     return data(
       {
@@ -83,10 +74,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (outcome.done === "deleted") {
-    return data(
-      { ok: true as const, deleted: true, dueBy: null },
-      { headers: { "Set-Cookie": await context.visitorCookie.clear() } },
-    );
+    return data({ ok: true as const, deleted: true, dueBy: null }, { headers: { "Set-Cookie": await context.visitorCookie.clear() } });
   }
   return {
     ok: true as const,
@@ -95,10 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   };
 }
 
-export default function PrivacyMyData({
-  loaderData,
-  actionData,
-}: Route.ComponentProps) {
+export default function PrivacyMyData({ loaderData, actionData }: Route.ComponentProps) {
   const { visitor, kept } = loaderData;
   const refused = actionData?.ok === false ? actionData.result : undefined;
   const [form, fields] = useForm<{ phone: string }>({
@@ -152,33 +137,23 @@ export default function PrivacyMyData({
           </dl>
           {visitor.owner ? null : (
             <p>
-              This number was first given in another browser, so this one shows
-              only what was typed here. Withdrawing from here is recorded: we
-              check the number is yours and delete what we keep about it within
-              30 days.
+              This number was first given in another browser, so this one shows only what was typed here. Withdrawing from here is recorded:
+              we check the number is yours and delete what we keep about it within 30 days.
             </p>
           )}
         </>
       ) : (
         <p>
-          If you gave us your name and number on the{" "}
-          <Link to={paths.filters()}>filters page</Link>, this browser shows
-          them here. From another browser, give the number below and we will
-          delete it within 30 days.
+          If you gave us your name and number on the <Link to={paths.filters()}>filters page</Link>, this browser shows them here. From
+          another browser, give the number below and we will delete it within 30 days.
         </p>
       )}
       <p>
-        Withdrawing your consent deletes your name and number and stops us
-        contacting you, as our <Link to={paths.privacy()}>privacy policy</Link>{" "}
-        explains.
+        Withdrawing your consent deletes your name and number and stops us contacting you, as our{" "}
+        <Link to={paths.privacy()}>privacy policy</Link> explains.
       </p>
       <FormError message={form.errors?.[0]} />
-      <Form
-        method="post"
-        className="form"
-        {...getFormProps(form)}
-        noValidate={false}
-      >
+      <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
         <PhoneField field={fields.phone} />
         <div className="form-actions">
           <button type="submit" className="button primary">

@@ -63,7 +63,10 @@ export function previewContent(helper: HelperRecord, siteName: string): PreviewC
 
 /** The version of a preview: a new name, age, salary, photo or site name makes a new one. */
 export function previewVersion(content: PreviewContent): string {
-  return createHash("sha256").update(JSON.stringify([LAYOUT, content])).digest("base64url").slice(0, 22);
+  return createHash("sha256")
+    .update(JSON.stringify([LAYOUT, content]))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 function textPanel({ name, facts, price, siteName }: PreviewContent): Buffer {

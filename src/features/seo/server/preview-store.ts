@@ -73,7 +73,8 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
   const waiting = createSettledWork<null>({
     settleMs,
     maxWaiting: MAX_WAITING,
-    run: (helperId) => refresh(helperId).catch((error: unknown) => log?.warn({ err: error, helperId }, "Could not prepare the link preview")),
+    run: (helperId) =>
+      refresh(helperId).catch((error: unknown) => log?.warn({ err: error, helperId }, "Could not prepare the link preview")),
   });
 
   return {
@@ -112,5 +113,8 @@ export type LinkPreviews = ReturnType<typeof createLinkPreviews>;
 
 /** The sweep at start and then daily, beside the sweep of unused uploads. */
 export function schedulePreviewSweep(previews: Pick<LinkPreviews, "sweep">, log: SweepLog): () => void {
-  return scheduleDailySweep(() => previews.sweep(), log, { removed: "deleted link previews nothing shows", failed: "link preview sweep failed" });
+  return scheduleDailySweep(() => previews.sweep(), log, {
+    removed: "deleted link previews nothing shows",
+    failed: "link preview sweep failed",
+  });
 }

@@ -9,7 +9,6 @@ import type { HelperService } from "../../helpers";
 /** A sitemap file holds at most 50,000 addresses; the newest helpers are the ones kept. */
 const MAX_URLS = 50_000;
 
-
 interface SitemapEntry {
   path: string;
   lastmod?: Date;
@@ -63,5 +62,12 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
 
 /** Never worth crawling: the API, and the pages whose routes say so (operators' and suppliers' own screens, actions). */
 export function robotsTxt(publicUrl: string, disallowedPages: readonly string[]): string {
-  return ["User-agent: *", "Allow: /", ...["/api/", ...disallowedPages].map((path) => `Disallow: ${path}`), "", `Sitemap: ${publicUrl}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...["/api/", ...disallowedPages].map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

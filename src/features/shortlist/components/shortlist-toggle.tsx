@@ -6,13 +6,7 @@ import { toggleShortlisted, useShortlist } from "./shortlist-store";
  * "Shortlist" on a card or a biodata page: a toggle button (aria-pressed) whose name keeps the
  * word Shortlist and the helper's name. The pressed state appears once the page has hydrated.
  */
-export function ShortlistToggle({
-  helper,
-  compact = false,
-}: {
-  helper: { id: string; ref: string; name: string };
-  compact?: boolean;
-}) {
+export function ShortlistToggle({ helper, compact = false }: { helper: { id: string; ref: string; name: string }; compact?: boolean }) {
   const ids = useShortlist();
   const [full, setFull] = useState(false);
   const pressed = ids.includes(helper.id);

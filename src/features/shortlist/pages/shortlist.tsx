@@ -62,7 +62,8 @@ export default function Shortlist() {
       ) : (
         <>
           <p className="shortlist-intro">
-            {helpers.length} {helpers.length === 1 ? "helper" : "helpers"} side by side. Bookmark this page or send it: the link shows the same list to anyone.
+            {helpers.length} {helpers.length === 1 ? "helper" : "helpers"} side by side. Bookmark this page or send it: the link shows the
+            same list to anyone.
           </p>
           {missing > 0 ? (
             <p className="notice" role="note">
@@ -90,4 +91,3 @@ export default function Shortlist() {
     </section>
   );
 }
-
