@@ -72,54 +72,36 @@ export function orderBy(sort: HelperQuery["sort"]) {
   }
 }
 
+/** Some of an object's properties, under their own types. */
+function pick<T extends object, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) picked[key] = from[key];
+  return picked;
+}
+
 /** The columns a card shows: the listing reads these only, not the whole record. */
-export const cardColumns = (() => {
-  const all = getTableColumns(helpers);
-  const {
-    id,
-    ref,
-    name,
-    nationality,
-    experience,
-    salary,
-    offDays,
-    cares,
-    dateOfBirth,
-    heightCm,
-    weightKg,
-    marital,
-    childrenAges,
-    religion,
-    english,
-    motherTongue,
-    photo,
-    supplierId,
-    publishedAt,
-    availableFrom,
-  } = all;
-  return {
-    id,
-    ref,
-    name,
-    nationality,
-    experience,
-    salary,
-    offDays,
-    cares,
-    dateOfBirth,
-    heightCm,
-    weightKg,
-    marital,
-    childrenAges,
-    religion,
-    english,
-    motherTongue,
-    photo,
-    supplierId,
-    publishedAt,
-    availableFrom,
-  };
-})();
+export const cardColumns = pick(getTableColumns(helpers), [
+  "id",
+  "ref",
+  "name",
+  "nationality",
+  "experience",
+  "salary",
+  "offDays",
+  "cares",
+  "dateOfBirth",
+  "heightCm",
+  "weightKg",
+  "marital",
+  "childrenAges",
+  "religion",
+  "english",
+  "motherTongue",
+  "photo",
+  "supplierId",
+  "publishedAt",
+  "availableFrom",
+]);
 export type CardRow = Pick<HelperRow, keyof typeof cardColumns> &
   Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
 
