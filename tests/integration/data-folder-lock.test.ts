@@ -74,7 +74,12 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     const site = await start();
     const email = `lock-${Date.now()}@example.com`;
     const cookie = await signUpOverHttp(site.url, env.PUBLIC_URL!, { name: "Soon Operator", email, password: "a long enough password" });
-    const operatorPage = () => fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" }).then((r) => r.status);
+    // The page is read to its end: a body left unread holds the connection (and the site's stop) open.
+    const operatorPage = () =>
+      fetch(`${site.url}/admin/leads`, { headers: { cookie }, redirect: "manual" }).then(async (r) => {
+        await r.arrayBuffer();
+        return r.status;
+      });
     expect(await operatorPage()).toBe(403);
 
     const promoted = await operatorCommand(env, "promote", email);
@@ -89,6 +94,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     running.splice(0);
     const restarted = await start();
     const afterRestart = await fetch(`${restarted.url}/admin/leads`, { headers: { cookie }, redirect: "manual" });
+    await afterRestart.arrayBuffer();
     expect(afterRestart.status).toBe(200);
 
     const unknown = await operatorCommand(env, "promote", "nobody@example.com");
