@@ -86,18 +86,7 @@ export async function buildApp(deps: AppDeps) {
     await services.stopBackgroundWork();
     await pdfRenderer.close();
   });
-  const services: Services = createServices({
-    config,
-    database,
-    auth,
-    storage,
-    pageCache,
-    pdfRenderer,
-    leadLimits: deps.leadLimits,
-    passwordChecks,
-    helperWriteLimits: deps.helperWriteLimits,
-    log: app.log,
-  });
+  const services: Services = createServices({ ...deps, auth, pageCache, pdfRenderer, passwordChecks, log: app.log });
   app.decorate("services", services);
   app.decorate("storage", storage);
   app.decorate("pageCache", pageCache);

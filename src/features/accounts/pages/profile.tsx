@@ -12,17 +12,14 @@ import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas"
 import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
 import { viewerOf } from "../../../ui/page-guards.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/profile";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your profile — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your profile", matches);
 
 /** A refusal for too many tries says when to try again, as an HTTP client reads it too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {

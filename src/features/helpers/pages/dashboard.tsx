@@ -7,7 +7,7 @@ import { viewerOf } from "../../../ui/page-guards.server";
 import { formatSingaporeDay } from "../../../shared/format";
 import { statusMessage } from "../../../ui/action-messages";
 import { changeStatus, ownBiodata } from "./biodata.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { COUNTED_DAYS } from "../../contacts/components/contact-beacon";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/dashboard";
@@ -15,10 +15,7 @@ import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your biodata — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your biodata", matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
