@@ -50,11 +50,13 @@ export async function contactRoutes(fastify: FastifyInstance, { service, visitor
         summary: "Count a view of a biodata, or a shortlisting",
         description:
           "Sent by the biodata page as it opens (`view`) and by the shortlist button as a family adds a helper (`shortlist`). " +
-          "Only an available helper is counted (404 otherwise). One family (lead, or else address) counts once an hour for a " +
-          "view and once a day for a shortlisting of each helper; robots that name themselves and the helper's own supplier are " +
-          "not counted; more than 30 a minute from one address answer 429 with `Retry-After`. Nothing about the family is kept.",
+          "Only an available helper is counted: an id that names none is answered 204 and counts nothing, so a page left open " +
+          "after a helper is hired raises no error. One family (lead, or else address) counts once an hour for a view and once " +
+          "a day for a shortlisting of each helper; robots that name themselves and the helper's own supplier are not counted; " +
+          "more than 120 a minute from one address (many families may share one) answer 429 with `Retry-After`. Nothing about " +
+          "the family is kept.",
         body: z.object({ helperId: z.uuid(), kind: z.enum(INTEREST_KINDS) }),
-        response: { 204: noContent, ...refusals(400, 404, 429) },
+        response: { 204: noContent, ...refusals(400, 429) },
       },
     },
     async (request, reply) => {

@@ -23,8 +23,11 @@ export { COUNTED_DAYS };
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
-/** Beacons one address may send in a minute, of each sort, whatever the helpers. */
-const PER_ADDRESS_A_MINUTE = 30;
+/**
+ * Beacons one address may send in a minute, whatever the helpers: contacts as a family presses
+ * them; views and shortlistings more, as many families may share one address (a carrier's NAT).
+ */
+const PER_ADDRESS_A_MINUTE = { contacts: 30, interest: 120 } as const;
 /** How long one family's repeated view or shortlisting of one helper counts once. */
 const ONCE_PER: Record<InterestKind, number> = { view: HOUR, shortlist: DAY };
 
@@ -50,25 +53,25 @@ export interface InterestCounts {
 }
 
 export function createContactService({ db, helpers, settings }: ContactServiceDeps) {
-  async function burst(bucket: string, ip: string) {
+  async function burst(bucket: keyof typeof PER_ADDRESS_A_MINUTE, ip: string) {
     const hits = await countInWindow(db, `${bucket}:${ip}`, 60_000);
-    if (hits.count > PER_ADDRESS_A_MINUTE) {
+    if (hits.count > PER_ADDRESS_A_MINUTE[bucket]) {
       const what = bucket === "contacts" ? "contacts" : "requests";
       throw tooManyRequests(`Too many ${what} from your connection. Please try again in a minute.`, Math.ceil(hits.ttlMs / 1000));
     }
   }
 
-  async function shownHelper(helperId: string) {
+  async function availableHelper(helperId: string) {
     const helper = await helpers.find(helperId);
-    if (!helper || helper.status !== "available") throw notFound("No available helper has this id.");
-    return helper;
+    return helper && helper.status === "available" ? helper : null;
   }
 
   return {
     /** Records that a family reached the supplier of `helperId`; false when it was not counted (again this hour, or the owner). */
     async record(helperId: string, channel: ContactChannel, sender: Sender): Promise<boolean> {
       await burst("contacts", sender.ip);
-      const helper = await shownHelper(helperId);
+      const helper = await availableHelper(helperId);
+      if (!helper) throw notFound("No available helper has this id.");
       if (sender.viewerId && sender.viewerId === helper.supplier.id) return false;
       const seen = await countInWindow(db, `contacts:${sender.ip}:${helperId}`, HOUR);
       if (seen.count > 1) return false;
@@ -81,10 +84,15 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
       });
       return true;
     },
-    /** Counts a view of a biodata or a shortlisting; false when it was not counted (seen already, a robot, the owner). */
+    /**
+     * Counts a view of a biodata or a shortlisting; false when it was not counted (seen already,
+     * a robot, the owner, or no available helper: a page left open after she was hired says
+     * nothing wrong, it is just not counted).
+     */
     async note(helperId: string, kind: InterestKind, sender: Sender): Promise<boolean> {
       await burst("interest", sender.ip);
-      const helper = await shownHelper(helperId);
+      const helper = await availableHelper(helperId);
+      if (!helper) return false;
       if (sender.userAgent && ROBOT.test(sender.userAgent)) return false;
       if (sender.viewerId && sender.viewerId === helper.supplier.id) return false;
       const seen = await countInWindow(db, `${kind}:${sender.leadId ?? sender.ip}:${helperId}`, ONCE_PER[kind]);
