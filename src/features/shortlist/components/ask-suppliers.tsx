@@ -35,6 +35,7 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
   const several = groups.size > 1;
   return (
     <div className="shortlist-ask" role="group" aria-label="Ask about these helpers">
+      {several ? <p className="shortlist-ask-lead">Ask about these helpers on WhatsApp:</p> : null}
       {[...groups.values()].map((group) => (
         <a
           key={group.phone}
