@@ -22,6 +22,8 @@ export interface Profile {
   companyName: string | null;
   eaLicenceNumber: string | null;
   phone: string | null;
+  /** Telegram user name, without the @. */
+  telegram: string | null;
   role: "supplier" | "operator";
   emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
@@ -33,6 +35,7 @@ export interface ProfileChanges {
   companyName: string | null;
   eaLicenceNumber: string | null;
   phone: string | null;
+  telegram?: string | null;
   /** Needed only when the e-mail address changes. */
   currentPassword?: string | null;
 }
@@ -73,6 +76,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
       companyName: row.companyName,
       eaLicenceNumber: row.eaLicenceNumber,
       phone: row.phone,
+      telegram: row.telegram,
       role: row.role === "operator" ? "operator" : "supplier",
       emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
@@ -144,6 +148,8 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
             companyName: changes.companyName,
             eaLicenceNumber: changes.eaLicenceNumber,
             phone: changes.phone,
+            // A form that does not ask for it leaves it as it was.
+            ...(changes.telegram === undefined ? {} : { telegram: changes.telegram }),
           })
           .where(eq(user.id, userId));
         if (confirmFirst) {

@@ -24,6 +24,8 @@ export const user = pgTable("user", {
   companyName: text("company_name"),
   eaLicenceNumber: text("ea_licence_number"),
   phone: text("phone"),
+  /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
+  telegram: text("telegram"),
   ...timestamps,
 });
 

@@ -6,7 +6,7 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Field, FormError } from "../../../ui/field";
 import { SubmitButton } from "../../../ui/submit-button";
 import { NewPasswordFields } from "../components/account-password-fields";
-import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../auth-limits";
+import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, TELEGRAM_MAX } from "../auth-limits";
 import { profileSchema, type ProfileFormInput } from "../profile-schema";
 import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas";
 import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
@@ -46,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       companyName: profile.companyName ?? "",
       eaLicenceNumber: profile.eaLicenceNumber ?? "",
       phone: profile.phone ? formatPhone(profile.phone) : "",
+      telegram: profile.telegram ? `@${profile.telegram}` : "",
       avatar: profile.avatar?.thumbUrl ?? null,
     },
   };
@@ -173,7 +174,14 @@ export default function Profile() {
             label="Phone"
             type="tel"
             autoComplete="tel"
-            hint="A Singapore number, or + and the country code for another country."
+            hint="A Singapore number, or + and the country code for another country. Families' WhatsApp buttons message it."
+          />
+          <Field
+            field={detailFields.telegram}
+            label="Telegram (optional)"
+            maxLength={TELEGRAM_MAX}
+            autoComplete="off"
+            hint="Your Telegram user name, e.g. @goldenbridge_sg: families can then message you on Telegram too."
           />
           <Field
             field={detailFields.currentPassword}
