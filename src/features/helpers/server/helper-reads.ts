@@ -30,6 +30,7 @@ import { escapeLike } from "../../../server/db/escape-like";
 import { helpers, user, type HelperRow } from "../../../server/db/schema";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
+import { referenceIn } from "../../../shared/search-terms";
 
 export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 export type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
@@ -55,8 +56,12 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   if (query.availableBy) conditions.push(or(isNull(helpers.availableFrom), lte(helpers.availableFrom, query.availableBy))!);
   if (query.interview) conditions.push(arrayOverlaps(helpers.interview, query.interview));
   if (query.q) {
+    // A reference written another way ("DH 1013", "(ref DH1013)") is looked for as a reference only.
+    const reference = referenceIn(query.q);
     const text = escapeLike(query.q);
-    conditions.push(or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!);
+    conditions.push(
+      reference ? ilike(helpers.ref, `${reference}%`) : or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!,
+    );
   }
   return conditions;
 }
@@ -327,13 +332,16 @@ export async function findPublicHelpers(db: Database, rule: PublicRule, ids: rea
   return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
 }
 
-/** The id of the available helper with this reference (DH1042, any case), for search by reference. */
-export async function findAvailableIdByRef(db: Database, rule: PublicRule, ref: string): Promise<string | undefined> {
+/**
+ * The helper a reference names (DH1042, any case), for a search by reference: any status but
+ * draft, so a reserved or hired helper's reference opens her page, which says so.
+ */
+export async function findShownIdByRef(db: Database, rule: PublicRule, ref: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: helpers.id })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), listedHelpers(rule)))
+    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), shownHelpers(rule)))
     .limit(1);
   return row?.id;
 }
