@@ -167,7 +167,9 @@ function toQuery(read: Fields, ctx: z.core.$RefinementCtx<Fields>): { query: Hel
       byParam[param]!.slugs.forEach((slug) => slugs.add(slug));
       byParam[param]!.unknown.forEach((value) => unknown.push({ param, value }));
     }
-    if (slugs.size > 0) (query as unknown as Record<string, string[]>)[filter] = [...slugs];
+    // In the catalogue's order, so "india,philippines" and "philippines,india" are one query (one
+    // key in the listing's cache, the same chips).
+    if (slugs.size > 0) (query as unknown as Record<string, string[]>)[filter] = slugsOf(filter).filter((slug) => slugs.has(slug));
   }
   if (read.supplier) query.supplier = read.supplier;
   if (read.q) query.q = read.q;
