@@ -39,56 +39,77 @@ class WordIndex {
   }
 }
 
+/** The helpers whose biodata has every word of a search: valid until the next search. */
+export interface TextMatches {
+  has(place: number): boolean;
+  count: number;
+}
+
+/**
+ * Searches run one at a time (each is synchronous), so the per-helper scratch arrays are kept and
+ * cleared after use instead of made for each search.
+ */
 export class ForgivingSearch {
   private readonly names: WordIndex;
   private readonly texts: WordIndex;
+  private readonly score: Float64Array;
+  private readonly best: Float32Array;
+  private readonly marks: Int32Array;
 
-  constructor(
-    names: readonly string[],
-    textAt: (place: number) => readonly string[],
-    private readonly size: number,
-  ) {
+  constructor(names: readonly string[], textAt: (place: number) => readonly string[], size: number) {
     this.names = new WordIndex((place) => wordsOf(names[place]!), size);
     this.texts = new WordIndex(textAt, size);
+    this.score = new Float64Array(size);
+    this.best = new Float32Array(size);
+    this.marks = new Int32Array(size);
   }
 
   /** Names near the search, best first (ties in the default order). */
   nearNames(q: string): number[] {
     const words = wordsOf(q).filter((word) => word.length >= SHORTEST);
     if (words.length === 0) return [];
-    const score = new Map<number, number>();
+    const { score, best } = this;
+    const touched: number[] = [];
     for (const word of words) {
-      const best = new Map<number, number>();
+      const bestTouched: number[] = [];
       this.names.words.forEach((nameWord, i) => {
         const near = similarity(word, nameWord);
         if (near < WORD_MIN) return;
-        for (const place of this.names.places[i]!) if ((best.get(place) ?? 0) < near) best.set(place, near);
+        for (const place of this.names.places[i]!) {
+          if (best[place] === 0) bestTouched.push(place);
+          if (best[place]! < near) best[place] = near;
+        }
       });
-      for (const [place, near] of best) score.set(place, (score.get(place) ?? 0) + near);
+      for (const place of bestTouched) {
+        if (score[place] === 0) touched.push(place);
+        score[place]! += best[place]!;
+        best[place] = 0;
+      }
     }
-    const wanted = NAME_MIN * words.length;
-    return [...score]
-      .filter(([, total]) => total >= wanted)
-      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-      .map(([place]) => place);
+    // Float32 scores: a name as near as the bar, word by word, is not lost to rounding.
+    const wanted = NAME_MIN * words.length - 1e-6;
+    const found = touched.filter((place) => score[place]! >= wanted);
+    found.sort((a, b) => score[b]! - score[a]! || a - b);
+    for (const place of touched) score[place] = 0;
+    return found;
   }
 
-  /** Helpers whose biodata has a word starting with each word of the search, in the default order. */
-  inText(q: string): number[] {
+  /** Helpers whose biodata has a word starting with each word of the search. */
+  inText(q: string): TextMatches {
     const words = [...new Set(wordsOf(q))].filter((word) => word.length >= SHORTEST);
-    if (words.length === 0) return [];
-    const marks = new Int32Array(this.size);
+    const { marks } = this;
+    marks.fill(0);
+    if (words.length === 0) return { has: () => false, count: 0 };
     words.forEach((word, k) => {
       const [from, to] = this.texts.startingWith(word);
       for (let i = from; i < to; i++) {
         for (const place of this.texts.places[i]!) if (marks[place] === k) marks[place] = k + 1;
       }
     });
-    const found: number[] = [];
-    marks.forEach((mark, place) => {
-      if (mark === words.length) found.push(place);
-    });
-    return found;
+    const wanted = words.length;
+    let count = 0;
+    for (let place = 0; place < marks.length; place++) if (marks[place] === wanted) count++;
+    return { has: (place) => marks[place] === wanted, count };
   }
 }
 

@@ -31,6 +31,7 @@ import { helpers, user, type HelperRow } from "../../../server/db/schema";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
 import { referenceIn } from "../../../shared/search-terms";
+import { careArea, careOfArea, offeredCares } from "../../../shared/catalogue";
 
 export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
 export type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
@@ -44,7 +45,11 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   if (query.marital) conditions.push(inArray(helpers.marital, query.marital));
   if (query.religion) conditions.push(inArray(helpers.religion, query.religion));
   if (query.language) conditions.push(arrayOverlaps(helpers.otherLanguages, query.language));
-  if (query.care) conditions.push(arrayOverlaps(helpers.cares, query.care));
+  // A care is offered when the biodata lists it or records experience in its row (decision 105).
+  if (query.care) {
+    const areas = query.care.map((care) => careArea(care)!);
+    conditions.push(or(arrayOverlaps(helpers.cares, query.care), arrayOverlaps(helpers.skillAreas, areas))!);
+  }
   if (query.supplier) conditions.push(eq(helpers.supplierId, query.supplier));
   if (query.salaryMax !== undefined) conditions.push(lte(helpers.salary, query.salaryMax));
   const born = birthDateRange(calendarDateAt(now), query.ageMin, query.ageMax);
@@ -52,7 +57,14 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   if (born.bornOnOrAfter) conditions.push(gte(helpers.dateOfBirth, born.bornOnOrAfter));
   // Experience in every area named; available on or before the day (null: available now);
   // any of the interview ways named.
-  if (query.skill) conditions.push(arrayContains(helpers.skillAreas, query.skill));
+  if (query.skill) {
+    const others = query.skill.filter((area) => !careOfArea(area));
+    if (others.length > 0) conditions.push(arrayContains(helpers.skillAreas, others));
+    for (const area of query.skill) {
+      const care = careOfArea(area);
+      if (care) conditions.push(or(arrayContains(helpers.skillAreas, [area]), arrayContains(helpers.cares, [care]))!);
+    }
+  }
   if (query.availableBy) conditions.push(or(isNull(helpers.availableFrom), lte(helpers.availableFrom, query.availableBy))!);
   if (query.interview) conditions.push(arrayOverlaps(helpers.interview, query.interview));
   if (query.q) {
@@ -94,6 +106,7 @@ export const cardColumns = pick(getTableColumns(helpers), [
   "salary",
   "offDays",
   "cares",
+  "skillAreas",
   "dateOfBirth",
   "heightCm",
   "weightKg",
@@ -120,7 +133,7 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
     experience: row.experience as HelperCard["experience"],
     salary: row.salary,
     offDays: row.offDays,
-    cares: row.cares as HelperCard["cares"],
+    cares: offeredCares(row.cares, row.skillAreas),
     age: ageFromIso(row.dateOfBirth, now) ?? null,
     heightCm: row.heightCm,
     weightKg: row.weightKg,

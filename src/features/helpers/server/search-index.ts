@@ -203,18 +203,30 @@ export class BuiltSearchIndex {
     return { byName, byRef: this.refPlaces.subarray(from, to) };
   }
 
+  /** Near names best first, then the helpers whose biodata has the words, in the sort's order. */
   private forgivingPage(q: string, sort: Sort, offset: number, limit: number): IndexPage {
-    const places = this.forgivingPlaces(q, sort);
-    return { ids: places.slice(offset, offset + limit).map((place) => this.ids[place]!), total: places.length };
+    const { near, inText } = this.forgivingMatches(q);
+    const named = new Set(near);
+    const textOnly = (place: number) => inText.has(place) && !named.has(place);
+    const total = near.length + inText.count - count(near, (place) => inText.has(place));
+    const picked = near.slice(offset, offset + limit);
+    if (picked.length < limit && total > near.length) {
+      picked.push(...this.walk(sort, Math.max(0, offset - near.length), limit - picked.length, textOnly));
+    }
+    return { ids: picked.map((place) => this.ids[place]!), total };
   }
 
-  /** Near names best first, then the helpers whose biodata has the words, in the sort's order. */
+  /** The forgiving search's places: near names best first, then the biodata's words in the sort's order. */
   private forgivingPlaces(q: string, sort: Sort): number[] {
+    const { near, inText } = this.forgivingMatches(q);
+    const named = new Set(near);
+    return [...near, ...this.walk(sort, 0, this.ids.length, (place) => inText.has(place) && !named.has(place))];
+  }
+
+  private forgivingMatches(q: string) {
     this.forgiving ??= new ForgivingSearch(this.names, (place) => this.wordsOf(this.ids[place]!) ?? [], this.ids.length);
     const near = this.forgiving.nearNames(q);
-    const named = new Set(near);
-    const inText = this.forgiving.inText(q).filter((place) => !named.has(place));
-    return [...near, ...this.sorted(inText, sort, 0, inText.length)];
+    return { near, inText: this.forgiving.inText(q) };
   }
 
   private sorted(places: number[], sort: Sort, offset: number, limit: number): number[] {
