@@ -122,7 +122,7 @@ const fields = z.object({
   ),
   salaryMax: wholeNumber("salaryMax", { min: 0, max: MAX_SALARY_FILTER }).describe(`Highest monthly salary, 0 to ${MAX_SALARY_FILTER}.`),
   skill: choices(slugIn(isSkillArea)).describe(
-    `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count).`,
+    `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count); a care area also matches a helper whose biodata lists that care.`,
   ),
   interview: choices(slugIn(isInterviewMode)).describe(
     `Comma list of ${interviewModes.map((mode) => mode.slug).join(", ")}: a helper matches when she can be interviewed in any of them.`,
