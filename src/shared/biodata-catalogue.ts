@@ -3,6 +3,7 @@
  * skill areas, how skills were evaluated, how a helper can be interviewed. Labels are what the
  * form, the page and the PDF print; slugs are what is stored and what filter links carry.
  */
+import { cares } from "./catalogue";
 
 export interface BiodataEntry<Slug extends string = string> {
   slug: Slug;
@@ -33,14 +34,17 @@ export interface SkillArea<Slug extends string = string> extends BiodataEntry<Sl
 }
 
 /**
- * B: the areas of the skills table. The slug is also the `skill` filter's value, so a family
+ * B: the areas of the skills table, the care rows made from the catalogue's cares (one list, so
+ * the filter and the table agree). The slug is also the `skill` filter's value, so a family
  * asking for `skill=cooking,infant` finds helpers with experience in both.
  */
 export const skillAreas = [
-  { slug: "infant", label: "Care of infants", group: "care", detail: "Age range" },
-  { slug: "child", label: "Care of children", group: "care", detail: "Age range" },
-  { slug: "elderly", label: "Care of the elderly", group: "care" },
-  { slug: "disabled", label: "Care of the disabled", group: "care" },
+  ...cares.map((care): SkillArea<(typeof cares)[number]["area"]> => ({
+    slug: care.area,
+    label: care.areaLabel,
+    group: "care",
+    ...("detail" in care ? { detail: care.detail } : {}),
+  })),
   { slug: "housework", label: "General housework", group: "housework" },
   { slug: "cooking", label: "Cooking", group: "cooking", detail: "Cuisines" },
   { slug: "english", label: "English", group: "language" },

@@ -79,12 +79,60 @@ export const religions = entries([
   { slug: "other", label: "Other" },
 ]);
 
+/**
+ * The kinds of care, one list for the filter, the card and the standard form's skills table:
+ * `area` is the same care's row in the skills table (biodata-catalogue.ts builds its care rows
+ * from here) and `areaLabel` that row's words. A helper offers a care when her biodata lists it
+ * or records experience in its row (decision 105), so "Elderly care" and "Care of the elderly"
+ * find the same helpers.
+ */
 export const cares = entries([
-  { slug: "infant", label: "Infant care", aliases: ["Infant", "Infantcare", "Baby"] },
-  { slug: "child", label: "Child care", aliases: ["Child", "Childcare", "Children"] },
-  { slug: "elder", label: "Elderly care", aliases: ["Elder", "Eldercare", "Elderly"] },
-  { slug: "disabled", label: "Disabled care", aliases: ["Disabled", "Disabledcare"] },
+  {
+    slug: "infant",
+    label: "Infant care",
+    aliases: ["Infant", "Infantcare", "Baby", "Care of infants"],
+    area: "infant",
+    areaLabel: "Care of infants",
+    detail: "Age range",
+  },
+  {
+    slug: "child",
+    label: "Child care",
+    aliases: ["Child", "Childcare", "Children", "Care of children"],
+    area: "child",
+    areaLabel: "Care of children",
+    detail: "Age range",
+  },
+  {
+    slug: "elder",
+    label: "Elderly care",
+    aliases: ["Elder", "Eldercare", "Elderly", "Care of the elderly"],
+    area: "elderly",
+    areaLabel: "Care of the elderly",
+  },
+  {
+    slug: "disabled",
+    label: "Disabled care",
+    aliases: ["Disabled", "Disabledcare", "Care of the disabled"],
+    area: "disabled",
+    areaLabel: "Care of the disabled",
+  },
 ]);
+
+/** The skills table's row of a care ("elder" → "elderly"). */
+export function careArea(care: string): string | undefined {
+  return cares.find((entry) => entry.slug === care)?.area;
+}
+
+/** The care a skills table's row is ("elderly" → "elder"); undefined for a row that is not a care. */
+export function careOfArea(area: string): Care | undefined {
+  return cares.find((entry) => entry.area === area)?.slug;
+}
+
+/** The cares a biodata offers: those it lists and those it records experience in, in the catalogue's order. */
+export function offeredCares(listed: readonly string[], experiencedAreas: readonly string[]): Care[] {
+  return cares.filter((entry) => listed.includes(entry.slug) || experiencedAreas.includes(entry.area)).map((entry) => entry.slug);
+}
 
 export const educations = entries([
   { slug: "primary", label: "Primary" },

@@ -122,7 +122,7 @@ const fields = z.object({
   ),
   salaryMax: wholeNumber("salaryMax", { min: 0, max: MAX_SALARY_FILTER }).describe(`Highest monthly salary, 0 to ${MAX_SALARY_FILTER}.`),
   skill: choices(slugIn(isSkillArea)).describe(
-    `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count).`,
+    `Comma list of skill areas (${skillAreas.map((area) => area.slug).join(", ")}): a helper matches when she has experience in every area named (willingness alone does not count); a care area also matches a helper whose biodata lists that care.`,
   ),
   interview: choices(slugIn(isInterviewMode)).describe(
     `Comma list of ${interviewModes.map((mode) => mode.slug).join(", ")}: a helper matches when she can be interviewed in any of them.`,
@@ -167,7 +167,9 @@ function toQuery(read: Fields, ctx: z.core.$RefinementCtx<Fields>): { query: Hel
       byParam[param]!.slugs.forEach((slug) => slugs.add(slug));
       byParam[param]!.unknown.forEach((value) => unknown.push({ param, value }));
     }
-    if (slugs.size > 0) (query as unknown as Record<string, string[]>)[filter] = [...slugs];
+    // In the catalogue's order, so "india,philippines" and "philippines,india" are one query (one
+    // key in the listing's cache, the same chips).
+    if (slugs.size > 0) (query as unknown as Record<string, string[]>)[filter] = slugsOf(filter).filter((slug) => slugs.has(slug));
   }
   if (read.supplier) query.supplier = read.supplier;
   if (read.q) query.q = read.q;

@@ -15,6 +15,8 @@ export const paths = {
   suppliers: () => "/authors",
   /** The visitor gate and filters; `redirectTo`: where a visitor who passes the gate goes next. */
   filters: (redirectTo?: string) => (redirectTo ? `/filters?redirectTo=${encodeURIComponent(redirectTo)}` : "/filters"),
+  /** The filter form starting from a listing's choices. */
+  editFilters: (search: URLSearchParams) => (search.size > 0 ? `/filters?${search.toString()}` : "/filters"),
   privacy: () => "/privacy-policy",
   myData: () => "/privacy/my-data",
   login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),

@@ -13,7 +13,8 @@ describeDb("searching by skill, availability and interview", () => {
   const experienced = (years = 2) => ({ willing: true, experienced: true, years, rating: 4 });
   const willingOnly = { willing: true, experienced: false };
 
-  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, parts);
+  // No care listed apart from the skills table: these are about the table.
+  const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, { cares: [], ...parts });
 
   beforeAll(async () => {
     supplier = await signUp(t);
@@ -82,5 +83,29 @@ describeDb("searching by skill, availability and interview", () => {
   it("shows when each card's helper is available", async () => {
     const response = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${supplier.id}&q=Cora` });
     expect(response.json().items[0].availableFrom).toBe(daysAhead(45));
+  });
+
+  it("gives one meaning to a care: listed on the biodata or experienced in its row of the skills table", async () => {
+    const other = await signUp(t);
+    // Gina lists elderly care; Hana has cared for the elderly (the table); Ida is only willing to.
+    await publishBiodata(t, other, "Gina", { cares: ["Elderly care"] });
+    await publishBiodata(t, other, "Hana", { cares: [], skills: { elderly: experienced(3) } });
+    await publishBiodata(t, other, "Ida", { cares: [], skills: { elderly: willingOnly } });
+    const found = async (query: string) => {
+      const response = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${other.id}&${query}` });
+      const items = response.json().items as { name: string; cares: string[] }[];
+      return items.map((item) => `${item.name}: ${item.cares.join(",")}`).sort();
+    };
+    for (const query of [
+      "care=elder",
+      "neg=Eldercare",
+      "care=Elderly%20care",
+      "care=Care%20of%20the%20elderly",
+      "skill=elderly",
+      "neg=Child,Elder",
+    ]) {
+      expect({ query, found: await found(query) }).toEqual({ query, found: ["Gina: elder", "Hana: elder"] });
+    }
+    expect(await found("skill=elderly,cooking")).toEqual([]);
   });
 });

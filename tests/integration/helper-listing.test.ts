@@ -83,8 +83,20 @@ describeDb("GET /api/helpers", () => {
       expect(await names(old)).toEqual(expected);
     });
 
-    it("takes any of several values", async () => {
+    it("takes any of several values, as a comma list or the parameter repeated, under old names too", async () => {
       expect(await names("nationality=philippines,indonesia&sort=salary")).toEqual(["Maria", "Siti"]);
+      for (const both of [
+        "nationality=indonesia,philippines",
+        "category=Filipino&category=Indonesian",
+        "religion=catholic,muslim",
+        "religion=Catholic&religion=Islam",
+        "language2=Chinese&language2=Malay",
+        "language=mandarin,malay",
+      ]) {
+        expect({ both, found: await names(`${both}&sort=salary`) }).toEqual({ both, found: ["Maria", "Siti"] });
+      }
+      expect(await names("religion=catholic&religion=hindu")).toEqual(["Maria"]);
+      expect(await names("category=India,Indonesia&religion=muslim,sikh")).toEqual(["Siti"]);
     });
 
     it("filters by salary, age and name or reference", async () => {

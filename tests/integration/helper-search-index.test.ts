@@ -52,7 +52,7 @@ describeDb("searching helpers by name or reference (q=)", () => {
     expect(await names("GRAMSON")).toEqual(["Rosalie Trigramson"]);
     expect(await names("ie tri")).toEqual(["Rosalie Trigramson"]);
     expect(await names(rosalie.ref.toLowerCase())).toEqual(["Rosalie Trigramson"]);
-    // A reference matches from its start only: its middle digits are not a search for it.
-    expect(await names(rosalie.ref.slice(2))).toEqual([]);
+    // Its number alone is the reference (decision 104).
+    expect(await names(rosalie.ref.slice(2))).toEqual(["Rosalie Trigramson"]);
   });
 });

@@ -102,9 +102,11 @@ describeDb("searching by name or reference through the in-memory index", () => {
         for (const page of [1, 2, 7]) {
           const query: HelperQuery = { q, sort, page, pageSize: DEFAULT_PAGE_SIZE };
           const { viaIndex, viaSql } = await bothWays(query);
-          // "é" is not plain ASCII: the index leaves it to SQL.
+          // "é" is not plain ASCII: the index leaves it to SQL. A term no name holds and no
+          // reference starts with goes on to the forgiving search, which only the index makes
+          // (search-forgives.test.ts).
           if (q === "é") expect(viaIndex).toBeUndefined();
-          else expect({ q, sort, ...viaIndex }).toEqual({ q, sort, ...viaSql });
+          else if (viaSql.total > 0) expect({ q, sort, ...viaIndex }).toEqual({ q, sort, ...viaSql });
         }
       }
     }

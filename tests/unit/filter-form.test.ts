@@ -3,13 +3,13 @@ import { careGroups } from "../../src/shared/catalogue";
 import { toListingSearchParams } from "../../src/shared/listing-query";
 import { parseHelperQuery } from "../../src/shared/listing-query-schema";
 import { checkFilterForm } from "../support/filter-form";
-import { choiceFields, choicesFor, emptyFilterValues, hasFilterParams, valuesFromQuery } from "../../src/features/leads/filter-form-values";
+import { choiceFields, choicesFor, emptyFilterValues, valueText, valuesFromQuery } from "../../src/features/leads/filter-form-values";
 
 const form = (values: Record<string, string>) => ({ ...emptyFilterValues(), ...values });
 const field = (name: string) => choiceFields.find((f) => f.name === name)!;
 
 describe("the filter form", () => {
-  it("offers the original's seven drop-downs under its parameter names", () => {
+  it("offers the original's seven choices under its parameter names", () => {
     expect(choiceFields.map((f) => f.name)).toEqual(["category", "sgExp", "language1", "language2", "marital", "religion", "neg"]);
     expect(choicesFor(field("category")).map((c) => c.label)).toEqual(["Myanmar", "India", "Indonesia", "Philippines"]);
     expect(choicesFor(field("neg")).map((c) => c.value)).toEqual(careGroups.map((g) => g.value));
@@ -69,7 +69,7 @@ describe("the filter form", () => {
 
   it("is pre-filled from any link the listing understands: old names, aliases and new names", () => {
     const old = valuesFromQuery(parseHelperQuery(new URLSearchParams("category=Filipines&marriage=Single&neg=Infant,Child")).query);
-    expect(old).toMatchObject({ category: "philippines", marital: "single", neg: "Infant,Child" });
+    expect(old).toMatchObject({ category: ["philippines"], marital: "single", neg: "Infant,Child" });
 
     const api = valuesFromQuery(
       parseHelperQuery(
@@ -79,11 +79,11 @@ describe("the filter form", () => {
       ).query,
     );
     expect(api).toMatchObject({
-      category: "indonesia",
+      category: ["indonesia"],
       sgExp: "ex-singapore",
       language1: "javanese",
-      language2: "chinese",
-      religion: "muslim",
+      language2: ["chinese"],
+      religion: ["muslim"],
       neg: "Eldercare",
       ageMin: "21",
       ageMax: "",
@@ -94,15 +94,28 @@ describe("the filter form", () => {
   it("keeps a care combination no group offers, as its own choice", () => {
     const values = valuesFromQuery(parseHelperQuery(new URLSearchParams("neg=infant,disabled")).query);
     expect(values.neg).toBe("infant,disabled");
-    expect(choicesFor(field("neg"), values.neg).at(-1)).toEqual({ value: "infant,disabled", label: "Infant care or Disabled care" });
+    expect(choicesFor(field("neg"), valueText(values.neg)).at(-1)).toEqual({
+      value: "infant,disabled",
+      label: "Infant care or Disabled care",
+    });
     const result = checkFilterForm(values);
     expect(result.ok && result.query.care).toEqual(["infant", "disabled"]);
   });
 
-  it("knows whether a URL asks for filters", () => {
-    expect(hasFilterParams(new URLSearchParams(""))).toBe(false);
-    expect(hasFilterParams(new URLSearchParams("category=&page=2"))).toBe(false);
-    expect(hasFilterParams(new URLSearchParams("marriage=Single"))).toBe(true);
-    expect(hasFilterParams(new URLSearchParams("salaryMax=800"))).toBe(true);
+  it("ticks every nationality, religion and other language a link asks for, and applies them all", () => {
+    const values = valuesFromQuery(
+      parseHelperQuery(new URLSearchParams("category=Filipino&category=India&religion=catholic,Islam&language=Mandarin,malay")).query,
+    );
+    expect(values).toMatchObject({ category: ["india", "philippines"], religion: ["catholic", "muslim"], language2: ["chinese", "malay"] });
+    const result = checkFilterForm(values);
+    expect(result.ok && toListingSearchParams(result.query).toString()).toBe(
+      "category=india%2Cphilippines&language2=chinese%2Cmalay&religion=catholic%2Cmuslim",
+    );
+  });
+
+  it("reads a list in either order as one query", () => {
+    const a = parseHelperQuery(new URLSearchParams("category=philippines,india")).query;
+    const b = parseHelperQuery(new URLSearchParams("category=India&category=Philippines")).query;
+    expect(a).toEqual(b);
   });
 });

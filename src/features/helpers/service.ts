@@ -10,7 +10,7 @@ import type { Viewer } from "../accounts";
 import type { Database } from "../../server/db/connect";
 import type { MediaStorage } from "../media";
 import {
-  findAvailableIdByRef,
+  findShownIdByRef,
   findHelper,
   findHelperFor,
   findPrivateDetails,
@@ -120,8 +120,8 @@ export function createHelperService(deps: HelperServiceDeps) {
     findFor: (id: string, reader: BiodataReader) => findHelperFor(db, rule, id, reader),
     /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
     findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
-    /** The available helper a reference such as DH1042 names, if any. */
-    idByRef: (ref: string) => findAvailableIdByRef(db, rule, ref),
+    /** The helper a reference such as DH1042 names, if any and not a draft (a hired one's page says so). */
+    idByRef: (ref: string) => findShownIdByRef(db, rule, ref),
     /** The private details (home address, phone, passport) for the owner or an operator; undefined for anyone else. */
     findPrivateDetails: (id: string, viewer: MaybeViewer) => findPrivateDetails(db, id, viewer),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */

@@ -1,11 +1,12 @@
 /**
- * The filter form of /filters: its fields under the original site's parameter names, pre-filling
- * from a URL and the session's memory of the last choices. Apply is checked on the server
+ * The filter form of /filters: its fields under the original site's parameter names, pre-filled
+ * from the address it was opened with (the listing's "Edit filters" sends its own query), never
+ * from an earlier visit's choices. Apply is checked on the server
  * (filter-form.server.ts), so the page's script carries no validation library.
  */
 import { interviewModes, isSkillArea, skillAreas } from "../../shared/biodata-catalogue";
 import { careGroups, catalogue, labelOf, resolveSlug, type CatalogueName } from "../../shared/catalogue";
-import { filterParams, listFilters, type HelperQuery, type ListFilter } from "../../shared/listing-query";
+import type { HelperQuery, ListFilter } from "../../shared/listing-query";
 import { optionsOf, type Option } from "../../shared/options";
 
 export type Choice = Option;
@@ -14,16 +15,18 @@ export interface ChoiceField {
   name: string;
   filter: ListFilter;
   label: string;
+  /** Boxes to tick, any number of them (a helper matches any), instead of a drop-down. */
+  multiple?: boolean;
 }
 
-/** The drop-downs, in the original's order; `name` is the parameter the listing reads. */
+/** The choices, in the original's order; `name` is the parameter the listing reads. */
 export const choiceFields: readonly ChoiceField[] = [
-  { name: "category", filter: "nationality", label: "Nationality" },
+  { name: "category", filter: "nationality", label: "Nationality", multiple: true },
   { name: "sgExp", filter: "experience", label: "Experience" },
   { name: "language1", filter: "motherTongue", label: "Dialect (mother tongue)" },
-  { name: "language2", filter: "language", label: "Other Languages" },
+  { name: "language2", filter: "language", label: "Other Languages", multiple: true },
   { name: "marital", filter: "marital", label: "Marital status" },
-  { name: "religion", filter: "religion", label: "Religion" },
+  { name: "religion", filter: "religion", label: "Religion", multiple: true },
   { name: "neg", filter: "care", label: "Special care" },
 ];
 
@@ -54,10 +57,16 @@ export const filterFieldNames: readonly string[] = [...choiceFields.map((f) => f
 /** Sent with Apply: the form's values are then checked and applied, not only shown. */
 export const APPLY_FIELD = "apply";
 
-export type FilterValues = Record<string, string>;
+/** A drop-down's or a box's value; the ticked boxes of a `multiple` choice. */
+export type FilterValues = Record<string, string | string[]>;
 
 export function emptyFilterValues(): FilterValues {
-  return Object.fromEntries(filterFieldNames.map((name) => [name, ""]));
+  return Object.fromEntries(filterFieldNames.map((name) => [name, choiceFields.find((f) => f.name === name)?.multiple ? [] : ""]));
+}
+
+/** A value as one text: a drop-down's own, or ticked boxes joined by commas. */
+export function valueText(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(",") : (value ?? "");
 }
 
 const CARE_SEPARATOR = ",";
@@ -94,7 +103,7 @@ export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
     const slugs = query[field.filter];
     if (!slugs || slugs.length === 0) continue;
     // A drop-down holds one value; a link asking for several keeps the first.
-    values[field.name] = field.filter === "care" ? careValue(slugs) : slugs[0]!;
+    values[field.name] = field.multiple ? [...slugs] : field.filter === "care" ? careValue(slugs) : slugs[0]!;
   }
   for (const name of numberFields) {
     const value = query[name];
@@ -104,38 +113,4 @@ export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
   if (query.availableBy) values.availableBy = query.availableBy;
   if (query.interview) values.interview = query.interview[0]!;
   return values;
-}
-
-/** Whether a URL asks for any filter at all (then it, not the session's memory, pre-fills). */
-export function hasFilterParams(params: URLSearchParams): boolean {
-  const names = [...listFilters.flatMap((filter) => filterParams[filter]), ...numberFields, ...biodataFilterFields];
-  return names.some((name) => params.getAll(name).some((value) => value.trim() !== ""));
-}
-
-const STORAGE_KEY = "dh:filters";
-
-/** The last choices of this browser tab; storage may be off (private modes), then nothing is kept. */
-export function rememberFilterValues(values: FilterValues): void {
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify(values));
-  } catch {
-    // Not kept: the form still works, it just starts empty next time.
-  }
-}
-
-export function recalledFilterValues(): FilterValues | null {
-  try {
-    const raw = window.sessionStorage.getItem(STORAGE_KEY);
-    if (!raw) return null;
-    const parsed: unknown = JSON.parse(raw);
-    if (typeof parsed !== "object" || parsed === null) return null;
-    const values = emptyFilterValues();
-    for (const name of Object.keys(values)) {
-      const value = (parsed as Record<string, unknown>)[name];
-      if (typeof value === "string") values[name] = value;
-    }
-    return values;
-  } catch {
-    return null;
-  }
 }

@@ -6,6 +6,7 @@ import { ListingControls } from "./listing-controls";
 import { useRememberListing } from "./listing-return";
 import { HelperCard } from "./helper-card";
 import { Pagination } from "../../../ui/pagination";
+import { paths } from "../../../ui/paths";
 
 export interface ListingData {
   items: HelperCardData[];
@@ -77,7 +78,7 @@ export function HelperListing({
         <div className="empty">
           <p>No helper matches these choices right now.</p>
           <p>
-            <Link to={data.search ? `/filters?${data.search}` : "/filters"}>Change the filters</Link> or{" "}
+            <Link to={paths.editFilters(new URLSearchParams(data.search))}>Change the filters</Link> or{" "}
             <Link to="/posts">see every available helper</Link>.
           </p>
         </div>

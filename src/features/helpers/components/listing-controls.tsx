@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
-import { MAX_QUERY_LENGTH, type SortOrder } from "../../../shared/listing-query";
+import type { SortOrder } from "../../../shared/listing-query";
 import type { FilterChip } from "./listing-chips";
+import { SearchRow } from "./search-row";
+import { paths } from "../../../ui/paths";
 
 export const SORT_LABELS: Record<SortOrder, string> = {
   newest: "Newest",
@@ -8,11 +10,20 @@ export const SORT_LABELS: Record<SortOrder, string> = {
   age: "Age young to old",
 };
 
+/** The filter form, starting from this listing's choices (its order and page are the listing's own). */
+function editFiltersHref(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete("page");
+  params.delete("sort");
+  return paths.editFilters(params);
+}
+
 /** Parameters the form writes itself; every other one rides along in hidden fields. */
 const OWN_PARAMS = new Set(["q", "sort", "page"]);
 
 /**
- * Search by name or reference, the order, and the active filters as removable chips. A plain GET
+ * Search by name, reference or skill, the order, the active filters as removable chips, "Edit
+ * filters" (the form, starting from them) and "Clear" (back to every helper). A plain GET
  * form, so it works before (or without) JavaScript; with it, choosing an order applies at once.
  */
 export function ListingControls({
@@ -37,21 +48,7 @@ export function ListingControls({
         {kept.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
-        <div className="search-row">
-          <input
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            aria-label="Search by name or reference"
-            placeholder="Name or reference (DH1042)"
-            maxLength={MAX_QUERY_LENGTH}
-            autoComplete="off"
-          />
-          <button type="submit" className="button primary">
-            Search
-          </button>
-        </div>
+        <SearchRow q={q} />
         <label className="sort-control">
           Sort
           <select name="sort" defaultValue={sort} key={sort} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
@@ -63,8 +60,8 @@ export function ListingControls({
           </select>
         </label>
       </Form>
-      {chips.length > 0 ? (
-        <div className="active-filters">
+      <div className="active-filters">
+        {chips.length > 0 ? (
           <ul aria-label="Active filters" className="filter-chips">
             {chips.map((chip) => (
               <li key={chip.label}>
@@ -74,11 +71,16 @@ export function ListingControls({
               </li>
             ))}
           </ul>
+        ) : null}
+        <Link to={editFiltersHref(search)} className="edit-filters">
+          Edit filters
+        </Link>
+        {chips.length > 0 ? (
           <Link to={clearHref} className="clear-all">
-            Clear all
+            Clear
           </Link>
-        </div>
-      ) : null}
+        ) : null}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { Link, useLoaderData } from "react-router";
+import { Form, Link, useLoaderData } from "react-router";
 import { nationalities } from "../../../shared/catalogue";
 import { HelperCard } from "../components/helper-card";
+import { SearchRow } from "../components/search-row";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/home";
@@ -34,6 +35,9 @@ export default function Home() {
           <strong>{total.toLocaleString("en-SG")}</strong> {total === 1 ? "helper is" : "helpers are"} available now
         </p>
         <p>Tell us what your family needs and contact the helper's supplier directly, on WhatsApp or Telegram.</p>
+        <Form method="get" action={paths.listing()} className="hero-search" role="search" aria-label="Search helpers">
+          <SearchRow />
+        </Form>
         <div className="hero-actions">
           <Link className="button primary" to={paths.filters()}>
             Find your helper

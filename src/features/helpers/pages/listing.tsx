@@ -5,17 +5,17 @@ import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/listing";
 import { pagePolicy } from "../../../shared/page-policy";
+import { referenceIn } from "../../../shared/search-terms";
 
 export const policy = pagePolicy.shared("listing", "listing", { sitemap: true });
 
-/** A reference typed whole (DH1042) names one helper: her biodata, not a list of one. */
-const REFERENCE = /^DH\d{3,}$/i;
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const q = url.searchParams.get("q")?.trim() ?? "";
-  if (REFERENCE.test(q)) {
-    const id = await context.services.helpers.idByRef(q);
+  // A reference typed whole, any way ("DH 1042", "1042", "(ref DH1042)"), names one helper: her
+  // biodata, not a list of one; a reserved or hired helper's too, whose page says so.
+  const reference = referenceIn(url.searchParams.get("q") ?? "");
+  if (reference) {
+    const id = await context.services.helpers.idByRef(reference);
     if (id) throw redirect(paths.helper(id));
   }
   const listing = await loadListing(context, url);

@@ -13,6 +13,7 @@ import type { HelperCard } from "../../../shared/helper-types";
 import type { Database } from "../../../server/db/connect";
 import { helpers, user } from "../../../server/db/schema";
 import { cardColumns, supplierColumns, toCard } from "./helper-reads";
+import { biodataWords, textColumns } from "./search-text";
 import { listedHelpers, type PublicRule } from "./visibility";
 
 /** The rows' versions: any update of the helper or of her supplier changes it. */
@@ -28,21 +29,20 @@ interface Entry {
   born: string;
   /** The day (in Singapore) whose age the card shows. */
   day: string;
+  /** The words of her biodata a search reads beside names (search-text.ts). */
+  words: readonly string[];
 }
 
+type ReadCard = { version: string; card: HelperCard; born: string; words: string[] };
+
 /** Listed helpers' cards by id, as the database has them. */
-export async function readCards(
-  db: Database,
-  rule: PublicRule,
-  ids: readonly string[],
-  now: Date,
-): Promise<{ version: string; card: HelperCard; born: string }[]> {
+export async function readCards(db: Database, rule: PublicRule, ids: readonly string[], now: Date): Promise<ReadCard[]> {
   const rows = await db
-    .select({ ...cardColumns, ...supplierColumns, version: rowVersion })
+    .select({ ...cardColumns, ...supplierColumns, ...textColumns, version: rowVersion })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
     .where(and(inArray(helpers.id, [...ids]), listedHelpers(rule)));
-  return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now), born: row.dateOfBirth }));
+  return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now), born: row.dateOfBirth, words: biodataWords(row) }));
 }
 
 export class CardStore {
@@ -69,8 +69,8 @@ export class CardStore {
     const read = new Map<string, Entry>();
     const shared = new Shared();
     for (let start = 0; start < stale.length; start += READ_BATCH) {
-      for (const { version, card, born } of await readCards(db, this.rule, stale.slice(start, start + READ_BATCH), now)) {
-        read.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
+      for (const found of await readCards(db, this.rule, stale.slice(start, start + READ_BATCH), now)) {
+        read.set(found.card.id, shared.entry(found, day));
       }
     }
     this.read += read.size;
@@ -94,8 +94,7 @@ export class CardStore {
       const shared = new Shared();
       const read = await readCards(db, this.rule, ids, now);
       for (const id of ids) this.entries.delete(id);
-      for (const { version, card, born } of read)
-        this.entries.set(card.id, { version, card: shared.card(card), born: shared.word(born), day });
+      for (const found of read) this.entries.set(found.card.id, shared.entry(found, day));
       this.read += read.length;
     });
     this.refreshing = run.catch(() => undefined);
@@ -116,6 +115,11 @@ export class CardStore {
       cards.push(entry.card);
     }
     return cards;
+  }
+
+  /** Her searchable words as last read; undefined when her card is not held. */
+  wordsOf(id: string): readonly string[] | undefined {
+    return this.entries.get(id)?.words;
   }
 
   get size(): number {
@@ -144,6 +148,10 @@ class Shared {
 
   word<T extends string | null>(value: T): T {
     return value === null ? value : this.one(`w${value}`, value);
+  }
+
+  entry({ version, card, born, words }: ReadCard, day: string): Entry {
+    return { version, card: this.card(card), born: this.word(born), day, words: words.map((word) => this.word(word)) };
   }
 
   card(card: HelperCard): HelperCard {

@@ -30,6 +30,8 @@ import { escapeLike } from "../../../server/db/escape-like";
 import { helpers, user, type HelperRow } from "../../../server/db/schema";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
+import { referenceIn } from "../../../shared/search-terms";
+import { careArea, careOfArea, offeredCares } from "../../../shared/catalogue";
 
 export const supplierColumns = {
   supplierName: user.name,
@@ -55,7 +57,11 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   if (query.marital) conditions.push(inArray(helpers.marital, query.marital));
   if (query.religion) conditions.push(inArray(helpers.religion, query.religion));
   if (query.language) conditions.push(arrayOverlaps(helpers.otherLanguages, query.language));
-  if (query.care) conditions.push(arrayOverlaps(helpers.cares, query.care));
+  // A care is offered when the biodata lists it or records experience in its row (decision 105).
+  if (query.care) {
+    const areas = query.care.map((care) => careArea(care)!);
+    conditions.push(or(arrayOverlaps(helpers.cares, query.care), arrayOverlaps(helpers.skillAreas, areas))!);
+  }
   if (query.supplier) conditions.push(eq(helpers.supplierId, query.supplier));
   if (query.salaryMax !== undefined) conditions.push(lte(helpers.salary, query.salaryMax));
   const born = birthDateRange(calendarDateAt(now), query.ageMin, query.ageMax);
@@ -63,12 +69,23 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   if (born.bornOnOrAfter) conditions.push(gte(helpers.dateOfBirth, born.bornOnOrAfter));
   // Experience in every area named; available on or before the day (null: available now);
   // any of the interview ways named.
-  if (query.skill) conditions.push(arrayContains(helpers.skillAreas, query.skill));
+  if (query.skill) {
+    const others = query.skill.filter((area) => !careOfArea(area));
+    if (others.length > 0) conditions.push(arrayContains(helpers.skillAreas, others));
+    for (const area of query.skill) {
+      const care = careOfArea(area);
+      if (care) conditions.push(or(arrayContains(helpers.skillAreas, [area]), arrayContains(helpers.cares, [care]))!);
+    }
+  }
   if (query.availableBy) conditions.push(or(isNull(helpers.availableFrom), lte(helpers.availableFrom, query.availableBy))!);
   if (query.interview) conditions.push(arrayOverlaps(helpers.interview, query.interview));
   if (query.q) {
+    // A reference written another way ("DH 1013", "(ref DH1013)") is looked for as a reference only.
+    const reference = referenceIn(query.q);
     const text = escapeLike(query.q);
-    conditions.push(or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!);
+    conditions.push(
+      reference ? ilike(helpers.ref, `${reference}%`) : or(ilike(helpers.name, `%${text}%`), ilike(helpers.ref, `${text}%`))!,
+    );
   }
   return conditions;
 }
@@ -101,6 +118,7 @@ export const cardColumns = pick(getTableColumns(helpers), [
   "salary",
   "offDays",
   "cares",
+  "skillAreas",
   "dateOfBirth",
   "heightCm",
   "weightKg",
@@ -127,7 +145,7 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
     experience: row.experience as HelperCard["experience"],
     salary: row.salary,
     offDays: row.offDays,
-    cares: row.cares as HelperCard["cares"],
+    cares: offeredCares(row.cares, row.skillAreas),
     age: ageFromIso(row.dateOfBirth, now) ?? null,
     heightCm: row.heightCm,
     weightKg: row.weightKg,
@@ -345,13 +363,16 @@ export async function findPublicHelpers(db: Database, rule: PublicRule, ids: rea
   return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
 }
 
-/** The id of the available helper with this reference (DH1042, any case), for search by reference. */
-export async function findAvailableIdByRef(db: Database, rule: PublicRule, ref: string): Promise<string | undefined> {
+/**
+ * The helper a reference names (DH1042, any case), for a search by reference: any status but
+ * draft, so a reserved or hired helper's reference opens her page, which says so.
+ */
+export async function findShownIdByRef(db: Database, rule: PublicRule, ref: string): Promise<string | undefined> {
   const [row] = await db
     .select({ id: helpers.id })
     .from(helpers)
     .innerJoin(user, eq(user.id, helpers.supplierId))
-    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), listedHelpers(rule)))
+    .where(and(eq(helpers.ref, ref.trim().toUpperCase()), shownHelpers(rule)))
     .limit(1);
   return row?.id;
 }

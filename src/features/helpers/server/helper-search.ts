@@ -12,7 +12,8 @@ import type { Database } from "../../../server/db/connect";
 import { helpers, user } from "../../../server/db/schema";
 import { readCards } from "./card-store";
 import { cardColumns, listingConditions, listingPage, orderBy, supplierColumns, toCard } from "./helper-reads";
-import { indexableTerm } from "./search-index";
+import { referenceIn } from "../../../shared/search-terms";
+import { indexSearch, type BuiltSearchIndex, type IndexSearch } from "./search-index";
 import type { HelperSearchIndex } from "./search-index-holder";
 import type { PublicRule } from "./visibility";
 
@@ -24,6 +25,8 @@ const FRESH_WAIT_MS = 100;
 
 /** With other filters too, the matches' ids go to the database when there are at most this many. */
 const MAX_IDS_WITH_FILTERS = 1000;
+/** A forgiving search with other filters too: its best this many go to the database. */
+const MAX_FORGIVING_IDS = 5000;
 
 /**
  * The public listing: a search through the index when it can answer, else in SQL; the rest
@@ -38,7 +41,13 @@ export async function listAvailableHelpers(
 ): Promise<HelperPage> {
   if (!query.q) return listingPage(db, rule, query, now);
   const found = index && (await searchThroughIndex(db, index, query, now));
-  return found ?? searchInSql(db, query, and(...listingConditions(query, rule, now)), now);
+  if (found) return found;
+  const exact = await searchInSql(db, query, and(...listingConditions(query, rule, now)), now);
+  if (exact.total > 0 || !index || referenceIn(query.q)) return exact;
+  // No name holds it and no reference starts with it: the forgiving search is the index's, so it
+  // waits for one (the first search after a start, or a term the index does not match exactly).
+  const built = await index.ready();
+  return (built && (await answerFromIndex(db, index, built, { q: query.q, term: undefined, refOnly: false }, query, now))) ?? exact;
 }
 
 /** Only q= and the page's order: nothing else narrows the listing. */
@@ -55,17 +64,28 @@ export async function searchThroughIndex(
   query: HelperQuery,
   now: Date,
 ): Promise<HelperPage | undefined> {
-  const term = query.q && indexableTerm(query.q);
-  const built = term ? await index.answering(FRESH_WAIT_MS) : undefined;
-  if (!term || !built) return undefined;
+  const search = query.q ? indexSearch(query.q) : undefined;
+  const built = search?.term ? await index.answering(FRESH_WAIT_MS) : undefined;
+  if (!search || !built) return undefined;
+  return answerFromIndex(db, index, built, search, query, now);
+}
+
+async function answerFromIndex(
+  db: Database,
+  index: HelperSearchIndex,
+  built: BuiltSearchIndex,
+  search: IndexSearch,
+  query: HelperQuery,
+  now: Date,
+): Promise<HelperPage | undefined> {
   const offset = (query.page - 1) * query.pageSize;
   if (searchOnly(query)) {
-    const { ids, total } = built.page(term, query.sort, offset, query.pageSize);
+    const { ids, total } = built.page(search, query.sort, offset, query.pageSize);
     // A card missing from the store (its helper changed while the index was built) is read.
     const items = index.cards.cards(ids, now) ?? (await cardsInOrder(db, index.rule, ids, now));
     return { items, total, page: query.page, pageSize: query.pageSize };
   }
-  const ids = built.matchingIds(term, MAX_IDS_WITH_FILTERS);
+  const ids = built.matchingIds(search, MAX_IDS_WITH_FILTERS, MAX_FORGIVING_IDS);
   if (!ids) return undefined;
   if (ids.length === 0) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
   return listingPage(db, index.rule, { ...query, q: undefined }, now, inArray(helpers.id, ids));

@@ -138,7 +138,7 @@ export class HelperSearchIndex {
         await this.cards.refresh(this.db, rows);
         if (generation !== this.generation) return;
         const replacesStale = this.stale;
-        this.built = new BuiltSearchIndex(rows);
+        this.built = new BuiltSearchIndex(rows, (id) => this.cards.wordsOf(id));
         this.keys = rows.map(({ salary, born, published }) => ({ salary, born, published }));
         this.builtAt = Date.now();
         this.stale = false;
@@ -228,10 +228,10 @@ export class HelperSearchIndex {
       if (!row?.listed || row.name !== held.name || row.ref !== held.ref || row.published !== keys[place]!.published) return false;
       keys[place] = { salary: row.salary, born: row.born, published: row.published };
     }
-    await this.cards.patch(
-      this.db,
-      ids.filter((id) => built.placeOf(id) !== undefined),
-    );
+    const held = ids.filter((id) => built.placeOf(id) !== undefined);
+    const wordsBefore = held.map((id) => this.cards.wordsOf(id)?.join(" "));
+    await this.cards.patch(this.db, held);
+    const wordsChanged = held.some((id, i) => this.cards.wordsOf(id)?.join(" ") !== wordsBefore[i]);
     if (generation !== this.generation) return true;
     this.built = built.withRanks(
       ranksBy(
@@ -243,6 +243,7 @@ export class HelperSearchIndex {
         keys.map((key) => key.born),
         (a, b) => (a < b ? 1 : a > b ? -1 : 0),
       ),
+      wordsChanged,
     );
     this.keys = keys;
     this.stale = false;

@@ -14,6 +14,8 @@
  * build, and for terms that are not plain ASCII, the caller searches in SQL.
  */
 import type { HelperQuery } from "../../../shared/listing-query";
+import { referenceIn } from "../../../shared/search-terms";
+import { ForgivingSearch, lowerBound } from "./forgiving-search";
 
 /** One available helper as the index is built from it, in the listing's default order. */
 export interface IndexRow {
@@ -38,10 +40,25 @@ export interface IndexPage {
 /** Plain ASCII without control characters: lowercased alike by JavaScript and the database. */
 const PLAIN = /^[\x20-\x7e]+$/;
 
-/** A term the index answers exactly as the database would, lowercased; undefined otherwise. */
-export function indexableTerm(q: string): string | undefined {
-  return PLAIN.test(q) ? q.toLowerCase() : undefined;
+/**
+ * A search as the index reads it: `term` is what names hold and references start with,
+ * lowercased (a reference written another way, "DH 1013", is the reference alone); undefined
+ * when the term is not plain ASCII, which the index cannot match exactly as the database would.
+ * `q` is what was typed, for the forgiving search when nothing matches the term.
+ */
+export interface IndexSearch {
+  q: string;
+  term: string | undefined;
+  refOnly: boolean;
 }
+
+export function indexSearch(q: string): IndexSearch {
+  const reference = referenceIn(q);
+  if (reference) return { q, term: reference.toLowerCase(), refOnly: true };
+  return { q, term: PLAIN.test(q) ? q.toLowerCase() : undefined, refOnly: false };
+}
+
+const asSearch = (search: string | IndexSearch) => (typeof search === "string" ? indexSearch(search) : search);
 
 export class BuiltSearchIndex {
   private readonly ids: string[];
@@ -56,8 +73,13 @@ export class BuiltSearchIndex {
   private readonly ageRank: Int32Array;
   private readonly refs: string[];
   private placeById: Map<string, number> | undefined;
+  private forgiving: ForgivingSearch | undefined;
 
-  constructor(rows: readonly IndexRow[]) {
+  /** `wordsOf` gives a helper's biodata words (kept with her card) for the forgiving search. */
+  constructor(
+    rows: readonly IndexRow[],
+    private readonly wordsOf: (id: string) => readonly string[] | undefined = () => undefined,
+  ) {
     const n = rows.length;
     this.ids = rows.map((row) => row.id);
     this.names = rows.map((row) => row.name);
@@ -103,24 +125,44 @@ export class BuiltSearchIndex {
   /**
    * The same helpers, names and references with new places in the salary and age sorts: what a
    * change of salaries or birth dates needs, without listing every name's substrings again.
+   * `wordsChanged`: a biodata's words changed too, so the forgiving search is made again.
    */
-  withRanks(salaryRank: Int32Array, ageRank: Int32Array): BuiltSearchIndex {
+  withRanks(salaryRank: Int32Array, ageRank: Int32Array, wordsChanged = false): BuiltSearchIndex {
     const copy = Object.create(BuiltSearchIndex.prototype) as BuiltSearchIndex;
-    return Object.assign(copy, this, { salaryRank, ageRank, salaryOrder: orderOf(salaryRank), ageOrder: orderOf(ageRank) });
+    const forgiving = wordsChanged ? undefined : this.forgiving;
+    return Object.assign(copy, this, { salaryRank, ageRank, salaryOrder: orderOf(salaryRank), ageOrder: orderOf(ageRank), forgiving });
   }
 
-  /** Every match's id, in no particular order, or undefined when there are more than `max`. */
-  matchingIds(term: string, max: number): string[] | undefined {
-    const { byName, byRef } = this.match(term);
+  /**
+   * Every match's id, in no particular order, or undefined when there are more than `max`. When
+   * nothing matches exactly, the forgiving search's best `forgivingMax`.
+   */
+  matchingIds(search: string | IndexSearch, max: number, forgivingMax = max): string[] | undefined {
+    const read = asSearch(search);
+    const { byName, byRef } = read.term === undefined ? { byName: EMPTY, byRef: EMPTY } : this.match(read.term, read.refOnly);
+    if (byName.length === 0 && byRef.length === 0) {
+      if (read.term === undefined || !read.refOnly)
+        return this.forgivingPlaces(read.q, "newest")
+          .slice(0, forgivingMax)
+          .map((place) => this.ids[place]!);
+      return [];
+    }
     if (byName.length > max || byRef.length > max) return undefined;
     const places = new Set<number>([...byName, ...byRef]);
     return places.size > max ? undefined : [...places].map((place) => this.ids[place]!);
   }
 
-  /** One page of the matches of a lowercased term, in the sort's order. */
-  page(term: string, sort: Sort, offset: number, limit: number): IndexPage {
-    const { byName, byRef } = this.match(term);
-    const inName = (place: number) => this.names[place]!.includes(term);
+  /**
+   * One page of the matches of a search, in the sort's order; when no name holds the term and no
+   * reference starts with it, the forgiving search's (near names first, best first).
+   */
+  page(search: string | IndexSearch, sort: Sort, offset: number, limit: number): IndexPage {
+    const read = asSearch(search);
+    if (read.term === undefined) return this.forgivingPage(read.q, sort, offset, limit);
+    const term = read.term;
+    const { byName, byRef } = this.match(term, read.refOnly);
+    if (byName.length === 0 && byRef.length === 0 && !read.refOnly) return this.forgivingPage(read.q, sort, offset, limit);
+    const inName = (place: number) => !read.refOnly && this.names[place]!.includes(term);
     const inRef = (place: number) => this.refs[place]!.startsWith(term);
     // A helper whose name and reference both match counts once.
     const overlap = byName.length < byRef.length ? count(byName, inRef) : count(byRef, inName);
@@ -144,9 +186,9 @@ export class BuiltSearchIndex {
    * The places of the helpers whose name holds the term (in the default order) and of those whose
    * reference starts with it (in reference order); a helper may be in both.
    */
-  private match(term: string): { byName: Int32Array | number[]; byRef: Int32Array } {
-    let byName: Int32Array | number[] = this.grams.get(term) ?? EMPTY;
-    if (term.length > GRAM) {
+  private match(term: string, refOnly = false): { byName: Int32Array | number[]; byRef: Int32Array } {
+    let byName: Int32Array | number[] = refOnly ? EMPTY : (this.grams.get(term) ?? EMPTY);
+    if (term.length > GRAM && !refOnly) {
       let rarest: Int32Array | undefined;
       for (let start = 0; start + GRAM <= term.length; start++) {
         const list = this.grams.get(term.slice(start, start + GRAM)) ?? EMPTY;
@@ -159,6 +201,32 @@ export class BuiltSearchIndex {
     const from = lowerBound(this.sortedRefs, term);
     const to = lowerBound(this.sortedRefs, `${term}\uffff`);
     return { byName, byRef: this.refPlaces.subarray(from, to) };
+  }
+
+  /** Near names best first, then the helpers whose biodata has the words, in the sort's order. */
+  private forgivingPage(q: string, sort: Sort, offset: number, limit: number): IndexPage {
+    const { near, inText } = this.forgivingMatches(q);
+    const named = new Set(near);
+    const textOnly = (place: number) => inText.has(place) && !named.has(place);
+    const total = near.length + inText.count - count(near, (place) => inText.has(place));
+    const picked = near.slice(offset, offset + limit);
+    if (picked.length < limit && total > near.length) {
+      picked.push(...this.walk(sort, Math.max(0, offset - near.length), limit - picked.length, textOnly));
+    }
+    return { ids: picked.map((place) => this.ids[place]!), total };
+  }
+
+  /** The forgiving search's places: near names best first, then the biodata's words in the sort's order. */
+  private forgivingPlaces(q: string, sort: Sort): number[] {
+    const { near, inText } = this.forgivingMatches(q);
+    const named = new Set(near);
+    return [...near, ...this.walk(sort, 0, this.ids.length, (place) => inText.has(place) && !named.has(place))];
+  }
+
+  private forgivingMatches(q: string) {
+    this.forgiving ??= new ForgivingSearch(this.names, (place) => this.wordsOf(this.ids[place]!) ?? [], this.ids.length);
+    const near = this.forgiving.nearNames(q);
+    return { near, inText: this.forgiving.inText(q) };
   }
 
   private sorted(places: number[], sort: Sort, offset: number, limit: number): number[] {
@@ -202,17 +270,6 @@ function count(places: Iterable<number>, test: (place: number) => boolean): numb
 /** Code-unit order, as a binary search by prefix needs (references are ASCII). */
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function lowerBound(sorted: readonly string[], term: string): number {
-  let low = 0;
-  let high = sorted.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (sorted[middle]! < term) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
 
 /**

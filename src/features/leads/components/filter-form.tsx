@@ -1,65 +1,37 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useEffect, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
-import {
-  APPLY_FIELD,
-  choiceFields,
-  choicesFor,
-  filterFieldNames,
-  interviewChoices,
-  recalledFilterValues,
-  rememberFilterValues,
-  skillChoices,
-  type FilterValues,
-} from "../filter-form-values";
+import { APPLY_FIELD, choiceFields, choicesFor, interviewChoices, skillChoices, valueText, type FilterValues } from "../filter-form-values";
 import { paths } from "../../../ui/paths";
 import { Field, type FieldState } from "../../../ui/field";
-
-/** The form's values as they stand, for the session's memory. */
-function currentValues(form: HTMLFormElement): FilterValues {
-  const data = new FormData(form);
-  return Object.fromEntries(filterFieldNames.map((name) => [name, String(data.get(name) ?? "")]));
-}
 
 /**
  * "Your criteria for helper". A GET form to /filters, which checks the values and sends only
  * the chosen ones on to /posts (or shows what is wrong beside each field), so it works before
- * the page's script loads; `lastResult` is that check's refusal.
+ * the page's script loads; `lastResult` is that check's refusal. It starts from the address's
+ * query (the listing's "Edit filters" sends its own), never from an earlier visit's choices.
  */
 export function FilterForm({
   initial,
-  fromUrl,
   lastResult,
   headingRef,
   greeting,
 }: {
   initial: FilterValues;
-  /** The address asked for filters: they pre-fill the form, not the session's memory. */
-  fromUrl: boolean;
   lastResult?: SubmissionResult<string[]>;
   headingRef?: React.Ref<HTMLHeadingElement>;
   /** "Welcome back, Ann." */
   greeting?: string;
 }) {
-  const [recalled, setRecalled] = useState<FilterValues | null>(null);
   // A message goes once its field is changed (the age range's when either end is), until the
   // next refusal.
   const [changed, setChanged] = useState<{ after?: SubmissionResult<string[]>; names: ReadonlySet<string> }>({ names: new Set() });
   const dismissed = changed.after === lastResult ? changed.names : new Set<string>();
-  const values = recalled ?? initial;
+  const values = initial;
   const [form, fields] = useForm<FilterValues>({ id: "filters", defaultValue: initial, lastResult });
 
-  useEffect(() => {
-    if (fromUrl) return;
-    const memory = recalledFilterValues();
-    // The session's memory lives in the browser only, so it is applied after hydration.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (memory) setRecalled(memory);
-  }, [fromUrl]);
-
   const change = (event: FormEvent<HTMLFormElement>) => {
-    rememberFilterValues(currentValues(event.currentTarget));
     const name = (event.target as HTMLInputElement).name;
     setChanged({ after: lastResult, names: new Set([...dismissed, name, ...(name === "ageMin" ? ["ageMax"] : [])]) });
   };
@@ -71,7 +43,7 @@ export function FilterForm({
       name: meta.name,
       errorId: meta.errorId,
       descriptionId: meta.descriptionId,
-      // What was sent last when refused; else the link's values or the session's memory.
+      // What was sent last when refused; else the address's values.
       initialValue: lastResult ? meta.initialValue : values[name],
       errors: dismissed.has(name) ? undefined : meta.errors,
     };
@@ -83,31 +55,30 @@ export function FilterForm({
         Your criteria for helper
       </h1>
       <p className="filter-intro">{greeting ? `${greeting} ` : null}Choose only what matters to you; leave the rest at “Any”.</p>
-      <Form
-        // Recalled values are a new start for the fields (their values are the browser's own).
-        key={recalled ? "recalled" : "sent"}
-        className="form"
-        method="get"
-        action={paths.filters()}
-        {...getFormProps(form)}
-        onChange={change}
-        onSubmit={(event) => {
-          rememberFilterValues(currentValues(event.currentTarget));
-          form.onSubmit(event);
-        }}
-      >
+      <Form className="form" method="get" action={paths.filters()} {...getFormProps(form)} onChange={change} onSubmit={form.onSubmit}>
         <input type="hidden" name={APPLY_FIELD} value="1" />
         <div className="form-grid">
-          {choiceFields.map((choice) => (
-            <Field
-              key={choice.name}
-              kind="select"
-              field={field(choice.name)}
-              label={choice.label}
-              placeholder="Any"
-              options={choicesFor(choice, values[choice.name])}
-            />
-          ))}
+          {choiceFields.map((choice) =>
+            choice.multiple ? (
+              <Field
+                key={choice.name}
+                kind="checkboxes"
+                field={field(choice.name)}
+                label={choice.label}
+                hint="Any when none is ticked"
+                options={choicesFor(choice)}
+              />
+            ) : (
+              <Field
+                key={choice.name}
+                kind="select"
+                field={field(choice.name)}
+                label={choice.label}
+                placeholder="Any"
+                options={choicesFor(choice, valueText(values[choice.name]))}
+              />
+            ),
+          )}
         </div>
         <fieldset className="filter-numbers">
           <legend>
@@ -121,7 +92,13 @@ export function FilterForm({
         </fieldset>
         <fieldset className="filter-numbers">
           <legend>Skills and availability</legend>
-          <Field kind="select" field={field("skill")} label="Has experience in" placeholder="Any" options={skillChoices(values.skill)} />
+          <Field
+            kind="select"
+            field={field("skill")}
+            label="Has experience in"
+            placeholder="Any"
+            options={skillChoices(valueText(values.skill))}
+          />
           <Field
             field={field("availableBy")}
             label="Available by"

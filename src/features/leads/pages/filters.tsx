@@ -3,7 +3,7 @@ import { redirect, useNavigation } from "react-router";
 import { readListingUrl } from "../../../shared/listing-query-schema";
 import { FilterForm } from "../components/filter-form";
 import { VisitorGate } from "../components/visitor-gate";
-import { hasFilterParams, valuesFromQuery } from "../filter-form-values";
+import { valuesFromQuery } from "../filter-form-values";
 import { safeRedirect } from "../../../ui/page-guards.server";
 import { applyFilterForm } from "./filter-form.server";
 import { siteName } from "../../../ui/meta";
@@ -33,7 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Only the name goes to the page: the number stays in the cookie, which only the server reads.
     visitorName: visitor?.name ?? null,
     initial: valuesFromQuery(readListingUrl(url).query),
-    fromUrl: hasFilterParams(url.searchParams),
     refused,
   };
 }
@@ -52,7 +51,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
-  const { visitorName, initial, fromUrl, refused: applyRefused, redirectTo } = loaderData;
+  const { visitorName, initial, refused: applyRefused, redirectTo } = loaderData;
   const passed = actionData?.ok === true ? actionData : null;
   const refused = actionData?.ok === false ? actionData.result : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -85,7 +84,6 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
     <div className="filters-page">
       <FilterForm
         initial={initial}
-        fromUrl={fromUrl}
         lastResult={applyRefused}
         headingRef={heading}
         greeting={passed ? `Thank you, ${name}.` : `Welcome back, ${name}.`}

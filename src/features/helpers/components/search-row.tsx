@@ -1,0 +1,25 @@
+import { MAX_QUERY_LENGTH } from "../../../shared/listing-query";
+
+/**
+ * The search box and its button, on the listing and the home page: a name, a reference written
+ * any way, or a word from the biodata (decision 104). The placeholder fits a 390 px phone.
+ */
+export function SearchRow({ q = "" }: { q?: string }) {
+  return (
+    <div className="search-row">
+      <input
+        type="search"
+        name="q"
+        defaultValue={q}
+        key={q}
+        aria-label="Search by name, reference or skill"
+        placeholder="Name, ref or skill"
+        maxLength={MAX_QUERY_LENGTH}
+        autoComplete="off"
+      />
+      <button type="submit" className="button primary">
+        Search
+      </button>
+    </div>
+  );
+}
