@@ -268,6 +268,12 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
       const box = (await page.getByRole("link", { name: `Delete ${name}` }).boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
+    // On a tablet and a laptop too: the rows are cards under 900 px, a table whose actions wrap above.
+    for (const width of [768, 900, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await overflow(page)).toBe(0);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
 
     await page.getByRole("link", { name: "View Siti Rahmawati" }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
