@@ -118,9 +118,7 @@ export function BiodataForm({
   return (
     <Form method="post" encType="multipart/form-data" className="form biodata-form" preventScrollReset {...getFormProps(form)}>
       <FormError message={formMessage} />
-      <p className="hint">
-        Open a section to fill it in; each closes again when you are done. Save a draft at any time: only you can see it.
-      </p>
+      <p className="hint">Tap a section's title to open or fold it.{isNew ? " Save a draft at any time: only you can see it." : null}</p>
       {FORM_SECTIONS.map((section, i) => (
         <FormSection
           key={section.id}
