@@ -26,7 +26,7 @@ export function ErrorScreen({ words = {} }: { words?: ErrorWords }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const refusal = status === 403 && isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const heading =
-    status === 403 ? (words.forbiddenHeading ?? DEFAULTS.forbiddenHeading) : status === 404 ? "Page not found .." : "Something went wrong";
+    status === 403 ? (words.forbiddenHeading ?? DEFAULTS.forbiddenHeading) : status === 404 ? "Page not found" : "Something went wrong";
   const text =
     status === 403
       ? ((words.useRefusalMessage ? refusal : null) ?? words.forbiddenText ?? DEFAULTS.forbiddenText)

@@ -17,7 +17,7 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     await page
       .getByRole("article")
       .first()
-      .getByRole("link", { name: /Details\.\./ })
+      .getByRole("link", { name: /^Details/ })
       .click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     await page.getByRole("link", { name: "‹ Back to results" }).click();

@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp, TEST_PASSWORD } from "../support/auth";
-import { samplePng } from "../support/biodata";
+import { fullBiodata, samplePng, withPhoto } from "../support/biodata";
+import { formSection, openSection } from "../support/biodata-form";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
 import { pdfText } from "../support/pdf-text";
@@ -23,8 +24,11 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.getByLabel("Date of birth").fill("1991-08-14");
     await page.getByLabel("Marital status").selectOption({ label: "Single" });
     await page.getByLabel("Religion").selectOption({ label: "Catholic" });
+    await openSection(page, "Languages");
     await page.getByLabel("Mother tongue").selectOption({ label: "Tagalog" });
+    await openSection(page, "Experience");
     await page.getByLabel("Experience", { exact: true }).selectOption({ label: "Transfer" });
+    await openSection(page, "Availability and pay");
     await page.getByLabel("Salary ($ a month)").fill("820");
     await page.getByLabel("Days off (a month)").fill("4");
   }
@@ -39,16 +43,19 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     // Personal, with the private details.
     await page.getByLabel("Place of birth").fill("Tarlac City");
     await page.getByLabel("Number of siblings").fill("5");
+    await openSection(page, "Private details");
     await page.getByLabel("Home address").fill("12 Mabini Street, Tarlac City");
     await page.getByLabel("Repatriation port or airport").fill("Clark International Airport");
     await page.getByLabel("Home contact number").fill("+63 917 222 3344");
     await page.getByLabel("Passport number").fill("P4455667B");
     // Medical and diet.
+    await openSection(page, "Medical and diet");
     await page.getByLabel("Allergies").fill("Dust");
     await page.getByRole("checkbox", { name: "Asthma" }).check();
     await page.getByLabel("Willing to handle pork").selectOption({ label: "Yes" });
     await page.getByLabel("Willing to handle beef").selectOption({ label: "No" });
     // Skills: the table's toggles, years and ratings.
+    await openSection(page, "Skills");
     await page.getByLabel("Method of evaluation").selectOption({ label: "Interviewed by video" });
     await page.getByRole("checkbox", { name: "Cooking: Willing" }).check();
     await page.getByLabel("Cooking: years").fill("6");
@@ -58,6 +65,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.getByLabel("Care of infants: years").fill("3");
     await page.getByLabel("Care of infants: rating").selectOption({ label: "5 stars" });
     // Employment: two jobs added, the second removed again, all without leaving the page.
+    await openSection(page, "Employment history");
     await page.getByRole("button", { name: "Add a job" }).click();
     await page.getByRole("button", { name: "Add a job" }).click();
     await expect.poll(() => page.getByRole("group", { name: /^Job \d$/ }).count()).toBe(2);
@@ -72,25 +80,36 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     // Availability.
     await page.getByLabel("Available from").fill("2027-02-01");
     await page.getByRole("checkbox", { name: "By video" }).check();
+    await openSection(page, "Notes and photo");
     await page.getByLabel("Other remarks").fill("Sings to the children at bedtime.");
-    // An available biodata needs a photo.
+    // An available biodata needs a photo; making it available is publishing it.
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Available" });
     await page
       .getByLabel("Photo", { exact: true })
       .setInputFiles({ name: "marites.png", mimeType: "image/png", buffer: await samplePng(300, 400) });
     await expect.poll(() => page.getByRole("img", { name: "The helper's photo" }).count()).toBe(1);
 
-    // The job ends before it starts: refused, the message beside it and focus on it, nothing lost.
-    await page.getByRole("button", { name: "Create" }).click();
+    // Closed again, the sections say what is done: the job's section is not refused yet.
+    while ((await page.locator("details.form-section[open]").count()) > 0) {
+      await page.locator("details.form-section[open] > summary").first().click();
+    }
+    await expect.poll(() => page.locator("details.form-section[open]").count()).toBe(0);
+    await expect.poll(() => page.locator(".form-progress").textContent()).toBe("9 of 9 sections complete");
+
+    // The job ends before it starts: refused, its section opens, the message beside it and focus on it, nothing lost.
+    await page.getByRole("button", { name: "Publish" }).click();
     const to = page.getByRole("group", { name: "Job 1" }).getByLabel("To (month and year)");
     await expect.poll(() => to.getAttribute("aria-invalid")).toBe("true");
     expect(await page.getByText("The job cannot end before it starts: check the months").count()).toBe(1);
     await expect.poll(() => to.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(await page.getByLabel("Passport number").inputValue()).toBe("P4455667B");
     expect(await page.getByLabel("Cooking: years").inputValue()).toBe("6");
-    expect(await page.getByRole("checkbox", { name: "Asthma" }).isChecked()).toBe(true);
+    expect(await page.getByRole("checkbox", { name: "Asthma", includeHidden: true }).isChecked()).toBe(true);
+    expect(await page.locator("details.form-section[open] .form-section-title").allTextContents()).toEqual(["Employment history"]);
+    expect(await formSection(page, "Employment history").locator(".form-section-state").textContent()).toBe("Needs a fix");
 
     await to.fill("2023-04");
-    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("button", { name: "Publish" }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
 
     // The biodata page: the new parts, public fields only.
@@ -133,6 +152,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await logInToCreate(page, supplier.email);
     await fillRequired(page);
     await page.getByLabel("Place of birth").fill("Baguio");
+    await openSection(page, "Employment history");
     await page.getByRole("button", { name: "Add a job" }).click();
     await page.getByRole("group", { name: "Job 1" }).getByLabel("Country").fill("Taiwan");
     await page.getByRole("button", { name: "Add a job" }).click();
@@ -149,7 +169,8 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     expectFailedResponses(context, [400], "the available biodata without a photo is refused with 400");
     await logInToCreate(page, supplier.email);
     await fillRequired(page);
-    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByLabel("Status", { exact: true }).selectOption({ label: "Available" });
+    await page.getByRole("button", { name: "Publish" }).click();
     const photo = page.getByLabel("Photo", { exact: true });
     await expect.poll(() => photo.getAttribute("aria-invalid")).toBe("true");
     const message = page.getByText("Add a photo before making this biodata available");
@@ -159,10 +180,139 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     expect(await page.getByLabel("Name").inputValue()).toBe("Marites Bautista");
 
     await page.getByLabel("Status", { exact: true }).selectOption("draft");
-    await page.getByRole("button", { name: "Create" }).click();
+    await page.getByRole("button", { name: "Save draft" }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     await page.goto(`${running.site.url}/dashboard`);
     expect(await page.getByLabel("Status of Marites Bautista").inputValue()).toBe("draft");
+    await context.close();
+  });
+  /** How far the page reaches past the right edge of the window (0 when nothing scrolls sideways). */
+  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+  it("starts a new biodata folded and as a draft, counts the sections done, takes typed numbers as typed, and names its button for what it does", async () => {
+    const supplier = await signUp(running.site);
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    await logInToCreate(page, supplier.email);
+    const open = () => page.locator("details.form-section[open] .form-section-title").allTextContents();
+    const progress = page.locator(".form-progress");
+    await expect.poll(open).toEqual(["Personal"]);
+    expect(await progress.textContent()).toBe("0 of 9 sections complete");
+    expect(await page.getByLabel("Status", { exact: true }).inputValue()).toBe("draft");
+    // The bar stays at the bottom of the window while the form is scrolled.
+    const save = page.getByRole("button", { name: "Save draft" });
+    expect((await save.boundingBox())!.y).toBeGreaterThan(700);
+    expect((await save.boundingBox())!.y + (await save.boundingBox())!.height).toBeLessThanOrEqual(844);
+
+    // Number boxes start empty: a 4 typed is 4.
+    await openSection(page, "Availability and pay");
+    for (const label of ["Days off (a month)", "Salary ($ a month)", "Preferred rest days (a month)"]) {
+      expect(await page.getByLabel(label).inputValue()).toBe("");
+    }
+    await page.getByLabel("Days off (a month)").click();
+    await page.keyboard.type("4");
+    expect(await page.getByLabel("Days off (a month)").inputValue()).toBe("4");
+    await openSection(page, "Personal");
+    expect(await page.getByLabel("Height (cm)").inputValue()).toBe("");
+
+    await fillRequired(page);
+    await expect.poll(() => progress.textContent()).toBe("4 of 9 sections complete");
+    const status = page.getByLabel("Status", { exact: true });
+    await status.selectOption({ label: "Available" });
+    await expect.poll(() => page.getByRole("button", { name: "Publish" }).count()).toBe(1);
+    await status.selectOption({ label: "Reserved" });
+    await expect.poll(() => page.getByRole("button", { name: "Save", exact: true }).count()).toBe(1);
+    await status.selectOption({ label: "Draft" });
+    expect(await page.getByRole("button", { name: /create/i }).count()).toBe(0);
+
+    // Every section open, the skills table and a job in it: still nothing wider than the phone.
+    await openSection(
+      page,
+      "Languages",
+      "Private details",
+      "Medical and diet",
+      "Experience",
+      "Skills",
+      "Employment history",
+      "Notes and photo",
+    );
+    await page.getByRole("button", { name: "Add a job" }).click();
+    await expect.poll(() => page.getByRole("group", { name: "Job 1" }).count()).toBe(1);
+    expect(await overflow(page)).toBe(0);
+
+    await save.click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    await page.goto(`${running.site.url}/dashboard`);
+    expect(await page.getByLabel("Status of Marites Bautista").inputValue()).toBe("draft");
+    await context.close();
+  });
+
+  it("fits a phone: the dashboard as cards with Delete in reach, the biodata's skills and jobs as cards, the edit form folded", async () => {
+    const supplier = await signUp(running.site);
+    for (const name of ["Corazon Dimaculangan Villanueva", "Siti Rahmawati"]) {
+      const created = await running.site.app.inject({
+        method: "POST",
+        url: "/api/helpers",
+        headers: { cookie: supplier.cookie },
+        payload: await withPhoto(running.site, supplier, fullBiodata({ name })),
+      });
+      expect(created.statusCode).toBe(201);
+    }
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    await page.goto(`${running.site.url}/login?redirectTo=%2Fdashboard`);
+    await page.getByLabel("Email").fill(supplier.email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${running.site.url}/dashboard`);
+    expect(await overflow(page)).toBe(0);
+    for (const name of ["Corazon Dimaculangan Villanueva", "Siti Rahmawati"]) {
+      const box = (await page.getByRole("link", { name: `Delete ${name}` }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    // On a tablet and a laptop too: the rows are cards under 900 px, a table whose actions wrap above.
+    for (const width of [768, 900, 1366]) {
+      await page.setViewportSize({ width, height: 844 });
+      expect(await overflow(page)).toBe(0);
+    }
+    await page.setViewportSize({ width: 390, height: 844 });
+
+    await page.getByRole("link", { name: "View Siti Rahmawati" }).click();
+    await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    const id = page.url().split("/").pop()!;
+    expect(await overflow(page)).toBe(0);
+    // Each skill and each job is a card inside its part of the page, inside the page's card.
+    const spill = await page.evaluate(() => {
+      const card = document.querySelector(".biodata")!.getBoundingClientRect();
+      return [...document.querySelectorAll(".skills-table tbody tr, .employment-table tbody tr, .biodata-parts section")].map(
+        (element) =>
+          element.getBoundingClientRect().right - Math.min(card.right, element.closest("section")!.getBoundingClientRect().right),
+      );
+    });
+    expect(spill.length).toBeGreaterThan(6);
+    expect(Math.max(...spill)).toBeLessThanOrEqual(0);
+
+    // Editing a listed biodata: every section folded and complete enough to say so; the button saves.
+    await page.goto(`${running.site.url}/posts/${id}/edit`);
+    expect(await page.locator("details.form-section[open]").count()).toBe(0);
+    expect(await page.locator(".form-progress").textContent()).toBe("9 of 9 sections complete");
+    expect(await page.getByRole("button", { name: "Save", exact: true }).count()).toBe(1);
+    expect(await overflow(page)).toBe(0);
+    await context.close();
+  });
+
+  it("keeps an operator's header on one line on a laptop", async () => {
+    const operator = await signUp(running.site, { name: "Operator Olivia", role: "operator" });
+    const { page, context } = await newPage(running.browser, { width: 1366, height: 768 });
+    await page.goto(`${running.site.url}/login?redirectTo=%2Fadmin%2Fhelpers`);
+    await page.getByLabel("Email").fill(operator.email);
+    await page.getByLabel("Password").fill(TEST_PASSWORD);
+    await page.getByRole("button", { name: "Login" }).click();
+    await page.waitForURL(`${running.site.url}/admin/helpers`);
+    await expect.poll(() => page.getByRole("link", { name: "Outbox" }).count()).toBe(1);
+    const tops = await page
+      .locator(".site-header-inner > *:not(.menu-button), .site-menu li")
+      .evaluateAll((elements) => elements.map((element) => Math.round(element.getBoundingClientRect().top)));
+    expect(tops.length).toBe(11);
+    expect(Math.max(...tops) - Math.min(...tops)).toBeLessThan(12);
     await context.close();
   });
 });

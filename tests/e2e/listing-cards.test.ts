@@ -22,7 +22,7 @@ describe.skipIf(browserMissing)("a family scanning the listing", () => {
     expect(text).toMatch(/\$[\d,]+ a month · (No days off|1 day off|\d days off)/);
     expect(text).toMatch(/updated .+ ago/);
     expect(await first.getByRole("list", { name: "Care" }).getByRole("listitem").count()).toBeLessThanOrEqual(3);
-    expect(await first.getByRole("link", { name: `Details.. about ${name}` }).count()).toBe(1);
+    expect(await first.getByRole("link", { name: `Details about ${name}` }).count()).toBe(1);
     expect(await first.getByRole("link", { name: `WhatsApp about ${name}` }).count()).toBe(1);
     expect(await first.getByRole("button", { name: new RegExp(`^Shortlist.*${name}`) }).getAttribute("aria-pressed")).toBe("false");
     await context.close();

@@ -107,7 +107,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await page
       .getByRole("article")
       .first()
-      .getByRole("link", { name: /Details\.\./ })
+      .getByRole("link", { name: /^Details/ })
       .click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
     // The address may change before React has rendered the biodata: wait for it.

@@ -135,7 +135,7 @@ describeDb("the site's HTTP hygiene", () => {
       const response = await t.app.inject({ url });
       expect(response.statusCode).toBe(404);
       expect(response.headers["content-type"]).toContain("text/html");
-      expect(response.body).toContain("Page not found ..");
+      expect(response.body).toContain("Page not found");
       expect(response.body).toContain("Go Back Home");
     });
 

@@ -8,13 +8,7 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import { BIODATA_LIMITS, employmentCountries } from "../../../shared/biodata-catalogue";
 import type { BiodataFormValues, JobFormRow } from "./biodata-form-values";
 import { Field } from "../../../ui/field";
-
-type Fields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
-
-const YES_NO = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
-];
+import type { BiodataFields } from "./biodata-form-section";
 
 function JobRow({
   job,
@@ -46,7 +40,7 @@ function JobRow({
   );
 }
 
-export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataFormValues>; fields: Fields }) {
+export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataFormValues>; fields: BiodataFields }) {
   const jobs = fields.employment.getFieldList();
   const max = BIODATA_LIMITS.employmentRows.max;
   const error = fields.employment.errors?.[0];
@@ -78,13 +72,6 @@ export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataF
       ) : (
         <p className="hint">{max} jobs is the most a biodata holds.</p>
       )}
-      <Field
-        kind="select"
-        field={fields.workedInSingapore}
-        label="Has she worked in Singapore before?"
-        options={YES_NO}
-        placeholder="Not given"
-      />
     </>
   );
 }

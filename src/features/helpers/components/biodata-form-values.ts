@@ -137,9 +137,9 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
   };
 }
 
+/** A new biodata starts as a draft, its number boxes empty (a typed 4 is 4, never 44). */
 export const NEW_BIODATA: BiodataFormValues = {
-  status: "available",
-  offDays: "4",
+  status: "draft",
   otherLanguages: [],
   cares: [],
   illnesses: [],

@@ -7,9 +7,9 @@
 import { Link } from "react-router";
 import { evaluationLabel, illnessLabel, interviewLabel, skillGroupLabels } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
-import type { BiodataGated, BiodataPublic } from "../../../shared/biodata-types";
+import type { BiodataGated, BiodataPublic, EmploymentRow } from "../../../shared/biodata-types";
 import { display } from "../../../shared/format";
-import { SkillsHead } from "./skills-head";
+import { SKILL_LABELS, SkillsHead } from "./skills-head";
 
 /** Label and value pairs, as the biodata page lists its facts. */
 export function Facts({ rows }: { rows: [string, string][] }) {
@@ -52,12 +52,14 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
                 {area.label}
                 {entry.detail ? <span className="skill-detail"> ({entry.detail})</span> : null}
               </th>
-              <td>{entry.willing ? <span aria-label="Willing">✓</span> : <span aria-label="Not willing">—</span>}</td>
-              <td>{entry.experienced ? yearsText(entry.years) : "None"}</td>
-              <td>
+              <td data-label={SKILL_LABELS.willing}>
+                {entry.willing ? <span aria-label="Willing">✓</span> : <span aria-label="Not willing">—</span>}
+              </td>
+              <td data-label={SKILL_LABELS.experience}>{entry.experienced ? yearsText(entry.years) : "None"}</td>
+              <td data-label={SKILL_LABELS.rating}>
                 <Stars rating={entry.rating} />
               </td>
-              <td>{display(entry.note)}</td>
+              <td data-label={SKILL_LABELS.observation}>{display(entry.note)}</td>
             </tr>
           ))}
         </tbody>
@@ -65,6 +67,16 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
     </div>
   );
 }
+
+/** The employment table's columns; on a phone each job is a card, each value under its column's name. */
+const JOB_COLUMNS: readonly { label: string; cell: (job: EmploymentRow) => string }[] = [
+  { label: "From – to", cell: (job) => `${monthText(job.from)} – ${monthText(job.to)}` },
+  { label: "Country", cell: (job) => job.country },
+  { label: "Employer", cell: (job) => display(job.employer) },
+  { label: "Main duties", cell: (job) => display(job.duties) },
+  { label: "Remarks", cell: (job) => display(job.remarks) },
+  { label: "Employer's feedback", cell: (job) => display(job.feedback) },
+];
 
 function EmploymentTable({ helper }: { helper: BiodataPublic }) {
   if (helper.employment.length === 0) return <p>No previous employment.</p>;
@@ -74,25 +86,21 @@ function EmploymentTable({ helper }: { helper: BiodataPublic }) {
         <caption className="visually-hidden">Employment history</caption>
         <thead>
           <tr>
-            <th scope="col">From – to</th>
-            <th scope="col">Country</th>
-            <th scope="col">Employer</th>
-            <th scope="col">Main duties</th>
-            <th scope="col">Remarks</th>
-            <th scope="col">Employer's feedback</th>
+            {JOB_COLUMNS.map((column) => (
+              <th scope="col" key={column.label}>
+                {column.label}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {helper.employment.map((job, i) => (
             <tr key={i}>
-              <td>
-                {monthText(job.from)} – {monthText(job.to)}
-              </td>
-              <td>{job.country}</td>
-              <td>{display(job.employer)}</td>
-              <td>{display(job.duties)}</td>
-              <td>{display(job.remarks)}</td>
-              <td>{display(job.feedback)}</td>
+              {JOB_COLUMNS.map((column) => (
+                <td key={column.label} data-label={column.label}>
+                  {column.cell(job)}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

@@ -3,17 +3,16 @@
  * On a phone each row becomes a card (styles in biodata-editor.css). Every input is named as
  * the schema reads it (`skills.cooking.years`), so the table posts without any script.
  */
-import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import { BIODATA_LIMITS, evaluationMethods, skillAreas, skillGroupLabels, type SkillArea } from "../../../shared/biodata-catalogue";
-import { optionsOf } from "../../../shared/options";
-import type { BiodataFormValues, SkillFormRow } from "./biodata-form-values";
+import type { FieldMetadata } from "@conform-to/react";
+import { BIODATA_LIMITS, skillAreas, skillGroupLabels, type SkillArea } from "../../../shared/biodata-catalogue";
+import type { SkillFormRow } from "./biodata-form-values";
 import { Field, initialText } from "../../../ui/field";
+import type { BiodataFields } from "./biodata-form-section";
+import { NOT_RATED } from "./biodata-form-sections";
 import { FORM_SKILL_COLUMNS, SkillsHead } from "./skills-head";
 
-type Fields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
-
 const RATINGS = [
-  { value: "na", label: "N.A." },
+  { value: NOT_RATED, label: "N.A." },
   ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} ${n === 1 ? "star" : "stars"}` })),
 ];
 
@@ -53,7 +52,7 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
         <Field
           kind="select"
           field={row.rating}
-          defaultValue={initialText(row.rating) || "na"}
+          defaultValue={initialText(row.rating) || NOT_RATED}
           label={`${area.label}: rating`}
           options={RATINGS}
         />
@@ -66,21 +65,11 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
   );
 }
 
-export function SkillsFields({ fields }: { fields: Fields }) {
+export function SkillsFields({ fields }: { fields: BiodataFields }) {
   const skills = fields.skills.getFieldset();
   const groups = [...new Set(skillAreas.map((area) => area.group))];
   return (
     <>
-      <div className="form-grid">
-        <Field
-          kind="select"
-          field={fields.skillsEvaluation}
-          label="Method of evaluation"
-          options={optionsOf(evaluationMethods)}
-          placeholder="Not given"
-        />
-        <Field field={fields.skillsEvaluationOther} label="Other method (if Other)" maxLength={BIODATA_LIMITS.text.short} />
-      </div>
       <p className="hint">
         Tick what she is willing to do and what she has done; years of experience count as experience. Ratings are 1 (poor) to 5
         (excellent), or N.A.

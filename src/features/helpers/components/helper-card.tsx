@@ -163,7 +163,7 @@ export function HelperCard({
       </div>
       <div className="helper-card-actions">
         <Link to={paths.helper(helper.id)} className="button details-link" onClick={opened}>
-          Details..<span className="visually-hidden"> about {helper.name}</span>
+          Details<span className="visually-hidden"> about {helper.name}</span>
         </Link>
         <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} channels="whatsapp" />
         <ShortlistToggle helper={helper} compact />

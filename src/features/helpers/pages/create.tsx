@@ -39,7 +39,7 @@ export default function HelperCreate() {
         <Link to={paths.dashboard()}>Your biodata</Link> / New
       </nav>
       <h1 id="create-heading">New biodata</h1>
-      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} submitLabel="create" />
+      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew />
     </section>
   );
 }

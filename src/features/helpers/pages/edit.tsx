@@ -45,7 +45,13 @@ export default function HelperEdit() {
       <h1 id="edit-heading">
         Edit {helper.name} <span className="ref">({helper.ref})</span>
       </h1>
-      <BiodataForm key={helper.id} defaultValue={biodataValues(helper)} lastResult={answer?.result} submitLabel="Save" />
+      <BiodataForm
+        key={helper.id}
+        defaultValue={biodataValues(helper)}
+        lastResult={answer?.result}
+        listedNow={helper.status === "available"}
+        isNew={false}
+      />
     </section>
   );
 }
