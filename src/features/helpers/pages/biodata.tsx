@@ -1,4 +1,5 @@
 import { data as response, Link, useLoaderData } from "react-router";
+import { availabilityShort } from "../../../shared/availability";
 import { labelOf } from "../../../shared/catalogue";
 import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
@@ -59,6 +60,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     helper.age ? `age ${helper.age}` : undefined,
     labelOf("experience", helper.experience),
     `salary $${helper.salary}`,
+    helper.status === "available" ? availabilityShort(helper.availableFrom) : undefined,
     helper.cares.length ? helper.cares.map((c) => labelOf("care", c)).join(", ") : undefined,
   ]
     .filter(Boolean)
