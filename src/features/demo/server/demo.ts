@@ -9,7 +9,8 @@ import type { Database } from "../../../server/db/connect";
 import { account, helpers, user, type NewHelperRow } from "../../../server/db/schema";
 import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStorage } from "../../media";
 import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
-import { demoHelper, ensureCoverage } from "./demo-helpers";
+import { checkDemoHelpers } from "./demo-check";
+import { demoHelpers } from "./demo-helpers";
 import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
 
 export const DEMO_PASSWORD = "demo-password";
@@ -61,6 +62,8 @@ const ROWS_PER_INSERT = 2000;
 
 /** Helpers cycle Philippines, Indonesia, Myanmar, India; each goes to that country's agency. */
 const SUPPLIER_BY_ORIGIN = [1, 3, 2, 0];
+/** Up to this many helpers, no supplier has two of one name; past it (benchmark databases) names repeat. */
+const NAMES_PER_SUPPLIER = 200;
 
 export interface SeedOptions {
   /** Skip when any helper exists (the start of a new site). */
@@ -137,11 +140,11 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   const now = new Date();
   const supplierIds = await ensureSuppliers(db, storage);
 
-  const list = Array.from({ length: total }, (_, i) => demoHelper(i, random, now));
   // The last eighth show the other statuses: reserved, hired, and a draft nobody else sees.
-  const others = Math.min(8, Math.floor(total / 8));
-  for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
-  ensureCoverage(list);
+  const list = demoHelpers(total, random, now);
+  const supplierOf = (i: number) => SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!;
+  // A family must be able to believe what it reads: a contradiction stops the seed.
+  checkDemoHelpers(list, now, { supplierOf: (i) => String(supplierOf(i)), uniqueNames: total <= NAMES_PER_SUPPLIER });
 
   const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
   const photos = await drawPhotos(storage, distinct, seed);
@@ -151,7 +154,7 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
 
   const rows: NewHelperRow[] = list.map((helper, i) => ({
     ...helper,
-    supplierId: supplierIds[SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!]!,
+    supplierId: supplierIds[supplierOf(i)]!,
     photo: photos[i % photos.length]!,
   }));
   // All or nothing: a seed that stops half-way would leave a database later starts skip.
