@@ -11,7 +11,7 @@ import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStora
 import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
 import { checkDemoHelpers } from "./demo-check";
 import { demoHelpers } from "./demo-helpers";
-import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
+import { logoSvg, portraitSvg, rasterise, seededRandom, type Sitter } from "./portraits";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -112,9 +112,10 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
   return ids;
 }
 
-async function drawPhotos(storage: MediaStorage, howMany: number, seed: number): Promise<string[]> {
+/** The first `howMany` helpers' portraits, each drawn for her (nationality, faith, age). */
+async function drawPhotos(storage: MediaStorage, sitters: Sitter[], howMany: number, seed: number): Promise<string[]> {
   const draw = async (i: number) => {
-    const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i)), "helpers");
+    const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i, sitters[i])), "helpers");
     const key = newMediaKey("helpers");
     await storeVariants(storage, key, full, thumb);
     return key;
@@ -147,7 +148,12 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   checkDemoHelpers(list, now, { supplierOf: (i) => String(supplierOf(i)), uniqueNames: total <= NAMES_PER_SUPPLIER });
 
   const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
-  const photos = await drawPhotos(storage, distinct, seed);
+  const sitters = list.map((helper) => ({
+    nationality: helper.nationality,
+    religion: helper.religion,
+    age: now.getUTCFullYear() - Number(helper.dateOfBirth.slice(0, 4)),
+  }));
+  const photos = await drawPhotos(storage, sitters, distinct, seed);
   log(`drew ${photos.length} photos`);
   // Every demo helper gets a photo: an available biodata has one (decision 061).
   if (photos.length === 0) throw new Error("No demo photos were drawn: the demo's helpers need them");
