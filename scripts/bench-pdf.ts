@@ -2,7 +2,7 @@
  * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--main-thread] [--profile out.cpuprofile] [--out biodata.pdf]
  *
  * Times GET /posts/:id/biodata.pdf's work for the fullest biodata the form allows (every skill
- * area, twelve employment rows, every text long, a photo): reading the record, converting the
+ * area, twelve employment rows, every text long, long special notes, a photo): reading the record, converting the
  * photo and laying out the A4 PDF. Each run is a cold generation: the biodata's texts are
  * changed before it (outside the timing, as a supplier's save would), and the PDF and photo caches
  * are emptied, so nothing of that version was made before; what a running site keeps between
@@ -20,8 +20,6 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { eq } from "drizzle-orm";
 import { skillAreas } from "../src/shared/biodata-catalogue";
-import { currentMonth } from "../src/shared/biodata-schema";
-import type { EmploymentRow, Skills } from "../src/shared/biodata-types";
 import { helpers, user } from "../src/server/db/schema";
 import { portraitSvg, rasterise } from "../src/features/demo/server/portraits";
 import { storeImage } from "../src/features/media/server/images";
@@ -30,6 +28,7 @@ import { findHelperFor, findPrivateDetails } from "../src/features/helpers/serve
 import { ListingCache } from "../src/features/helpers/server/listing-cache";
 import { createBiodataPdfs, createPdfRenderer } from "../src/features/pdf";
 import { freshPglite } from "./bench-database";
+import { fullestTexts } from "./fullest-biodata";
 
 const { values: args } = parseArgs({
   options: {
@@ -41,44 +40,13 @@ const { values: args } = parseArgs({
     out: { type: "string" },
   },
 });
-// --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
-const lengthOf = (limit: number) => (args.typical ? Math.min(limit, 40) : limit);
 const runs = Number(args.runs);
 const warmup = Number(args.warmup);
 
 // Every free text starts with the run's tag, so no run finds a text shaped by an earlier one.
 let tag = "#0";
-const long = (text: string, limit: number) =>
-  `${tag} ${text.repeat(Math.ceil(lengthOf(limit) / text.length))}`.slice(0, lengthOf(limit)).trim();
-
-function fullestSkills(): Skills {
-  return Object.fromEntries(
-    skillAreas.map((area, i) => [
-      area.slug,
-      {
-        willing: true,
-        experienced: true,
-        years: 1 + (i % 9),
-        rating: 1 + (i % 5),
-        detail: long("Chinese and Western ", 100),
-        note: long("Careful and quick to learn. ", 300),
-      },
-    ]),
-  );
-}
-
-function fullestEmployment(): EmploymentRow[] {
-  const [year] = currentMonth().split("-").map(Number);
-  return Array.from({ length: 12 }, (_, i) => ({
-    from: `${year! - 2 * i - 2}-01`,
-    to: `${year! - 2 * i - 1}-06`,
-    country: ["Hong Kong", "Taiwan", "Saudi Arabia", "Malaysia", "Singapore"][i % 5]!,
-    employer: long("The Tan family ", 100),
-    duties: long("Care of two children, cooking and housework. ", 300),
-    remarks: long("Contract completed. ", 300),
-    feedback: long("Honest, hardworking and kind to the children. ", 300),
-  }));
-}
+// --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
+const freeTexts = () => fullestTexts(tag, args.typical);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -87,21 +55,6 @@ function percentile(sorted: number[], p: number): number {
 function summary(label: string, times: number[]): string {
   const sorted = [...times].sort((a, b) => a - b);
   return `${label}: min ${sorted[0]!.toFixed(1)} ms, p50 ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms (${times.length} runs)`;
-}
-
-function freeTexts() {
-  return {
-    placeOfBirth: long("Iloilo ", 100),
-    homeAddress: long("88 Rizal Street ", 300),
-    allergies: long("Shellfish ", 300),
-    illnessOther: long("Appendix removed ", 300),
-    disabilities: long("None ", 300),
-    dietaryRestrictions: long("No beef ", 300),
-    foodHandlingOther: long("Halal kitchen ", 300),
-    otherRemarks: long("Likes to sing with the children. ", 1000),
-    skills: fullestSkills(),
-    employment: fullestEmployment(),
-  };
 }
 
 const renderer = createPdfRenderer({ workers: args["main-thread"] ? 0 : 1, queue: 4 });

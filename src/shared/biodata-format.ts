@@ -1,7 +1,7 @@
 /**
  * The standard form's parts in words, the same on the biodata page, the cards and the PDF.
  */
-import { MONTHS } from "./availability";
+import { MONTHS } from "./format";
 import { skillAreas, type SkillArea } from "./biodata-catalogue";
 import type { SkillEntry, Skills } from "./biodata-types";
 

@@ -1,6 +1,6 @@
 import { parseIsoDate, SITE_TIME_ZONE } from "./age";
 
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** "1994-03-06" -> "6 Mar 1994". */
 export function formatBirthDate(iso: string | null | undefined): string | undefined {

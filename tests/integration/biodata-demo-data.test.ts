@@ -1,6 +1,9 @@
 import { beforeAll, expect, it } from "vitest";
 import { daysAhead } from "../../src/shared/biodata-schema";
 import { seedDemoData } from "../../src/features/demo/server/demo";
+import { checkDemoHelpers } from "../../src/features/demo/server/demo-check";
+import type { DemoHelper } from "../../src/features/demo/server/demo-helpers";
+import { helpers } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { useTestApp } from "../support/test-app";
 
@@ -40,5 +43,14 @@ describeDb("the demo data's standard form parts", () => {
     expect(records.some((record) => record.employment.length === 0)).toBe(true);
     expect(records.every((record) => Object.keys(record.skills).length > 0 && record.placeOfBirth)).toBe(true);
     expect(new Set(records.map((record) => record.skills.cooking?.rating)).size).toBeGreaterThan(2);
+  });
+
+  it("holds no contradiction a family would notice, read back from the database (the seed's own check)", async () => {
+    const rows = await t.db.select().from(helpers);
+    expect(rows.length).toBe(72);
+    const read = rows as unknown as (DemoHelper & { supplierId: string })[];
+    expect(() => checkDemoHelpers(read, new Date(), { supplierOf: (i) => read[i]!.supplierId })).not.toThrow();
+    // The four suppliers each have their helpers, none two of one name.
+    expect(new Set(read.map((row) => row.supplierId)).size).toBe(4);
   });
 });

@@ -6,6 +6,7 @@ import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey, withPhoto }
 import { describeDb } from "../support/database";
 import { pdfText } from "../support/pdf-text";
 import { useTestApp } from "../support/test-app";
+import { fullestTexts } from "../../scripts/fullest-biodata";
 
 describeDb("the biodata as an A4 PDF", () => {
   const t = useTestApp();
@@ -112,6 +113,59 @@ describeDb("the biodata as an A4 PDF", () => {
     const { text } = await pdfText(response.rawPayload);
     for (const name of names) expect(text.normalize("NFC")).toContain(name);
   });
+
+  it("prints the fullest biodata with its notes as text, numbered pages, and no heading left at the foot of a page", async () => {
+    const photo = await uploadedPhotoKey(t, owner.cookie);
+    const { homeAddress: _private, ...texts } = fullestTexts("Fullest");
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: fullBiodata({ name: "Rowena Bautista", photo, ...texts }),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const fullest = created.json().id as string;
+    // Headings, and a table's head row (it belongs with the rows under it).
+    const heading =
+      /^(?:[A-D]\. [A-Z ]+|[A-D]\d [A-Z]|SPECIAL NOTES$|About her$|What she can do$|Area of work Willing|Date Country Employer|Employer Feedback$)/;
+    const ends: string[] = [];
+    // Remarks of different lengths move every break, so headings come near the foot of a page.
+    for (const remarks of [0, 300, 600, 900]) {
+      const patch = await t.app.inject({
+        method: "PATCH",
+        url: `/api/helpers/${fullest}`,
+        headers: { cookie: owner.cookie },
+        payload: { otherRemarks: "Likes to sing with the children. ".repeat(30).slice(0, remarks) || null },
+      });
+      expect(patch.statusCode, patch.body).toBe(200);
+      const response = await t.app.inject({ method: "GET", url: `/posts/${fullest}/biodata.pdf` });
+      const { pages, lines, text } = await pdfText(response.rawPayload);
+      expect(pages).toBeGreaterThan(2);
+      lines.forEach((page, i) => {
+        const [last, ...above] = [...page].reverse();
+        expect(last, `page ${i + 1}`).toBe(`Page ${i + 1} of ${pages}`);
+        const end = above.find((line) => !/^Page \d+ of \d+$/.test(line));
+        if (heading.test(end ?? "")) ends.push(`remarks ${remarks}, page ${i + 1} ends with "${end}"`);
+      });
+      // The notes: headings, paragraphs with their inline styles' text, both kinds of list, the link's address.
+      for (const expected of [
+        "SPECIAL NOTES",
+        "About her",
+        "She looked after twins from birth",
+        "What she can do",
+        "• Fullest Duty 1: marketing, cooking and ironing.",
+        "• Nested: bathing a newborn",
+        "1. Fullest Step 1 of her day.",
+        "5. Fullest Step 5 of her day.",
+        "her story (https://example.com/her-story)",
+        "The notes' picture is on the biodata's page on the site.",
+      ]) {
+        expect(text).toContain(expected);
+      }
+      expect(text).not.toMatch(/<\/?(?:p|li|ol|strong|h2)\b/);
+    }
+    expect(ends).toEqual([]);
+  }, 60_000);
 
   it("answers 404 for a draft to visitors, and for an unknown id", async () => {
     const draft = await t.app.inject({

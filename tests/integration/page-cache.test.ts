@@ -1,8 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { session } from "../../src/server/db/schema";
 import { signUp } from "../support/auth";
+import { singaporeTime } from "../support/clock";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";
@@ -61,6 +62,45 @@ describeDb("public pages come from the page cache for visitors without a session
     expect(after).toContain("Fresh Fitri");
     const page = brotliDecompressSync((await get(`/posts/${helper.id}`)).rawPayload).toString("utf8");
     expect(page).toContain("Fresh Fitri");
+  });
+
+  it("a kept page's availability does not outlive its day: the card, biodata and compare table read the same at Singapore midnight", async () => {
+    const helper = await createHelper(t, supplierId, { name: "Later Lestari", status: "available", availableFrom: "2026-12-03" });
+    const pages = async () => {
+      const html = async (url: string) => brotliDecompressSync((await get(url)).rawPayload).toString("utf8");
+      return {
+        cards: await html("/posts"),
+        biodata: await html(`/posts/${helper.id}`),
+        compare: await html(`/shortlist?ids=${helper.id}`),
+      };
+    };
+    vi.useFakeTimers({ toFake: ["Date"], now: singaporeTime("2026-11-30T23:58") });
+    try {
+      let seen = await pages();
+      expect(seen.cards).toContain("From Dec 2026");
+      expect(seen.biodata).toContain("Available from 3 Dec 2026");
+      expect(seen.biodata).toMatch(/<meta name="description" content="[^"]*From Dec 2026/);
+      expect(seen.compare).toContain("Available from 3 Dec 2026");
+      // Asked again the same evening: the kept bytes.
+      const before = stats();
+      await pages();
+      expect(stats().hits).toBe(before.hits + 3);
+
+      vi.setSystemTime(singaporeTime("2026-12-01T00:02"));
+      seen = await pages();
+      expect(seen.cards).not.toContain("From Dec 2026");
+      expect(seen.cards).toContain("From 3 Dec");
+      expect(seen.biodata).toMatch(/<meta name="description" content="[^"]*From 3 Dec/);
+
+      vi.setSystemTime(singaporeTime("2026-12-03T00:01"));
+      seen = await pages();
+      expect(seen.cards).not.toMatch(/From 3 Dec|From Dec 2026/);
+      expect(seen.biodata).not.toContain("Available from 3 Dec");
+      expect(seen.compare).not.toContain("Available from 3 Dec");
+      expect(seen.compare).toContain("Available now");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("a signed-in supplier never gets the bytes kept for visitors, nor leaves hers behind", async () => {

@@ -6,43 +6,56 @@
 import type { InterviewMode, SkillAreaSlug } from "../../../shared/biodata-catalogue";
 import { daysAhead, experiencedAreas } from "../../../shared/biodata-schema";
 import type { BiodataGated, BiodataPrivate, BiodataPublic, EmploymentRow, SkillEntry, Skills } from "../../../shared/biodata-types";
-import type { Care, Experience, Nationality, OtherLanguage, EnglishLevel } from "../../../shared/catalogue";
+import type { Care, EnglishLevel, Experience, MotherTongue, Nationality, OtherLanguage, Religion } from "../../../shared/catalogue";
 import { pick, type Random } from "./portraits";
 
 export type DemoBiodata = BiodataPublic & Omit<BiodataGated, "dateOfBirth"> & BiodataPrivate & { skillAreas: string[] };
 
 interface Home {
-  places: string[];
+  /** Birthplaces by mother tongue: a Tamil speaker is from Tamil Nadu, a Visayan from the Visayas. */
+  places: Partial<Record<MotherTongue, string[]>>;
+  streets: string[];
   port: string;
   dialCode: string;
   passportLetter: string;
   cuisine: string;
 }
 
-const HOMES: Record<Nationality, Home> = {
+export const HOMES: Record<Nationality, Home> = {
   philippines: {
-    places: ["Quezon City", "Cebu City", "Iloilo", "Davao", "Baguio", "Tarlac"],
+    places: { tagalog: ["Quezon City", "Batangas", "Tarlac", "Nueva Ecija"], visayan: ["Cebu City", "Iloilo", "Davao", "Bohol"] },
+    streets: ["Rizal Street", "Mabini Avenue", "Bonifacio Street"],
     port: "Manila",
     dialCode: "+63 9",
     passportLetter: "P",
     cuisine: "Filipino",
   },
   indonesia: {
-    places: ["Semarang", "Surabaya", "Malang", "Cilacap", "Lampung", "Blitar"],
+    places: { javanese: ["Semarang", "Surabaya", "Malang", "Cilacap", "Blitar"], "bahasa-indonesia": ["Lampung", "Medan", "Jakarta"] },
+    streets: ["Jalan Merdeka", "Jalan Sudirman", "Jalan Diponegoro"],
     port: "Jakarta",
     dialCode: "+62 8",
     passportLetter: "C",
     cuisine: "Indonesian",
   },
   myanmar: {
-    places: ["Yangon", "Mandalay", "Bago", "Pathein", "Aizawl", "Taunggyi"],
+    places: { burmese: ["Yangon", "Mandalay", "Bago", "Pathein", "Taunggyi"], mizo: ["Falam", "Tedim", "Kalay"] },
+    streets: ["Bogyoke Road", "Anawrahta Road", "Strand Road"],
     port: "Yangon",
     dialCode: "+95 9",
     passportLetter: "M",
     cuisine: "Burmese",
   },
   india: {
-    places: ["Chennai", "Madurai", "Amritsar", "Kochi", "Darjeeling", "Vijayawada"],
+    places: {
+      tamil: ["Chennai", "Madurai"],
+      punjabi: ["Amritsar", "Ludhiana"],
+      nepali: ["Darjeeling"],
+      malayalam: ["Kochi", "Thrissur"],
+      telugu: ["Vijayawada"],
+      gujarati: ["Ahmedabad"],
+    },
+    streets: ["Gandhi Nagar", "Nehru Street", "Temple Road"],
     port: "Chennai",
     dialCode: "+91 9",
     passportLetter: "K",
@@ -53,14 +66,14 @@ const HOMES: Record<Nationality, Home> = {
 const CARE_AREAS: Record<Care, SkillAreaSlug> = { infant: "infant", child: "child", elder: "elderly", disabled: "disabled" };
 const ABROAD = ["Hong Kong", "Taiwan", "Saudi Arabia", "Malaysia"];
 const MIDDLE_EAST = ["Saudi Arabia", "Saudi Arabia", "Kuwait", "United Arab Emirates"];
-const DUTIES = [
-  "Housework, cooking and laundry",
-  "Care of two children aged 3 and 6",
-  "Care of an elderly man with diabetes",
-  "Cooking and marketing for a family of five",
-  "Care of a newborn and housework",
-  "Care of a bedridden grandmother",
-];
+/** A job's duties, by the care she gives (or housework alone). */
+const DUTIES: Record<Care | "housework", string[]> = {
+  housework: ["Housework, cooking and laundry", "Cooking and marketing for a family of five"],
+  infant: ["Care of a newborn and housework"],
+  child: ["Care of two children aged 3 and 6"],
+  elder: ["Care of an elderly man with diabetes", "Care of a bedridden grandmother"],
+  disabled: ["Care of a wheelchair user and housework"],
+};
 const FEEDBACK = [
   "Honest and hardworking; the family was sorry to see her go",
   "Good with the children, cooks well",
@@ -76,8 +89,9 @@ function between(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
 }
 
-function entry(random: Random, experienced: boolean, detail: string | null = null): SkillEntry {
-  const years = experienced ? between(random, 1, 8) : null;
+/** A skill's row; its years of experience are at most her years of work (`maxYears`). */
+function entry(random: Random, experienced: boolean, maxYears: number, detail: string | null = null): SkillEntry {
+  const years = experienced ? between(random, 1, Math.max(1, maxYears)) : null;
   return {
     willing: experienced || random() < 0.8,
     experienced,
@@ -88,23 +102,38 @@ function entry(random: Random, experienced: boolean, detail: string | null = nul
   };
 }
 
-function skillsFor(random: Random, helper: DemoInput, home: Home): Skills {
+/**
+ * Her skills: the care areas she offers, housework and cooking (her own country's dishes with
+ * those Singapore families eat), the languages she speaks. Years of experience in work skills
+ * are at most her years of paid work; with none, what she did for her own family (a year or two).
+ */
+function skillsFor(random: Random, helper: DemoInput, home: Home, workYears: number): Skills {
   const skills: Skills = {};
+  const most = workYears > 0 ? workYears : 2;
   for (const care of helper.cares) {
     const area = CARE_AREAS[care];
-    skills[area] = entry(random, random() < 0.85, area === "infant" ? "0–12 months" : area === "child" ? "2–10 years" : null);
+    skills[area] = entry(random, random() < 0.85, most, area === "infant" ? "0–12 months" : area === "child" ? "2–10 years" : null);
   }
-  skills.housework = entry(random, random() < 0.9);
+  skills.housework = entry(random, random() < 0.9, most);
   skills.cooking = entry(
     random,
     random() < 0.7,
-    pick(random, [`${home.cuisine} and Chinese`, `${home.cuisine} and Western`, "Chinese, Malay and Western", home.cuisine]),
+    most,
+    pick(random, [`${home.cuisine} and Chinese`, `${home.cuisine} and Western`, `${home.cuisine}, Chinese and Western`, home.cuisine]),
   );
-  if (helper.english !== "basic") skills.english = entry(random, true);
-  if (helper.otherLanguages.includes("chinese")) skills.mandarin = entry(random, true);
-  if (helper.otherLanguages.includes("malay")) skills.malay = entry(random, true);
-  if (random() < 0.35) skills[pick(random, SIDE_SKILLS)] = entry(random, true);
+  // Languages: spoken since school, so their years are not work years.
+  if (helper.english !== "basic") skills.english = entry(random, true, 10);
+  if (helper.otherLanguages.includes("chinese")) skills.mandarin = entry(random, true, Math.max(1, workYears));
+  if (helper.otherLanguages.includes("malay")) skills.malay = entry(random, true, 10);
+  if (random() < 0.35) skills[pick(random, SIDE_SKILLS)] = entry(random, true, most);
   return skills;
+}
+
+/** A job's length in months ("2019-03" to "2021-03" is 24). */
+export function jobMonths(row: { from: string; to: string }): number {
+  const [fromYear, fromMonth] = row.from.split("-").map(Number);
+  const [toYear, toMonth] = row.to.split("-").map(Number);
+  return (toYear! - fromYear!) * 12 + (toMonth! - fromMonth!);
 }
 
 function monthOf(date: Date): string {
@@ -125,27 +154,40 @@ function countriesFor(random: Random, experience: Experience, homeCountry: strin
   }
 }
 
-/** Jobs back from a few months ago, newest first, each one to three years long. */
+/** Jobs back from a few months ago, newest first, each one to three years long, none before she was 19. */
 function employmentFor(random: Random, helper: DemoInput, homeCountry: string, now: Date): EmploymentRow[] {
   let end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - between(random, 1, 6), 1));
-  return countriesFor(random, helper.experience, homeCountry).map((country) => {
+  const earliest = `${Number(helper.dateOfBirth.slice(0, 4)) + 19}${helper.dateOfBirth.slice(4, 7)}`;
+  const duties = [...DUTIES.housework, ...helper.cares.flatMap((care) => DUTIES[care])];
+  const rows: EmploymentRow[] = [];
+  for (const country of countriesFor(random, helper.experience, homeCountry)) {
     const start = new Date(Date.UTC(end.getUTCFullYear() - between(random, 1, 3), end.getUTCMonth() - between(random, 0, 5), 1));
+    if (monthOf(start) < earliest) break;
     const row: EmploymentRow = {
       from: monthOf(start),
       to: monthOf(end),
       country,
-      employer:
-        country === "Singapore"
-          ? pick(random, ["Mr and Mrs Tan", "Mdm Lim", "The Wong family", "Mr Kumar"])
-          : pick(random, ["Mr Chan", "Mrs Al-Harbi", "Mr Lee", "The Ho family", "Mrs Abdullah"]),
-      duties: pick(random, DUTIES),
+      employer: pick(random, EMPLOYERS[country] ?? ["A family", "A couple", "An elderly lady"]),
+      duties: pick(random, duties),
       remarks: pick(random, REMARKS),
       feedback: pick(random, FEEDBACK),
     };
+    rows.push(row);
     end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - between(random, 2, 10), 1));
-    return row;
-  });
+  }
+  return rows;
 }
+
+/** Employers' names as the country has them: no "Mr Chan" in Kuwait. */
+const EMPLOYERS: Record<string, string[]> = {
+  Singapore: ["Mr and Mrs Tan", "Mdm Lim", "The Wong family", "Mr Kumar"],
+  "Hong Kong": ["Mr Chan", "The Ho family", "Mrs Leung"],
+  Taiwan: ["Mr Lin", "The Chen family", "Mrs Huang"],
+  Malaysia: ["Mrs Abdullah", "Mr Lee", "The Tan family"],
+  "Saudi Arabia": ["Mrs Al-Harbi", "Mr Al-Qahtani", "The Al-Otaibi family"],
+  Kuwait: ["Mr Al-Sabah", "Mrs Al-Mutairi"],
+  "United Arab Emirates": ["Mr Al-Mansouri", "Mrs Al-Nuaimi"],
+};
 
 const INTERVIEWS: InterviewMode[][] = [["phone", "video"], ["video"], ["phone", "video", "in-person"], ["in-person"], ["phone"], []];
 
@@ -156,18 +198,43 @@ interface DemoInput {
   english: EnglishLevel;
   otherLanguages: OtherLanguage[];
   offDays: number;
+  religion: Religion;
+  motherTongue: MotherTongue;
+  dateOfBirth: string;
+}
+
+/** What she eats and handles, as her faith has it: "No pork" never with "handles pork". */
+function dietFor(random: Random, religion: Religion) {
+  const restriction =
+    religion === "muslim"
+      ? "No pork"
+      : religion === "hindu"
+        ? pick(random, ["No beef", "No beef", "Vegetarian", null])
+        : religion === "sikh"
+          ? pick(random, ["No beef", "Vegetarian", null])
+          : religion === "buddhist"
+            ? pick(random, ["No beef", null, null])
+            : random() < 0.1
+              ? "No beef"
+              : null;
+  return {
+    dietaryRestrictions: restriction,
+    handlesPork: restriction === "No pork" ? false : random() < 0.9,
+    handlesBeef: restriction === "No beef" ? false : random() < 0.85,
+  };
 }
 
 export function demoBiodata(random: Random, helper: DemoInput, homeCountry: string, now: Date): DemoBiodata {
   const home = HOMES[helper.nationality];
-  const place = pick(random, home.places);
-  const skills = skillsFor(random, helper, home);
+  const place = pick(random, home.places[helper.motherTongue] ?? Object.values(home.places).flat());
   const employment = employmentFor(random, helper, homeCountry, now);
+  const workYears = Math.floor(employment.reduce((sum, row) => sum + jobMonths(row), 0) / 12);
+  const skills = skillsFor(random, helper, home, workYears);
   const illnesses: BiodataGated["illnesses"] = random() < 0.08 ? ["asthma"] : random() < 0.05 ? ["operations"] : [];
   return {
     placeOfBirth: place,
     siblings: between(random, 0, 7),
-    homeAddress: `${between(random, 1, 250)} ${pick(random, ["Rizal Street", "Jalan Merdeka", "Bogyoke Road", "Gandhi Nagar", "Mabini Avenue"])}, ${place}`,
+    homeAddress: `${between(random, 1, 250)} ${pick(random, home.streets)}, ${place}`,
     repatriationPort: home.port,
     homePhone: `${home.dialCode}${between(random, 10, 99)} ${between(random, 100, 999)} ${between(random, 1000, 9999)}`,
     passportNumber: `${home.passportLetter}${between(random, 1_000_000, 9_999_999)}`,
@@ -175,9 +242,7 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
     illnesses,
     illnessOther: null,
     disabilities: null,
-    dietaryRestrictions: random() < 0.2 ? pick(random, ["No pork", "No beef", "Vegetarian"]) : null,
-    handlesPork: random() < 0.75,
-    handlesBeef: random() < 0.8,
+    ...dietFor(random, helper.religion),
     foodHandlingOther: null,
     restDays: Math.min(helper.offDays, 4),
     otherRemarks: random() < 0.3 ? "Has a valid medical check-up and is ready to start work." : null,

@@ -1,6 +1,10 @@
 /**
  * Demo biodata: believable helpers drawn from a seed, so that every catalogue value is held by
- * at least one available helper and every filter finds someone.
+ * at least one available helper and every filter finds someone. Each helper is drawn in two
+ * steps: who she is (origin, faith, name, languages, cares, experience), then, once the list's
+ * coverage is settled, what follows from it (birthplace, jobs, skills, diet, notes), so that
+ * nothing said in one place is contradicted in another. demo-check.ts then reads every helper
+ * as a careful family would and refuses a contradiction.
  */
 import {
   slugsOf,
@@ -15,13 +19,34 @@ import {
   type Religion,
 } from "../../../shared/catalogue";
 import { formatIsoDate } from "../../../shared/age";
-import { demoBiodata, type DemoBiodata } from "./demo-biodata";
+import { demoBiodata, jobMonths, type DemoBiodata } from "./demo-biodata";
 import { pick, type Random } from "./portraits";
+
+/** A name that tells a faith (a family would notice "Manpreet Kaur, Muslim"); unlisted names fit any. */
+export const NAME_FAITHS: Record<string, Religion[]> = {
+  Siti: ["muslim"],
+  Nur: ["muslim"],
+  Fitri: ["muslim"],
+  Aisyah: ["muslim"],
+  Fathima: ["muslim"],
+  Ayesha: ["muslim"],
+  Begum: ["muslim"],
+  Manpreet: ["sikh"],
+  Harpreet: ["sikh"],
+  Kaur: ["sikh"],
+  Thomas: ["christian", "catholic"],
+  Joseph: ["christian", "catholic"],
+  Lalremruati: ["christian", "catholic"],
+};
+
+/** The faith a mother tongue all but settles (Punjabi-speaking Sikhs; the Mizo are Christian). */
+const TONGUE_FAITHS: Partial<Record<MotherTongue, Religion[]>> = { mizo: ["christian", "catholic"] };
 
 interface Origin {
   nationality: Nationality;
-  tongues: MotherTongue[];
   religions: Religion[];
+  /** Mother tongues by faith: a Sikh from India speaks Punjabi. */
+  tongues: (religion: Religion) => MotherTongue[];
   givenNames: string[];
   familyNames: string[];
   homeCountry: string;
@@ -30,8 +55,8 @@ interface Origin {
 const ORIGINS: Origin[] = [
   {
     nationality: "philippines",
-    tongues: ["tagalog", "visayan"],
-    religions: ["catholic", "christian", "other"],
+    religions: ["catholic", "christian", "catholic", "other"],
+    tongues: () => ["tagalog", "visayan"],
     givenNames: [
       "Maria",
       "Jennifer",
@@ -51,16 +76,16 @@ const ORIGINS: Origin[] = [
   },
   {
     nationality: "indonesia",
-    tongues: ["bahasa-indonesia", "javanese"],
-    religions: ["muslim", "christian", "catholic", "buddhist"],
-    givenNames: ["Siti", "Sri", "Dewi", "Nur", "Rina", "Wulan", "Yuni", "Ratna", "Ani", "Lestari", "Fitri", "Indah"],
+    religions: ["muslim", "muslim", "christian", "catholic", "muslim", "buddhist"],
+    tongues: () => ["javanese", "bahasa-indonesia"],
+    givenNames: ["Siti", "Sri", "Dewi", "Nur", "Rina", "Wulan", "Yuni", "Ratna", "Ani", "Aisyah", "Fitri", "Indah"],
     familyNames: ["Wahyuni", "Lestari", "Aini", "Rahayu", "Susanti", "Handayani", "Kartika", "Pratiwi", "Sari", "Utami"],
     homeCountry: "Indonesia",
   },
   {
     nationality: "myanmar",
-    tongues: ["burmese", "mizo", "burmese"],
-    religions: ["buddhist", "christian", "muslim", "other"],
+    religions: ["buddhist", "christian", "buddhist", "muslim", "other"],
+    tongues: (religion) => (religion === "christian" ? ["mizo", "burmese"] : ["burmese"]),
     givenNames: [
       "Aye Aye",
       "Thandar",
@@ -80,35 +105,45 @@ const ORIGINS: Origin[] = [
   },
   {
     nationality: "india",
-    tongues: ["tamil", "punjabi", "nepali", "malayalam", "telugu", "gujarati"],
-    religions: ["hindu", "christian", "sikh", "muslim", "catholic"],
-    givenNames: ["Priya", "Lakshmi", "Manpreet", "Anjali", "Deepa", "Sunita", "Bhavna", "Swathi", "Selvi", "Kavitha", "Rekha", "Meena"],
-    familyNames: ["Kumari", "Devi", "Kaur", "Nair", "Rai", "Patel", "Reddy", "Murugan", "Thomas", "Joseph"],
+    religions: ["hindu", "christian", "sikh", "muslim", "catholic", "hindu"],
+    tongues: (religion) =>
+      religion === "sikh"
+        ? ["punjabi"]
+        : religion === "christian" || religion === "catholic"
+          ? ["malayalam", "tamil"]
+          : ["tamil", "nepali", "malayalam", "telugu", "gujarati"],
+    givenNames: ["Priya", "Lakshmi", "Manpreet", "Harpreet", "Anjali", "Deepa", "Sunita", "Fathima", "Ayesha", "Selvi", "Kavitha", "Meena"],
+    familyNames: ["Kumari", "Devi", "Kaur", "Nair", "Rai", "Patel", "Reddy", "Begum", "Thomas", "Joseph"],
     homeCountry: "India",
   },
 ];
 
-export interface DemoHelper extends DemoBiodata {
+/** Who she is: drawn first, and what the list's coverage may still change. */
+export interface DemoIdentity {
+  origin: number;
   name: string;
   nationality: Nationality;
   experience: Experience;
-  singaporeExperience: string | null;
   salary: number;
   offDays: number;
   dateOfBirth: string;
   heightCm: number;
   weightKg: number;
   marital: Marital;
-  childrenAges: string | null;
   religion: Religion;
   english: EnglishLevel;
   motherTongue: MotherTongue;
   otherLanguages: OtherLanguage[];
   education: Education;
   cares: Care[];
-  specialNotes: string;
   status: "available" | "reserved" | "hired" | "draft";
   publishedAt: Date;
+}
+
+export interface DemoHelper extends DemoBiodata, Omit<DemoIdentity, "origin"> {
+  singaporeExperience: string | null;
+  childrenAges: string | null;
+  specialNotes: string;
 }
 
 const ENGLISH_OK: EnglishLevel[] = ["fair", "good", "fluent"];
@@ -122,6 +157,58 @@ function sample<T>(random: Random, list: readonly T[], count: number): T[] {
   const chosen: T[] = [];
   while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(random() * pool.length), 1)[0]!);
   return chosen;
+}
+
+const fitsFaith = (name: string, religion: Religion) => !NAME_FAITHS[name] || NAME_FAITHS[name]!.includes(religion);
+
+/**
+ * A name that fits her faith, and (while the supplier has names left) one her supplier has not
+ * used yet: `used` holds the names given so far, per origin (each origin has its own supplier).
+ */
+function nameFor(random: Random, origin: Origin, religion: Religion, used: Set<string>): string {
+  const given = origin.givenNames.filter((name) => fitsFaith(name, religion));
+  const family = origin.familyNames.filter((name) => fitsFaith(name, religion));
+  let name = "";
+  for (let attempt = 0; attempt < 40; attempt++) {
+    name = `${pick(random, given)} ${pick(random, family)}`;
+    if (!used.has(name)) break;
+  }
+  used.add(name);
+  return name;
+}
+
+function identity(index: number, random: Random, now: Date, used: Set<string>[]): DemoIdentity {
+  const originIndex = index % ORIGINS.length;
+  const origin = ORIGINS[originIndex]!;
+  const round = Math.floor(index / ORIGINS.length);
+  let religion = origin.religions[round % origin.religions.length]!;
+  const tongues = origin.tongues(religion);
+  const motherTongue = tongues[round % tongues.length]!;
+  religion = TONGUE_FAITHS[motherTongue] && !TONGUE_FAITHS[motherTongue]!.includes(religion) ? TONGUE_FAITHS[motherTongue]![0]! : religion;
+  const age = between(random, 23, 48);
+  const english = pick(random, slugsOf("english"));
+  const otherLanguages = sample(random, ["chinese", "malay", "hindi"] as OtherLanguage[], between(random, 0, 1));
+  if (ENGLISH_OK.includes(english)) otherLanguages.unshift("english");
+  return {
+    origin: originIndex,
+    name: nameFor(random, origin, religion, (used[originIndex] ??= new Set())),
+    nationality: origin.nationality,
+    experience: pick(random, slugsOf("experience")),
+    salary: Math.round(between(random, 550, 950) / 10) * 10,
+    offDays: between(random, 0, 4),
+    dateOfBirth: formatIsoDate({ year: now.getUTCFullYear() - age, month: between(random, 1, 12), day: between(random, 1, 28) }),
+    heightCm: between(random, 145, 170),
+    weightKg: between(random, 42, 70),
+    marital: pick(random, slugsOf("marital")),
+    religion,
+    english,
+    motherTongue,
+    otherLanguages,
+    education: pick(random, slugsOf("education")),
+    cares: sample(random, slugsOf("care"), between(random, 1, 3)),
+    status: "available",
+    publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
+  };
 }
 
 const DUTIES: Record<Care, string[]> = {
@@ -139,107 +226,100 @@ const DUTIES: Record<Care, string[]> = {
   ],
 };
 
-const COOKING = [
-  "Chinese and Western dishes",
-  "Indian vegetarian food",
-  "Malay and Indonesian dishes",
-  "Filipino and Western food",
-  "simple Chinese home cooking",
-  "baking and healthy meals for children",
-];
-const HOBBIES = ["reading", "cooking new recipes", "singing in church", "gardening", "sewing", "watching cooking videos", "walking"];
+const HOBBIES = ["reading", "cooking new recipes", "gardening", "sewing", "watching cooking videos", "walking"];
+/** Hobbies that tell her faith. */
+const FAITH_HOBBIES: Partial<Record<Religion, string[]>> = {
+  christian: ["singing in church"],
+  catholic: ["singing in the church choir"],
+  muslim: ["reciting the Quran"],
+  buddhist: ["meditation"],
+};
 
-function notes(random: Random, helper: Omit<DemoHelper, "specialNotes" | keyof DemoBiodata>, homeCountry: string): string {
+const yearsWord = (years: number) => (years === 1 ? "1 year" : `${years} years`);
+
+/** Her work so far in one sentence, from the employment table: the same countries and years. */
+function workSentence(first: string, employment: DemoBiodata["employment"], homeCountry: string): string {
+  if (employment.length === 0)
+    return `${first} is new to work abroad and has helped to raise the children of her family in ${homeCountry}.`;
+  const byCountry = new Map<string, number>();
+  for (const row of employment) byCountry.set(row.country, (byCountry.get(row.country) ?? 0) + jobMonths(row));
+  const places = [...byCountry].map(([country, months]) => `${yearsWord(Math.max(1, Math.round(months / 12)))} in ${country}`);
+  return `${first} has worked ${places.join(" and ")}.`;
+}
+
+function notes(random: Random, helper: DemoIdentity, biodata: DemoBiodata, homeCountry: string): string {
+  const first = helper.name.split(" ")[0]!;
   const duties = helper.cares.map((care) => pick(random, DUTIES[care]));
-  const where =
-    helper.experience === "new-to-sg"
-      ? `worked for a family in ${homeCountry}`
-      : helper.experience === "ex-middle-east"
-        ? `worked ${between(random, 2, 6)} years in ${pick(random, ["Dubai", "Riyadh", "Doha", "Kuwait"])}`
-        : helper.experience === "ex-home-country"
-          ? `worked ${between(random, 1, 4)} years as a caregiver in ${homeCountry}`
-          : `worked ${between(random, 2, 8)} years in Singapore`;
-  const items = [...duties, `cooking ${pick(random, COOKING)}`, "housekeeping, laundry and ironing"];
+  const cuisine = biodata.skills.cooking?.detail;
+  const items = [...duties, ...(cuisine ? [`cooking ${cuisine} dishes`] : []), "housekeeping, laundry and ironing"];
+  const hobbies = sample(random, [...HOBBIES, ...(FAITH_HOBBIES[helper.religion] ?? [])], 2);
+  const likes = helper.cares.some((care) => care === "infant" || care === "child")
+    ? "loves children"
+    : helper.cares.includes("elder")
+      ? "is good with elderly people"
+      : pick(random, ["keeps a tidy home", "learns quickly", "is honest and reliable"]);
   return [
-    `<h2>About ${helper.name.split(" ")[0]}</h2>`,
-    `<p>${helper.name.split(" ")[0]} has ${where}. She is ${pick(random, ["patient", "cheerful", "hardworking", "calm", "well organised"])} and ${pick(random, ["loves children", "is good with elderly people", "keeps a tidy home", "learns quickly", "is honest and reliable"])}.</p>`,
-    `<p><strong>Work history</strong></p>`,
+    `<h2>About ${first}</h2>`,
+    `<p>${workSentence(first, biodata.employment, homeCountry.replace(/^the /, ""))} She is ${pick(random, ["patient", "cheerful", "hardworking", "calm", "well organised"])} and ${likes}.</p>`,
+    `<p><strong>What she can do</strong></p>`,
     `<ul>${items.map((item) => `<li>${item.charAt(0).toUpperCase()}${item.slice(1)}</li>`).join("")}</ul>`,
-    `<p>Hobbies: ${sample(random, HOBBIES, 2).join(" and ")}. ${helper.offDays === 0 ? "Willing to work without off days for compensation." : `Prefers ${helper.offDays === 1 ? "1 day" : `${helper.offDays} days`} off a month.`}</p>`,
+    `<p>Hobbies: ${hobbies.join(" and ")}. ${helper.offDays === 0 ? "Willing to work without off days for compensation." : `Prefers ${helper.offDays === 1 ? "1 day" : `${helper.offDays} days`} off a month.`}</p>`,
   ].join("");
 }
 
-export function demoHelper(index: number, random: Random, now: Date): DemoHelper {
-  const origin = ORIGINS[index % ORIGINS.length]!;
-  const round = Math.floor(index / ORIGINS.length);
-  const age = between(random, 23, 48);
-  const birthYear = now.getUTCFullYear() - age;
-  const experience = pick(random, slugsOf("experience"));
-  const english = pick(random, slugsOf("english"));
-  const otherLanguages = sample(random, ["chinese", "malay", "hindi"] as OtherLanguage[], between(random, 0, 1));
-  if (ENGLISH_OK.includes(english)) otherLanguages.unshift("english");
-  const cares = sample(random, slugsOf("care"), between(random, 1, 3));
-  const marital = pick(random, slugsOf("marital"));
-  const name = `${pick(random, origin.givenNames)} ${pick(random, origin.familyNames)}`;
-  const helper: Omit<DemoHelper, "specialNotes" | keyof DemoBiodata> = {
-    name,
-    nationality: origin.nationality,
-    experience,
-    singaporeExperience:
-      experience === "transfer" || experience === "ex-singapore"
-        ? `${between(random, 2, 9)} years with a family in ${pick(random, ["Tampines", "Bishan", "Jurong West", "Punggol", "Bukit Timah", "Ang Mo Kio", "Sengkang"])}`
-        : null,
-    salary: Math.round(between(random, 550, 950) / 10) * 10,
-    offDays: between(random, 0, 4),
-    dateOfBirth: formatIsoDate({ year: birthYear, month: between(random, 1, 12), day: between(random, 1, 28) }),
-    heightCm: between(random, 145, 170),
-    weightKg: between(random, 42, 70),
-    marital,
-    childrenAges: null,
-    religion: origin.religions[round % origin.religions.length]!,
-    english,
-    motherTongue: origin.tongues[round % origin.tongues.length]!,
-    otherLanguages,
-    education: pick(random, slugsOf("education")),
-    cares,
-    status: "available",
-    publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
-  };
+/** Her children's ages, when she has any: the eldest born when she was 20 or older. */
+function childrenAgesOf(random: Random, helper: DemoIdentity, now: Date): string | null {
+  const hasChildren =
+    helper.marital === "married-with-children" || (["divorced", "widowed", "separated"].includes(helper.marital) && random() < 0.7);
+  if (!hasChildren) return null;
+  const age = now.getUTCFullYear() - Number(helper.dateOfBirth.slice(0, 4)) - 1;
+  const eldest = between(random, 1, Math.max(1, age - 20));
+  const ages = [eldest, ...(eldest > 3 && random() < 0.5 ? [between(random, 1, eldest - 2)] : [])];
+  return ages.sort((a, b) => a - b).join(", ");
+}
+
+/** What follows from who she is: the standard form's parts, her years in Singapore, the notes. */
+function complete(random: Random, helper: DemoIdentity, now: Date): DemoHelper {
+  const origin = ORIGINS[helper.origin]!;
   const biodata = demoBiodata(random, helper, origin.homeCountry.replace(/^the /, ""), now);
+  const singaporeMonths = biodata.employment.filter((row) => row.country === "Singapore").reduce((sum, row) => sum + jobMonths(row), 0);
+  const { origin: _origin, ...rest } = helper;
   return {
-    ...helper,
+    ...rest,
     ...biodata,
-    ...sameSingaporeYears(helper.singaporeExperience, notes(random, helper, origin.homeCountry), biodata.employment),
+    singaporeExperience:
+      singaporeMonths > 0
+        ? `${yearsWord(Math.max(1, Math.round(singaporeMonths / 12)))} with a family in ${pick(random, ["Tampines", "Bishan", "Jurong West", "Punggol", "Bukit Timah", "Ang Mo Kio", "Sengkang"])}`
+        : null,
+    childrenAges: childrenAgesOf(random, helper, now),
+    specialNotes: notes(random, helper, biodata, origin.homeCountry),
   };
 }
 
+/** One helper on her own (the search benchmark's names, the PDF's shaping test), without the list's coverage. */
+export function demoHelper(index: number, random: Random, now: Date): DemoHelper {
+  return complete(random, identity(index, random, now, []), now);
+}
+
 /**
- * Her years in Singapore told the same in the three places a family reads them: the Singapore
- * experience field and the notes take the length of her Singapore jobs in the employment table.
- * (The drawn figures are replaced, not skipped, so every later draw stays as it was.)
+ * The demo's helpers: the last eighth (at most eight) reserved, hired or draft, every catalogue
+ * value held by an available helper, each helper's parts drawn to agree.
  */
-function sameSingaporeYears(singaporeExperience: string | null, specialNotes: string, employment: DemoBiodata["employment"]) {
-  const months = employment
-    .filter((row) => row.country === "Singapore" && row.from && row.to)
-    .reduce((sum, row) => {
-      const [fromYear, fromMonth] = row.from!.split("-").map(Number);
-      const [toYear, toMonth] = row.to!.split("-").map(Number);
-      return sum + (toYear! - fromYear!) * 12 + (toMonth! - fromMonth!);
-    }, 0);
-  if (months === 0) return { singaporeExperience, specialNotes };
-  const years = Math.max(1, Math.round(months / 12));
-  const text = years === 1 ? "1 year" : `${years} years`;
-  return {
-    singaporeExperience: singaporeExperience?.replace(/^\d+ years/, text) ?? null,
-    specialNotes: specialNotes.replace(/worked \d+ years in Singapore/, `worked ${text} in Singapore`),
-  };
+export function demoHelpers(total: number, random: Random, now: Date): DemoHelper[] {
+  const used: Set<string>[] = [];
+  const list = Array.from({ length: total }, (_, i) => identity(i, random, now, used));
+  const others = Math.min(8, Math.floor(total / 8));
+  for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
+  ensureCoverage(list);
+  return list.map((helper) => complete(random, helper, now));
 }
 
 /**
  * Makes sure every catalogue value is held by an available helper, and that the old site's
- * most used search (single Filipino helpers for infant or child care) finds several.
+ * most used search (single Filipino helpers for infant or child care) finds several. Runs on
+ * who they are, before their jobs, skills and notes are drawn from it.
  */
-export function ensureCoverage(list: DemoHelper[]): void {
+export function ensureCoverage(list: DemoIdentity[]): void {
   const available = list.filter((helper) => helper.status === "available");
   const filipinos = available.filter((helper) => helper.nationality === "philippines").slice(0, 4);
   filipinos.forEach((helper, i) => {
@@ -266,13 +346,7 @@ export function ensureCoverage(list: DemoHelper[]): void {
     }
   }
   for (const helper of list) {
-    if (!ENGLISH_OK.includes(helper.english)) {
-      helper.otherLanguages = helper.otherLanguages.filter((language) => language !== "english");
-    }
-    if (ENGLISH_OK.includes(helper.english) && !helper.otherLanguages.includes("english")) {
-      helper.otherLanguages.unshift("english");
-    }
-    const hasChildren = helper.marital !== "single" && helper.marital !== "married";
-    helper.childrenAges = hasChildren ? `${3 + (helper.heightCm % 9)}, ${10 + (helper.weightKg % 8)}` : null;
+    helper.otherLanguages = helper.otherLanguages.filter((language) => language !== "english");
+    if (ENGLISH_OK.includes(helper.english)) helper.otherLanguages.unshift("english");
   }
 }

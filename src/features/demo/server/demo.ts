@@ -9,8 +9,9 @@ import type { Database } from "../../../server/db/connect";
 import { account, helpers, user, type NewHelperRow } from "../../../server/db/schema";
 import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStorage } from "../../media";
 import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
-import { demoHelper, ensureCoverage } from "./demo-helpers";
-import { logoSvg, portraitSvg, rasterise, seededRandom } from "./portraits";
+import { checkDemoHelpers } from "./demo-check";
+import { demoHelpers } from "./demo-helpers";
+import { logoSvg, portraitSvg, rasterise, seededRandom, type Sitter } from "./portraits";
 
 export const DEMO_PASSWORD = "demo-password";
 
@@ -61,6 +62,8 @@ const ROWS_PER_INSERT = 2000;
 
 /** Helpers cycle Philippines, Indonesia, Myanmar, India; each goes to that country's agency. */
 const SUPPLIER_BY_ORIGIN = [1, 3, 2, 0];
+/** Up to this many helpers, no supplier has two of one name; past it (benchmark databases) names repeat. */
+const NAMES_PER_SUPPLIER = 200;
 
 export interface SeedOptions {
   /** Skip when any helper exists (the start of a new site). */
@@ -109,9 +112,10 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
   return ids;
 }
 
-async function drawPhotos(storage: MediaStorage, howMany: number, seed: number): Promise<string[]> {
+/** The first `howMany` helpers' portraits, each drawn for her (nationality, faith, age). */
+async function drawPhotos(storage: MediaStorage, sitters: Sitter[], howMany: number, seed: number): Promise<string[]> {
   const draw = async (i: number) => {
-    const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i)), "helpers");
+    const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i, sitters[i])), "helpers");
     const key = newMediaKey("helpers");
     await storeVariants(storage, key, full, thumb);
     return key;
@@ -137,21 +141,26 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   const now = new Date();
   const supplierIds = await ensureSuppliers(db, storage);
 
-  const list = Array.from({ length: total }, (_, i) => demoHelper(i, random, now));
   // The last eighth show the other statuses: reserved, hired, and a draft nobody else sees.
-  const others = Math.min(8, Math.floor(total / 8));
-  for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
-  ensureCoverage(list);
+  const list = demoHelpers(total, random, now);
+  const supplierOf = (i: number) => SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!;
+  // A family must be able to believe what it reads: a contradiction stops the seed.
+  checkDemoHelpers(list, now, { supplierOf: (i) => String(supplierOf(i)), uniqueNames: total <= NAMES_PER_SUPPLIER });
 
   const distinct = Math.min(total, options.distinctPhotos ?? (total <= 200 ? total : PHOTO_POOL));
-  const photos = await drawPhotos(storage, distinct, seed);
+  const sitters = list.map((helper) => ({
+    nationality: helper.nationality,
+    religion: helper.religion,
+    age: now.getUTCFullYear() - Number(helper.dateOfBirth.slice(0, 4)),
+  }));
+  const photos = await drawPhotos(storage, sitters, distinct, seed);
   log(`drew ${photos.length} photos`);
   // Every demo helper gets a photo: an available biodata has one (decision 061).
   if (photos.length === 0) throw new Error("No demo photos were drawn: the demo's helpers need them");
 
   const rows: NewHelperRow[] = list.map((helper, i) => ({
     ...helper,
-    supplierId: supplierIds[SUPPLIER_BY_ORIGIN[i % SUPPLIER_BY_ORIGIN.length]!]!,
+    supplierId: supplierIds[supplierOf(i)]!,
     photo: photos[i % photos.length]!,
   }));
   // All or nothing: a seed that stops half-way would leave a database later starts skip.

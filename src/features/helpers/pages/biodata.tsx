@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data as response, Link, useLoaderData } from "react-router";
+import { availabilityShort } from "../../../shared/availability";
 import { labelOf } from "../../../shared/catalogue";
 import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
@@ -61,6 +62,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     helper.age ? `age ${helper.age}` : undefined,
     labelOf("experience", helper.experience),
     `salary $${helper.salary}`,
+    helper.status === "available" ? availabilityShort(helper.availableFrom) : undefined,
     helper.cares.length ? helper.cares.map((c) => labelOf("care", c)).join(", ") : undefined,
   ]
     .filter(Boolean)

@@ -11,6 +11,7 @@ import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types
 import { labelOf } from "../../../shared/catalogue";
 import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
+import { notesBlocks, type NoteBlock } from "./notes-blocks";
 import { styles } from "./pdf-styles";
 
 export interface BiodataPdfInput {
@@ -40,7 +41,8 @@ function Rows({ rows }: { rows: [string, ReactNode, boolean?][] }) {
 function Table({ widths, head, rows }: { widths: string[]; head: string[]; rows: string[][] }) {
   return (
     <View style={styles.headedTable}>
-      <View style={styles.row} wrap={false} fixed>
+      {/* Room asked below the head row too: a table whose first row does not fit moves whole, heading and all. */}
+      <View style={styles.row} wrap={false} fixed minPresenceAhead={1}>
         {head.map((title, i) => (
           <Text key={title} style={[styles.cell, styles.headCell, { width: widths[i] }]}>
             {title}
@@ -57,6 +59,30 @@ function Table({ widths, head, rows }: { widths: string[]; head: string[]; rows:
         </View>
       ))}
     </View>
+  );
+}
+
+/**
+ * Room a heading asks for below it: with less left on the page it moves to the next one, so a
+ * heading never ends a page (about three rows of a table or lines of text). The pagination
+ * keeps that room only among blocks it may break between, so each part returns its headings and
+ * blocks as the page's own children (a fragment, not a wrapping View).
+ */
+const KEEP_WITH_NEXT = 48;
+
+function Part({ children }: { children: string }) {
+  return (
+    <Text style={styles.part} minPresenceAhead={KEEP_WITH_NEXT}>
+      {children}
+    </Text>
+  );
+}
+
+function Section({ children }: { children: string }) {
+  return (
+    <Text style={styles.section} minPresenceAhead={KEEP_WITH_NEXT}>
+      {children}
+    </Text>
   );
 }
 
@@ -101,15 +127,11 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
     ["Children's ages", display(helper.childrenAges)],
   );
   return (
-    <View>
-      <Text style={styles.part}>A. PROFILE OF FDW</Text>
-      <Text style={styles.section} minPresenceAhead={40}>
-        A1 Personal information
-      </Text>
+    <>
+      <Part>A. PROFILE OF FDW</Part>
+      <Section>A1 Personal information</Section>
       <Rows rows={personal} />
-      <Text style={styles.section} minPresenceAhead={40}>
-        A2 Medical history and dietary restrictions
-      </Text>
+      <Section>A2 Medical history and dietary restrictions</Section>
       <Rows
         rows={[
           ...medicalRows(gated),
@@ -119,16 +141,14 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
           ["Other food handling", display(helper.foodHandlingOther)],
         ]}
       />
-      <Text style={styles.section} minPresenceAhead={40}>
-        A3 Others
-      </Text>
+      <Section>A3 Others</Section>
       <Rows
         rows={[
           ["Preferred rest days a month", display(helper.restDays)],
           ["Other remarks", display(helper.otherRemarks)],
         ]}
       />
-    </View>
+    </>
   );
 }
 
@@ -146,8 +166,8 @@ function PartB({ helper }: { helper: HelperRecord }) {
     display(entry.note),
   ]);
   return (
-    <View>
-      <Text style={styles.part}>B. SKILLS OF FDW</Text>
+    <>
+      <Part>B. SKILLS OF FDW</Part>
       <Rows rows={[["Method of evaluation", evaluation]]} />
       <View style={{ height: 4 }} />
       {rows.length > 0 ? (
@@ -159,7 +179,7 @@ function PartB({ helper }: { helper: HelperRecord }) {
       ) : (
         <Text style={styles.muted}>No skills recorded.</Text>
       )}
-    </View>
+    </>
   );
 }
 
@@ -175,29 +195,23 @@ function PartC({ helper }: { helper: HelperRecord }) {
     .filter((job) => job.feedback)
     .map((job) => [`${display(job.employer)} (${job.country})`, job.feedback!]);
   return (
-    <View>
-      <Text style={styles.part}>C. EMPLOYMENT HISTORY OF THE FDW</Text>
-      <Text style={styles.section} minPresenceAhead={40}>
-        C1 Employment history overseas and in Singapore
-      </Text>
+    <>
+      <Part>C. EMPLOYMENT HISTORY OF THE FDW</Part>
+      <Section>C1 Employment history overseas and in Singapore</Section>
       {rows.length > 0 ? (
         <Table widths={["18%", "14%", "18%", "30%", "20%"]} head={["Date", "Country", "Employer", "Work duties", "Remarks"]} rows={rows} />
       ) : (
         <Text style={styles.muted}>No previous employment.</Text>
       )}
-      <Text style={styles.section} minPresenceAhead={40}>
-        C2 Employment in Singapore
-      </Text>
+      <Section>C2 Employment in Singapore</Section>
       <Rows rows={[["Previous working experience in Singapore", yesNoText(helper.workedInSingapore)]]} />
-      <Text style={styles.section} minPresenceAhead={40}>
-        C3 Feedback from previous employers
-      </Text>
+      <Section>C3 Feedback from previous employers</Section>
       {feedback.length > 0 ? (
         <Table widths={["35%", "65%"]} head={["Employer", "Feedback"]} rows={feedback} />
       ) : (
         <Text style={styles.muted}>None given.</Text>
       )}
-    </View>
+    </>
   );
 }
 
@@ -205,7 +219,7 @@ function PartD({ helper }: { helper: HelperRecord }) {
   const none = helper.interview.length === 0;
   return (
     <View wrap={false}>
-      <Text style={styles.part}>D. AVAILABILITY OF FDW TO BE INTERVIEWED BY PROSPECTIVE EMPLOYER</Text>
+      <Part>D. AVAILABILITY OF FDW TO BE INTERVIEWED BY PROSPECTIVE EMPLOYER</Part>
       <Rows
         rows={[
           ["Availability", availabilityText(helper.availableFrom)],
@@ -222,6 +236,55 @@ function PartD({ helper }: { helper: HelperRecord }) {
   );
 }
 
+function NoteText({ block }: { block: NoteBlock }) {
+  return (
+    <Text style={block.kind === "item" ? styles.noteItemText : [styles.noteParagraph, { marginLeft: block.indent * 12 }]}>
+      {block.runs.map((run, i) => (
+        <Text
+          key={i}
+          // Bold wins over italic: the PDF's font has no bold italic.
+          style={{
+            ...(run.bold ? { fontWeight: 700 } : run.italic ? { fontStyle: "italic" as const } : {}),
+            ...(run.underline ? { textDecoration: "underline" as const } : {}),
+          }}
+        >
+          {run.text}
+        </Text>
+      ))}
+    </Text>
+  );
+}
+
+/** The supplier's special notes, as text: headings, paragraphs and lists (notes-blocks.ts). */
+function SpecialNotes({ html }: { html: string }) {
+  const { blocks, pictures } = notesBlocks(html);
+  if (blocks.length === 0 && pictures === 0) return null;
+  return (
+    <>
+      <Part>SPECIAL NOTES</Part>
+      {blocks.map((block, i) =>
+        block.kind === "heading" ? (
+          <Text key={i} style={styles.section} minPresenceAhead={KEEP_WITH_NEXT}>
+            {block.runs.map((run) => run.text).join("")}
+          </Text>
+        ) : block.kind === "item" ? (
+          <View key={i} style={[styles.noteItem, { marginLeft: 10 + block.indent * 12 }]} wrap={false}>
+            <Text style={styles.noteMarker}>{block.marker}</Text>
+            <NoteText block={block} />
+          </View>
+        ) : (
+          <NoteText key={i} block={block} />
+        ),
+      )}
+      {pictures > 0 ? (
+        <Text style={[styles.noteParagraph, styles.muted]}>
+          {pictures === 1 ? "The notes' picture is" : `The notes' ${pictures} pictures are`} on the biodata's page on the site.
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
   const licence = supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "EA licence not given";
   return (
@@ -235,10 +298,11 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
         size="A4"
         style={styles.page}
         // The library's newer pagination: each part is measured once and packed into pages (the
-        // older engine laid the rest of the document out again at every page break). Nothing reads
-        // the page count, which would take a second pass of it (decision 062).
+        // older engine laid the rest of the document out again at every page break). The page
+        // numbers read the page count, which packs the measured parts a second time (decision 109).
         experimentalPagination
       >
+        <Text fixed style={styles.pageNumber} render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
         <Text fixed style={styles.running}>
           Biodata of {helper.name} · {helper.ref} · {supplier.name}
         </Text>
@@ -270,6 +334,7 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
         <PartB helper={helper} />
         <PartC helper={helper} />
         <PartD helper={helper} />
+        <SpecialNotes html={helper.specialNotes} />
       </Page>
     </Document>
   );

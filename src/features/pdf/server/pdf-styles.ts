@@ -36,6 +36,12 @@ export const styles = StyleSheet.create({
   headCell: { fontWeight: 700, backgroundColor: "#eef2f6", borderTop: "0.5pt solid #555" },
   muted: { color: "#555" },
   private: { fontStyle: "italic", color: "#7a2e00" },
+  noteParagraph: { marginBottom: 3, lineHeight: 1.35 },
+  noteItem: { flexDirection: "row", marginBottom: 2 },
+  noteMarker: { width: 12 },
+  noteItemText: { flexGrow: 1, flexShrink: 1, lineHeight: 1.35 },
+  /** "Page 1 of 3" at the foot of every page. */
+  pageNumber: { position: "absolute", bottom: 14, left: 36, right: 36, textAlign: "right", fontSize: 7, color: "#555" },
   /** The line that heads every page, so a printed page tells whose biodata it belongs to. */
   running: { fontSize: 7, color: "#555", borderBottom: "0.5pt solid #999", paddingBottom: 2, marginBottom: 6 },
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { availabilityText } from "../../../shared/availability";
 import { labelOf } from "../../../shared/catalogue";
 import { display, formatOffDays, formatSalary } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
@@ -9,7 +10,11 @@ type Row = [label: string, value: (helper: HelperRecord) => string | undefined];
 
 const ROWS: Row[] = [
   ["Reference", (h) => h.ref],
-  ["Availability", (h) => (h.status === "available" ? "Available" : `No longer available (${labelOf("status", h.status)?.toLowerCase()})`)],
+  [
+    "Availability",
+    (h) =>
+      h.status === "available" ? availabilityText(h.availableFrom) : `No longer available (${labelOf("status", h.status)?.toLowerCase()})`,
+  ],
   ["Age", (h) => (h.age == null ? undefined : String(h.age))],
   ["Nationality", (h) => labelOf("nationality", h.nationality)],
   ["Experience", (h) => labelOf("experience", h.experience)],
