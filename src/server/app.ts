@@ -35,6 +35,10 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "../features/media";
 import { createServices, type Services } from "./services";
 import { pluggedFeatures } from "./features";
+import type { Feature } from "./feature";
+
+/** A plugged feature seen without its own types (each is given its own service by name). */
+type AnyFeature = Feature<string, unknown, object>;
 import { supplierRoutes } from "../features/suppliers";
 import { createPdfRenderer, pdfRoutes } from "../features/pdf";
 import "../features/accounts/server/viewer";
@@ -138,8 +142,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
-  for (const feature of pluggedFeatures) {
-    if (feature.api) await app.register(feature.api, { service: services[feature.name] });
+  for (const feature of pluggedFeatures as readonly AnyFeature[]) {
+    if (feature.api) await app.register(feature.api, { service: services[feature.name as keyof Services] });
   }
 
   // Read once at start from the build: a page route without a policy stops the start.

@@ -10,6 +10,10 @@ import type { Database } from "./db/connect";
 export interface FeatureGround {
   db: Database;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** NOTIFYs on `channel` from this and every other instance on the database (DatabaseHandle.listen). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** What a feature's messages say of the site, and which outbox channels are set up. */
+  site: { name: string; publicUrl: string; channels: { email: boolean; telegram: boolean } };
 }
 
 export interface Feature<Name extends string, Service, Needs extends object> {
@@ -20,6 +24,11 @@ export interface Feature<Name extends string, Service, Needs extends object> {
   /** Its JSON routes, registered with its own service, and the tag they carry in the API's document. */
   api?(app: FastifyInstance, options: { service: Service }): Promise<void>;
   tag?: { name: string; description: string };
+  /** Periodic work a serving instance runs (main.ts starts it after listening); returns its stop. */
+  background?(
+    service: Service,
+    log: { info(details: object, message: string): void; error(details: object, message: string): void },
+  ): () => void;
 }
 
 /** Declares a feature; the types of its name, service and needs are kept for the composition root. */

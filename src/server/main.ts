@@ -22,6 +22,7 @@ import { schedulePreviewSweep } from "../features/seo";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
+import { pluggedFeatures } from "./features";
 
 /** A start that cannot go on says why in one line and exits with 1. */
 function stop(message: string): never {
@@ -108,6 +109,7 @@ async function main() {
   let stopRetention = () => {};
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};
+  const stopFeatures: (() => void)[] = [];
 
   let closeSocket = async () => {};
   const shutdown = async () => {
@@ -125,6 +127,7 @@ async function main() {
     stopRetention();
     stopSweep();
     stopPreviewSweep();
+    for (const stopFeature of stopFeatures) stopFeature();
     await step("listingWatch", stopWatching);
     await step("vite", () => vite?.close());
     await step("database", () => database.close());
@@ -164,6 +167,10 @@ async function main() {
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
   stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
+  for (const feature of pluggedFeatures) {
+    if (feature.background)
+      stopFeatures.push(feature.background(app.services[feature.name] as never, app.log.child({ module: feature.name })));
+  }
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
 }
 

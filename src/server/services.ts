@@ -53,7 +53,12 @@ export interface ServiceDeps {
 
 export function createServices(deps: ServiceDeps) {
   const core = createCoreServices(deps);
-  const ground = { db: deps.database.db, log: deps.log ?? silent };
+  const ground = {
+    db: deps.database.db,
+    log: deps.log ?? silent,
+    listen: deps.database.listen,
+    site: { name: deps.config.siteName, publicUrl: deps.config.publicUrl, channels: configuredChannels(deps.config) },
+  };
   const plugged = Object.fromEntries(
     pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
   ) as PluggedServices;

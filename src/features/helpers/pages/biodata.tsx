@@ -3,6 +3,7 @@ import { labelOf } from "../../../shared/catalogue";
 import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
+import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
 import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
 import { ShareButtons } from "../components/share-buttons";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
@@ -111,7 +112,12 @@ export default function HelperBiodata() {
             {labelOf("nationality", helper.nationality)} · ref {helper.ref}
           </p>
           {available ? (
-            <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
+            <>
+              <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
+              <p className="message-supplier">
+                <MessageSupplierLink helperId={helper.id} />
+              </p>
+            </>
           ) : (
             <p className="status-note" role="note">
               {helper.status === "draft"

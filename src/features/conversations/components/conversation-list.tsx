@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { formatSingaporeTime } from "../../../shared/format";
+
+export interface ListedConversation {
+  id: string;
+  helper: { id: string; name: string; ref: string };
+  /** Who is on the other side, as this reader names them. */
+  with: string;
+  status: string;
+  lastMessageAt: string;
+  unread: number;
+  messages: number;
+}
+
+/** Conversations as a list of links, each with its unread count; for the family, the supplier and operators. */
+export function ConversationList({ items, empty }: { items: ListedConversation[]; empty: string }) {
+  if (items.length === 0) return <p>{empty}</p>;
+  return (
+    <ul className="conversation-list">
+      {items.map((item) => (
+        <li key={item.id} className={item.unread > 0 ? "unread" : undefined}>
+          <Link to={`/messages/${item.id}`}>
+            <span className="conversation-title">
+              {item.helper.name} <span className="muted">(ref {item.helper.ref})</span>
+            </span>
+            <span className="conversation-sub">
+              {item.with} · {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
+              {item.status !== "open" ? ` · ${item.status === "done" ? "Done" : "Blocked"}` : ""}
+            </span>
+            {item.unread > 0 ? <span className="badge">{item.unread} unread</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
