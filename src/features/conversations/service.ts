@@ -53,6 +53,8 @@ export interface ConversationSummary {
 }
 
 const emailSchema = z.email().max(200);
+/** A supplier as families see them: the company, else the account's name (as on the biodata). */
+const supplierShownName = sql<string>`coalesce(nullif(${user.companyName}, ''), ${user.name})`;
 
 export function createConversationService({ db, helpers: helperReads, site, listen, chatLimits }: ConversationServiceDeps) {
   const limits = chatLimiter(db, chatLimits ?? DEFAULT_CHAT_LIMITS);
@@ -215,7 +217,7 @@ export function createConversationService({ db, helpers: helperReads, site, list
         .select({
           helperName: helpers.name,
           helperRef: helpers.ref,
-          supplierName: user.name,
+          supplierName: supplierShownName,
           familyName: chatFamilies.name,
           familyPhone: visitors.phone,
           familyBlocked: chatFamilies.blockedAt,
@@ -409,7 +411,7 @@ export function createConversationService({ db, helpers: helperReads, site, list
         helperName: helpers.name,
         helperRef: helpers.ref,
         supplierId: conversations.supplierId,
-        supplierName: user.name,
+        supplierName: supplierShownName,
         familyName: chatFamilies.name,
         familyPhone: visitors.phone,
         messages:
