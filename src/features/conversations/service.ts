@@ -155,7 +155,8 @@ export function createConversationService({ db, helpers: helperReads, site, list
         : [];
       if (existing?.status === "blocked") throw forbidden("The supplier does not take messages from you about this helper.");
       if (!existing) await limits.newConversation(input.visitor.phone);
-      if (family) await limits.familyMessage(family.family.id, family.phone);
+      // A browser starting its first conversation is counted under its lead until it has a family.
+      await limits.familyMessage(family?.family.id ?? `lead-${input.visitor.leadId}`, input.visitor.phone);
 
       const fresh = family ? null : newFamilyKey();
       const newEmail = email?.success ? email.data : null;
@@ -188,7 +189,6 @@ export function createConversationService({ db, helpers: helperReads, site, list
         }
         return { familyId, conversationId: conversation!.id };
       });
-      if (!family) await limits.familyMessage(created.familyId, input.visitor.phone);
       await store(created.conversationId, "family", text.ok ? text.text : "");
       return { conversationId: created.conversationId, key: fresh?.key ?? null };
     },
