@@ -227,7 +227,13 @@ describeDb("conversations between a family and a supplier", () => {
     await until(/"body":"First"/);
     expect((await postApi(family.id, family.cookie, "Second")).statusCode).toBe(201);
     await until(/"body":"Second"/);
-    await t.app.inject({ method: "POST", url: `/api/conversations/${family.id}/typing`, headers: { cookie: family.cookie } });
+    const typing = await t.app.inject({
+      method: "POST",
+      url: `/api/conversations/${family.id}/typing`,
+      headers: { cookie: family.cookie },
+    });
+    expect(typing.body).toBe("");
+    expect(typing.statusCode).toBe(204);
     await until(/"kind":"typing","side":"family"/);
     await t.app.inject({ method: "POST", url: `/api/conversations/${family.id}/read`, headers: { cookie: family.cookie }, payload: {} });
     await reader.cancel();

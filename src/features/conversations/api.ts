@@ -76,8 +76,9 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
       schema: {
         tags: ["conversations"],
         summary: "Say the asker is typing",
-        description: `${who} The other side's open streams show "typing" for a few seconds; nothing is stored.`,
+        description: `${who} The other side's open streams show "typing" for a few seconds; nothing is stored. The body is empty.`,
         params: idParams,
+        body: z.object({}).nullish(),
         response: { 204: noContent, ...refusals(404) },
       },
     },
@@ -99,7 +100,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
           "`hidden`. On reconnecting, the browser's `Last-Event-ID` (or `?after=` a message id) sends what came since, once.",
         params: idParams,
         querystring: z.object({ after: z.coerce.number().int().nonnegative().optional() }),
-        response: { ...refusals(404) },
+        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(404) },
       },
     },
     async (request, reply) => {
