@@ -12,19 +12,27 @@ export interface ListedConversation {
   messages: number;
 }
 
-/** Conversations as a list of links, each with its unread count; for the family, the supplier and operators. */
-export function ConversationList({ items, empty }: { items: ListedConversation[]; empty: string }) {
+/** Conversations as a list of links (`byHelper`: listed under their biodata's heading), each with its unread count; for the family, the supplier and operators. */
+export function ConversationList({ items, empty, byHelper }: { items: ListedConversation[]; empty: string; byHelper?: boolean }) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
     <ul className="conversation-list">
       {items.map((item) => (
         <li key={item.id} className={item.unread > 0 ? "unread" : undefined}>
           <Link to={`/messages/${item.id}`}>
+            {/* Under a biodata's heading (the inbox), each conversation is named by who writes. */}
             <span className="conversation-title">
-              {item.helper.name} <span className="muted">(ref {item.helper.ref})</span>
+              {byHelper ? (
+                item.with
+              ) : (
+                <>
+                  {item.helper.name} <span className="muted">(ref {item.helper.ref})</span>
+                </>
+              )}
             </span>
             <span className="conversation-sub">
-              {item.with} · {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
+              {byHelper ? "" : `${item.with} · `}
+              {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
               {item.status !== "open" ? ` · ${item.status === "done" ? "Done" : "Blocked"}` : ""}
             </span>
             {item.unread > 0 ? <span className="badge">{item.unread} unread</span> : null}

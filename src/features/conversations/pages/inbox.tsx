@@ -36,7 +36,7 @@ export default function SupplierInbox({ loaderData }: Route.ComponentProps) {
           <h2 id={`inbox-${group.helper.id}`}>
             {group.helper.name} <span className="muted">(ref {group.helper.ref})</span>
           </h2>
-          <ConversationList items={group.items} empty="" />
+          <ConversationList items={group.items} empty="" byHelper />
         </section>
       ))}
     </section>
