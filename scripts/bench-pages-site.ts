@@ -41,7 +41,8 @@ async function serve(buildDir: string, dataDir: string): Promise<void> {
   await database.migrate();
   const storage = await openStorage(config);
   // A large demo shares a few drawn photos: the benchmark is about pages, not sharp.
-  await seedDemoData(database.db, storage, helpers ? { helpers, distinctPhotos: 24 } : {});
+  // A second instance on the same database (BENCH_SKIP_SEED=1) serves what the first seeded.
+  if (process.env.BENCH_SKIP_SEED !== "1") await seedDemoData(database.db, storage, helpers ? { helpers, distinctPhotos: 24 } : {});
   const build = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
   const app = await buildApp({ config, database, storage, pages: { build, clientDir: path.join(buildDir, "client") } });
   const ceilings = new Map<string, { status: number; headers: Record<string, string>; body: Buffer }>();

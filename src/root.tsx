@@ -28,7 +28,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // A message left by the form that sent the person here is shown once, then forgotten.
   const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname, viewer.id) : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
-  const root: RootData = { viewer, config: context.config, nonce: context.nonce, renderedAt: new Date().toISOString(), flash };
+  const unreadMessages = viewer ? await context.services.conversations.unreadFor(viewer.id) : 0;
+  const root: RootData = {
+    viewer,
+    config: context.config,
+    nonce: context.nonce,
+    renderedAt: new Date().toISOString(),
+    flash,
+    unreadMessages,
+  };
   return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;
 }
 

@@ -6,5 +6,6 @@ import operator from "./styles/operator.css?inline";
 import biodataEditor from "./styles/biodata-editor.css?inline";
 import forms from "./styles/forms.css?inline";
 import visitor from "./styles/visitor.css?inline";
+import conversations from "./styles/conversations.css?inline";
 
-export const siteCss = [app, forms, visitor, biodataEditor, accounts, operator].join("\n");
+export const siteCss = [app, forms, visitor, biodataEditor, accounts, operator, conversations].join("\n");

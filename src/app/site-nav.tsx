@@ -7,7 +7,7 @@ import { useRootData } from "../ui/root-data";
 import { ShortlistLink } from "../features/shortlist/components/shortlist-link";
 
 export function SiteNav() {
-  const { viewer, config } = useRootData();
+  const { viewer, config, unreadMessages } = useRootData();
   const [open, setOpen] = useState(false);
   const close = () => setOpen(false);
 
@@ -17,11 +17,13 @@ export function SiteNav() {
         { to: paths.createHelper(), label: "Create biodata" },
         { to: paths.suppliers(), label: "Overseas Suppliers" },
         { to: paths.dashboard(), label: "Dashboard" },
+        { to: "/dashboard/messages", label: unreadMessages > 0 ? `Messages (${unreadMessages} unread)` : "Messages" },
         ...(viewer.role === "operator"
           ? [
               { to: "/admin/helpers", label: "All biodata" },
               { to: "/admin/leads", label: "Leads" },
               { to: "/admin/outbox", label: "Outbox" },
+              { to: "/admin/conversations", label: "Conversations" },
             ]
           : []),
         { to: paths.logout(), label: "Log out" },

@@ -35,6 +35,10 @@ import { staticFiles } from "./http/static-files";
 import { mediaRoutes, uploadRoutes, type MediaStorage } from "../features/media";
 import { createServices, type Services } from "./services";
 import { pluggedFeatures } from "./features";
+import type { Feature } from "./feature";
+
+/** A plugged feature seen without its own types (each is given its own service by name). */
+type AnyFeature = Feature<string, unknown, object>;
 import { supplierRoutes } from "../features/suppliers";
 import { createPdfRenderer, pdfRoutes } from "../features/pdf";
 import "../features/accounts/server/viewer";
@@ -129,8 +133,8 @@ export async function buildApp(deps: AppDeps) {
   await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
   const visitorLead = async (cookieHeader: string | undefined) =>
     (await services.leads.recognise(await visitorCookie.read(cookieHeader)))?.leadId ?? null;
-  for (const feature of pluggedFeatures) {
-    if (feature.api) await app.register(feature.api, { service: services[feature.name], visitorLead });
+  for (const feature of pluggedFeatures as readonly AnyFeature[]) {
+    if (feature.api) await app.register(feature.api, { service: services[feature.name as keyof Services], visitorLead });
   }
 
   // Read once at start from the build: a page route without a policy stops the start.

@@ -15,6 +15,10 @@ export interface FeatureGround {
   db: Database;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   settings: FeatureSettings;
+  /** NOTIFYs on `channel` from this and every other instance on the database (DatabaseHandle.listen). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** What a feature's messages say of the site, and which outbox channels are set up. */
+  site: { name: string; publicUrl: string; channels: { email: boolean; telegram: boolean } };
 }
 
 /** What the site gives a feature's routes besides its service. */
@@ -32,6 +36,11 @@ export interface Feature<Name extends string, Service, Needs extends object> {
   /** Its JSON routes, registered with its own service, and the tag they carry in the API's document. */
   api?(app: FastifyInstance, options: FeatureRouteOptions<Service>): Promise<void>;
   tag?: { name: string; description: string };
+  /** Periodic work a serving instance runs (main.ts starts it after listening); returns its stop. */
+  background?(
+    service: Service,
+    log: { info(details: object, message: string): void; error(details: object, message: string): void },
+  ): () => void;
 }
 
 /** Declares a feature; the types of its name, service and needs are kept for the composition root. */

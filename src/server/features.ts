@@ -3,8 +3,9 @@
  * the app. Adding one is its folder under src/features/ and its line here (decision 095).
  */
 import { contactsFeature } from "../features/contacts";
+import { conversationsFeature } from "../features/conversations";
 
-export const pluggedFeatures = [contactsFeature] as const;
+export const pluggedFeatures = [contactsFeature, conversationsFeature] as const;
 
 type Plugged = (typeof pluggedFeatures)[number];
 

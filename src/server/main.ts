@@ -23,6 +23,7 @@ import { scheduleDailySweep } from "./daily-sweep";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
+import { pluggedFeatures } from "./features";
 
 /** A start that cannot go on says why in one line and exits with 1. */
 function stop(message: string): never {
@@ -110,6 +111,7 @@ async function main() {
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};
   let stopContactSweep = () => {};
+  const stopFeatures: (() => void)[] = [];
 
   let closeSocket = async () => {};
   const shutdown = async () => {
@@ -128,6 +130,7 @@ async function main() {
     stopSweep();
     stopPreviewSweep();
     stopContactSweep();
+    for (const stopFeature of stopFeatures) stopFeature();
     await step("listingWatch", stopWatching);
     await step("vite", () => vite?.close());
     await step("database", () => database.close());
@@ -167,6 +170,10 @@ async function main() {
   await outboxWorker.start();
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
   stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
+  for (const feature of pluggedFeatures) {
+    if (feature.background)
+      stopFeatures.push(feature.background(app.services[feature.name] as never, app.log.child({ module: feature.name })));
+  }
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
   stopContactSweep = scheduleDailySweep(() => app.services.contacts.sweep(), app.log.child({ module: "contact-sweep" }), {
     removed: "deleted contacts, views and shortlistings past their retention",

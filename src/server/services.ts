@@ -54,7 +54,13 @@ export interface ServiceDeps {
 export function createServices(deps: ServiceDeps) {
   const core = createCoreServices(deps);
   const { contactRoute, contactPhone, telegramBot } = deps.config;
-  const ground = { db: deps.database.db, log: deps.log ?? silent, settings: { contactRoute, contactPhone, telegramBot } };
+  const ground = {
+    db: deps.database.db,
+    log: deps.log ?? silent,
+    settings: { contactRoute, contactPhone, telegramBot },
+    listen: deps.database.listen,
+    site: { name: deps.config.siteName, publicUrl: deps.config.publicUrl, channels: configuredChannels(deps.config) },
+  };
   const plugged = Object.fromEntries(
     pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
   ) as PluggedServices;

@@ -8,3 +8,6 @@ export const DELIVERED_NOTIFICATION_RETENTION_DAYS = 30;
  * supplier's 30-day counts need them.
  */
 export const CONTACT_RECORD_DAYS = 31;
+
+/** Conversations between a family and a supplier: removed this many months after their last message. */
+export const CONVERSATION_RETENTION_MONTHS = 12;

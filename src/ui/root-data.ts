@@ -11,6 +11,8 @@ export interface RootData {
   renderedAt: string;
   /** A confirmation of what the signed-in person just did, for this page only (FlashMessage). */
   flash: { id: string; text: string } | null;
+  /** Messages from families the signed-in supplier has not read (the menu's count). */
+  unreadMessages: number;
 }
 
 /** The root loader's data, from any component. */

@@ -3,3 +3,4 @@ export { createLeadService, type LeadService, type LeadServiceDeps } from "./ser
 export { leadRoutes, leadSchema } from "./api";
 export type { LeadLimits } from "./server/lead-rate-limit";
 export { scheduleLeadRetention } from "./server/lead-retention";
+export { visitorAbout } from "./server/lead-message";

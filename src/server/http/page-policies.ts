@@ -181,7 +181,8 @@ export function readPageTable(build: ServerBuild, publicUrl: string): PageTable 
       ...new Set(
         patterns.filter(closed).map(({ pattern }) => {
           const folder = pattern.split("/")[1]!;
-          return closedFolders.has(folder) ? `/${folder}/` : toRobots(pattern);
+          // A folder's own page (`/dashboard`) is named as well: `/dashboard/` does not cover it.
+          return closedFolders.has(folder) && pattern.split("/").length > 2 ? `/${folder}/` : toRobots(pattern);
         }),
       ),
     ],

@@ -6,6 +6,7 @@ import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
 import { recordInterest } from "../../contacts/components/contact-beacon";
+import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
 import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
 import { ShareButtons } from "../components/share-buttons";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
@@ -119,7 +120,12 @@ export default function HelperBiodata() {
             {labelOf("nationality", helper.nationality)} · ref {helper.ref}
           </p>
           {available ? (
-            <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} />
+            <>
+              <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} />
+              <p className="message-supplier">
+                <MessageSupplierLink helperId={helper.id} />
+              </p>
+            </>
           ) : (
             <p className="status-note" role="note">
               {helper.status === "draft"

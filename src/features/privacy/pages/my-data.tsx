@@ -6,6 +6,7 @@ import { leadInputSchema } from "../../../shared/lead-schema";
 import { formatPhone } from "../../../shared/phone";
 import { FormError } from "../../../ui/field";
 import { PhoneField } from "../../../ui/phone-field";
+import { ConversationList } from "../../conversations/components/conversation-list";
 
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { parseWithZod, replyWith } from "../../../ui/forms.server";
@@ -32,7 +33,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await currentVisitor(request, context);
   // Only the browser that first gave the number has shown it is theirs: nobody else sees its data.
   const lead = await context.services.leads.privacy.dataOf(visitor);
+  // The number's conversations go with it when consent is withdrawn: its owner sees them here.
+  const conversations = lead && visitor ? await context.services.conversations.ofLead(visitor.leadId) : [];
   return {
+    conversations: conversations.map((item) => ({ ...item, with: item.supplier.name })),
     // What this browser typed itself, which it may always see.
     visitor: visitor
       ? {
@@ -84,7 +88,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function PrivacyMyData({ loaderData, actionData }: Route.ComponentProps) {
-  const { visitor, kept } = loaderData;
+  const { visitor, kept, conversations } = loaderData;
   const refused = actionData?.ok === false ? actionData.result : undefined;
   const [form, fields] = useForm<{ phone: string }>({
     id: "withdraw-consent",
@@ -135,6 +139,12 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
               </>
             ) : null}
           </dl>
+          {conversations.length > 0 ? (
+            <>
+              <h2>Your conversations with suppliers</h2>
+              <ConversationList items={conversations} empty="" />
+            </>
+          ) : null}
           {visitor.owner ? null : (
             <p>
               This number was first given in another browser, so this one shows only what was typed here. Withdrawing from here is recorded:
@@ -149,7 +159,7 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
         </p>
       )}
       <p>
-        Withdrawing your consent deletes your name and number and stops us contacting you, as our{" "}
+        Withdrawing your consent deletes your name and number, and your conversations with suppliers, and stops us contacting you, as our{" "}
         <Link to={paths.privacy()}>privacy policy</Link> explains.
       </p>
       <FormError message={form.errors?.[0]} />

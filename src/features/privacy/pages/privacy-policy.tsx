@@ -4,7 +4,12 @@ import { whatsappLink } from "../../../shared/whatsapp";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
 import type { Route } from "./+types/privacy-policy";
-import { CONTACT_RECORD_DAYS, DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
+import {
+  CONTACT_RECORD_DAYS,
+  CONVERSATION_RETENTION_MONTHS,
+  DELIVERED_NOTIFICATION_RETENTION_DAYS,
+  LEAD_RETENTION_MONTHS,
+} from "../../../shared/retention";
 import { displayPhone } from "../../../shared/format";
 import { pagePolicy } from "../../../shared/page-policy";
 
@@ -114,6 +119,12 @@ export default function PrivacyPolicy() {
             expires 30 days after you last sent the form. The note of each contact with a supplier is deleted after {CONTACT_RECORD_DAYS}{" "}
             days, and at once loses its link to you when your visitor record is deleted. Supplier accounts are kept until the supplier asks
             us to close them.
+          </p>
+          <p>
+            When you message a supplier on this site, we keep the conversation (your messages and theirs, your name, number and the e-mail
+            you gave) so both of you can read it, and our operators can act on a message reported to them. A conversation is deleted{" "}
+            {CONVERSATION_RETENTION_MONTHS} months after its last message, and at once, with all your conversations, when you withdraw your
+            consent on the <a href="/privacy/my-data">Your data</a> page. Your conversations are listed there too.
           </p>
         </li>
         <li>

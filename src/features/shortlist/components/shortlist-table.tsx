@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { availabilityText } from "../../../shared/availability";
+import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
 import { labelOf } from "../../../shared/catalogue";
 import { display, formatOffDays, formatSalary } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
@@ -75,6 +76,9 @@ export function ShortlistTable({ helpers, onRemove }: { helpers: HelperRecord[];
                 <button type="button" className="button compare-remove" onClick={() => onRemove(helper.id)}>
                   Remove<span className="visually-hidden"> {helper.name}</span>
                 </button>
+                {helper.status === "available" ? (
+                  <MessageSupplierLink helperId={helper.id} name={helper.name} className="button compare-message" />
+                ) : null}
               </td>
             ))}
           </tr>

@@ -1,0 +1,113 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { idParams, noContent, refusals } from "../../server/http/schemas";
+import { familyKeyFromCookies } from "./server/family-key";
+import { openStream } from "./server/stream";
+import type { ConversationService, Credentials } from "./service";
+
+const messageSchema = z.object({
+  id: z.number(),
+  author: z.enum(["family", "supplier"]),
+  body: z.string(),
+  createdAt: z.string(),
+  hidden: z.boolean(),
+  reported: z.boolean(),
+});
+
+/** Who a request is: the family's key from its cookie, and the signed-in account. */
+export function credentialsOf(request: FastifyRequest): Credentials {
+  return { key: familyKeyFromCookies(request.headers.cookie), viewer: request.viewer };
+}
+
+const who =
+  "The family is known by its `conversations` cookie (set when it starts a conversation or opens its private link), the " +
+  "supplier by their session; anyone else gets 404, whether the conversation exists or not.";
+
+/**
+ * The conversation pages' script: send a message, mark read, say "typing", and the stream of
+ * what happens in a conversation. Each works without it too (the pages' forms), except typing.
+ */
+export async function conversationRoutes(fastify: FastifyInstance, { service }: { service: ConversationService }) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Open streams would hold the server open: they end as it starts closing.
+  const streams = new Set<() => void>();
+  app.addHook("preClose", (done) => {
+    for (const finish of [...streams]) finish();
+    done();
+  });
+  app.addHook("onClose", async () => service.close());
+  app.post(
+    "/api/conversations/:id/messages",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Send a message",
+        description:
+          `${who} Text only: trimmed, 1 to 2,000 characters, no control characters but line breaks and tabs. The message is ` +
+          "stored before the answer. Over the limits per family, phone number or supplier: 429 with `Retry-After`; a blocked party: 403.",
+        params: idParams,
+        body: z.object({ body: z.string().max(20_000) }),
+        response: { 201: messageSchema, ...refusals(400, 403, 404, 429) },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.post(request.params.id, credentialsOf(request), request.body.body)),
+  );
+  app.post(
+    "/api/conversations/:id/read",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Mark a conversation read",
+        description: `${who} Marks the asker's side read up to \`upTo\` (a message id), or to the newest message.`,
+        params: idParams,
+        body: z.object({ upTo: z.number().int().nonnegative().optional() }),
+        response: { 204: noContent, ...refusals(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      await service.markRead(request.params.id, credentialsOf(request), request.body.upTo);
+      return reply.code(204).send();
+    },
+  );
+  app.post(
+    "/api/conversations/:id/typing",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Say the asker is typing",
+        description: `${who} The other side's open streams show "typing" for a few seconds; nothing is stored. The body is empty.`,
+        params: idParams,
+        body: z.object({}).nullish(),
+        response: { 204: noContent, ...refusals(404) },
+      },
+    },
+    async (request, reply) => {
+      await service.typing(request.params.id, credentialsOf(request));
+      return reply.code(204).send();
+    },
+  );
+  app.get(
+    "/api/conversations/:id/events",
+    {
+      // A stream is never compressed (a compressor holds bytes back) nor kept by a cache.
+      config: { compress: false },
+      schema: {
+        tags: ["conversations"],
+        summary: "Follow a conversation (server-sent events)",
+        description:
+          `${who} A text/event-stream: \`message\` events (their id is the message id), \`read\`, \`typing\`, \`status\` and ` +
+          "`hidden`. On reconnecting, the browser's `Last-Event-ID` (or `?after=` a message id) sends what came since, once.",
+        params: idParams,
+        querystring: z.object({ after: z.coerce.number().int().nonnegative().optional() }),
+        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(404) },
+      },
+    },
+    async (request, reply) => {
+      const { actor } = await service.open(request.params.id, credentialsOf(request));
+      const header = Number(request.headers["last-event-id"]);
+      const after = Number.isSafeInteger(header) && header >= 0 ? header : (request.query.after ?? 0);
+      await openStream(request, reply, { service, conversationId: request.params.id, side: actor.side, after, open: streams });
+    },
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import { formatSingaporeTime } from "../../../shared/format";
+
+export interface ListedConversation {
+  id: string;
+  helper: { id: string; name: string; ref: string };
+  /** Who is on the other side, as this reader names them. */
+  with: string;
+  status: string;
+  lastMessageAt: string;
+  unread: number;
+  messages: number;
+}
+
+/** Conversations as a list of links (`byHelper`: listed under their biodata's heading), each with its unread count; for the family, the supplier and operators. */
+export function ConversationList({ items, empty, byHelper }: { items: ListedConversation[]; empty: string; byHelper?: boolean }) {
+  if (items.length === 0) return <p>{empty}</p>;
+  return (
+    <ul className="conversation-list">
+      {items.map((item) => (
+        <li key={item.id} className={item.unread > 0 ? "unread" : undefined}>
+          <Link to={`/messages/${item.id}`}>
+            {/* Under a biodata's heading (the inbox), each conversation is named by who writes. */}
+            <span className="conversation-title">
+              {byHelper ? (
+                item.with
+              ) : (
+                <>
+                  {item.helper.name} <span className="muted">(ref {item.helper.ref})</span>
+                </>
+              )}
+            </span>
+            <span className="conversation-sub">
+              {byHelper ? "" : `${item.with} · `}
+              {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
+              {item.status !== "open" ? ` · ${item.status === "done" ? "Done" : "Blocked"}` : ""}
+            </span>
+            {item.unread > 0 ? <span className="badge">{item.unread} unread</span> : null}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

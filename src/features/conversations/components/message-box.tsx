@@ -1,0 +1,27 @@
+import { MAX_MESSAGE_LENGTH } from "./message-rules";
+
+/** The message field of both forms (the first message and the thread's), with its refusal beside it. */
+export function MessageBox(props: { id: string; rows: number; error?: string; placeholder?: string; onInput?: () => void }) {
+  const errorId = `${props.id}-error`;
+  return (
+    <>
+      <label htmlFor={props.id}>Your message</label>
+      <textarea
+        id={props.id}
+        name="body"
+        rows={props.rows}
+        required
+        maxLength={MAX_MESSAGE_LENGTH}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        placeholder={props.placeholder}
+        onInput={props.onInput}
+      />
+      {props.error ? (
+        <p id={errorId} className="field-error">
+          {props.error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+/**
+ * What a message may be, checked the same in the browser's form and on the server: text only,
+ * trimmed, at most 2,000 characters, no NUL or other control characters (a line break and a tab
+ * are text). Phone numbers, e-mail addresses and links are allowed: families need to share them.
+ */
+export const MAX_MESSAGE_LENGTH = 2000;
+
+// Every C0 control but tab and line feed, DEL, and the C1 controls.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+
+export type MessageCheck = { ok: true; text: string } | { ok: false; error: string };
+
+export function checkMessage(raw: unknown): MessageCheck {
+  if (typeof raw !== "string") return { ok: false, error: "Please write a message." };
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  if (text === "") return { ok: false, error: "Please write a message." };
+  if ([...text].length > MAX_MESSAGE_LENGTH) return { ok: false, error: `A message is at most ${MAX_MESSAGE_LENGTH} characters.` };
+  if (CONTROL.test(text)) return { ok: false, error: "A message is plain text: it cannot hold control characters." };
+  return { ok: true, text };
+}
+
+/** A message as both sides' pages and the stream show it. */
+export interface ShownMessage {
+  id: number;
+  author: "family" | "supplier";
+  body: string;
+  createdAt: string;
+  /** Only operators see hidden messages, marked as such. */
+  hidden: boolean;
+  reported: boolean;
+}
+
+/** One event on a conversation's stream (the browser's copy of the server's). */
+export type LiveEvent =
+  | { kind: "message"; message: ShownMessage }
+  | { kind: "read"; side: "family" | "supplier"; upTo: number }
+  | { kind: "typing"; side: "family" | "supplier" }
+  | { kind: "status"; status: string }
+  | { kind: "hidden"; id: number };

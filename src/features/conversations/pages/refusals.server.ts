@@ -1,0 +1,36 @@
+/** What the conversation pages share on the server: who is asking, and the service's refusals as page answers. */
+import { data, type AppLoadContext } from "react-router";
+import { isHttpError } from "../../../ui/forms.server";
+import { familyCookie, familyKeyFromCookies } from "../server/family-key";
+import type { Credentials } from "../service";
+
+export function credentials(request: Request, context: AppLoadContext): Credentials {
+  return { key: familyKeyFromCookies(request.headers.get("cookie")), viewer: context.viewer };
+}
+
+export function keyCookie(key: string, context: AppLoadContext): string {
+  return familyCookie(key, { secure: context.config.publicUrl.startsWith("https:") });
+}
+
+/** A refusal from the service thrown as the page's answer (a 404 page, a 403 page). */
+export async function orRefusal<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
+    throw error;
+  }
+}
+
+/** For a form: a refusal the person can act on (400, 403, 429) comes back to the form with its message per field. */
+export async function formRefusal<T>(work: () => Promise<T>) {
+  try {
+    return { ok: true as const, value: await work() };
+  } catch (error) {
+    if (isHttpError(error) && error.statusCode !== 404) {
+      return { ok: false as const, answer: data({ error: error.message, fields: error.fields ?? {} }, { status: error.statusCode }) };
+    }
+    if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
+    throw error;
+  }
+}

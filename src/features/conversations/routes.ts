@@ -1,0 +1,10 @@
+import { route, type RouteConfig } from "@react-router/dev/routes";
+
+export default [
+  route("posts/:id/message", "features/conversations/pages/start.tsx"),
+  route("messages", "features/conversations/pages/family-list.tsx"),
+  route("messages/link/:key", "features/conversations/pages/private-link.tsx"),
+  route("messages/:id", "features/conversations/pages/thread.tsx"),
+  route("dashboard/messages", "features/conversations/pages/inbox.tsx"),
+  route("admin/conversations", "features/conversations/pages/all.tsx"),
+] satisfies RouteConfig;

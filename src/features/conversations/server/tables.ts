@@ -1,0 +1,91 @@
+/**
+ * The conversations feature's own tables. A family has no account: it is the lead the /filters
+ * gate stored (name and phone) plus an optional e-mail, and the private link's key (its hash)
+ * that lets a browser back in. Everything a family wrote goes with its lead (a withdrawal of
+ * consent, the leads' retention) through the cascades.
+ */
+import { sql } from "drizzle-orm";
+import { bigserial, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { helpers, user, visitors } from "../../../server/db/schema";
+
+export const chatFamilies = pgTable(
+  "chat_families",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    leadId: uuid("lead_id")
+      .notNull()
+      .references(() => visitors.id, { onDelete: "cascade" }),
+    /** As typed at the gate in the browser that started (the lead keeps the first name given for the number). */
+    name: text("name").notNull(),
+    email: text("email"),
+    /** SHA-256 of the private link's key; replaced when the family revokes its link. */
+    keyHash: text("key_hash").notNull(),
+    /** Set by an operator: the family may post nowhere. */
+    blockedAt: timestamp("blocked_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("chat_families_key_idx").on(t.keyHash), index("chat_families_lead_idx").on(t.leadId)],
+);
+
+/** Suppliers an operator has stopped from writing in any conversation. */
+export const chatBlockedSuppliers = pgTable("chat_blocked_suppliers", {
+  supplierId: text("supplier_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  blockedAt: timestamp("blocked_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const conversations = pgTable(
+  "conversations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    helperId: uuid("helper_id")
+      .notNull()
+      .references(() => helpers.id, { onDelete: "cascade" }),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** open, done (the supplier has answered what was asked), blocked (the supplier refuses this family). */
+    status: text("status").notNull().default("open"),
+    /** The last message each side has read (a message id; 0 for none). */
+    familyReadId: bigint("family_read_id", { mode: "number" }).notNull().default(0),
+    supplierReadId: bigint("supplier_read_id", { mode: "number" }).notNull().default(0),
+    /** When the supplier was last told of an unread message (at most once an hour). */
+    notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("conversations_family_helper_idx").on(t.familyId, t.helperId),
+    index("conversations_supplier_idx").on(t.supplierId, t.lastMessageAt.desc()),
+    index("conversations_last_message_idx").on(t.lastMessageAt),
+  ],
+);
+
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    // Taken while the conversation's row is locked, so within a conversation ids follow commits:
+    // a stream that has seen id n has seen every earlier message of it.
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    conversationId: uuid("conversation_id")
+      .notNull()
+      .references(() => conversations.id, { onDelete: "cascade" }),
+    author: text("author").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Hidden by an operator: neither side sees it any more. */
+    hiddenAt: timestamp("hidden_at", { withTimezone: true }),
+    /** Reported by the other side for an operator to look at. */
+    reportedAt: timestamp("reported_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("chat_messages_conversation_idx").on(t.conversationId, t.id),
+    index("chat_messages_reported_idx")
+      .on(t.reportedAt)
+      .where(sql`${t.reportedAt} is not null`),
+  ],
+);

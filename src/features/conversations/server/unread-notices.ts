@@ -1,0 +1,68 @@
+/**
+ * A supplier hears of a family's message they have not read within 5 minutes, by the outbox
+ * (e-mail where configured, else the .eml files), at most once an hour for each conversation and
+ * only for messages newer than the last notice. The rows are claimed with SKIP LOCKED and their
+ * notice queued in the same transaction, so instances running this together send each once.
+ * The notice names the helper and links to the conversation; it repeats nothing the family wrote.
+ */
+import { sql } from "drizzle-orm";
+import type { Database } from "../../../server/db/connect";
+import { enqueueMessage, type ConfiguredChannels } from "../../notifications";
+
+export const UNREAD_NOTICE_AFTER_MS = 5 * 60_000;
+export const NOTICE_EVERY_MS = 60 * 60_000;
+
+interface Claimed {
+  id: string;
+  helper_name: string;
+  helper_ref: string;
+  email: string;
+  supplier_name: string;
+  unread: number;
+}
+
+export async function notifyUnread(
+  db: Database,
+  site: { name: string; publicUrl: string; channels: ConfiguredChannels },
+  now: Date,
+): Promise<{ notified: number }> {
+  const unreadBefore = new Date(now.getTime() - UNREAD_NOTICE_AFTER_MS);
+  const noticedBefore = new Date(now.getTime() - NOTICE_EVERY_MS);
+  return db.transaction(async (tx) => {
+    const claimed = await tx.execute(sql`
+      with due as (
+        select c.id from conversations c
+        where c.status <> 'blocked'
+          and (c.notified_at is null or c.notified_at <= ${noticedBefore.toISOString()})
+          and exists (
+            select 1 from chat_messages m
+            where m.conversation_id = c.id and m.author = 'family' and m.hidden_at is null
+              and m.id > c.supplier_read_id
+              and m.created_at <= ${unreadBefore.toISOString()}
+              and (c.notified_at is null or m.created_at > c.notified_at))
+        order by c.id
+        limit 200
+        for update of c skip locked
+      )
+      update conversations c set notified_at = ${now.toISOString()}
+      from due, helpers h, "user" u
+      where c.id = due.id and h.id = c.helper_id and u.id = c.supplier_id
+      returning c.id, h.name as helper_name, h.ref as helper_ref, u.email, u.name as supplier_name,
+        (select count(*)::int from chat_messages m where m.conversation_id = c.id and m.author = 'family'
+           and m.hidden_at is null and m.id > c.supplier_read_id) as unread`);
+    // Both drivers answer with { rows }.
+    const rows = (claimed as unknown as { rows: Claimed[] }).rows;
+    for (const row of rows) {
+      const link = `${site.publicUrl}/messages/${row.id}`;
+      await enqueueMessage(tx, site.channels, {
+        kind: "conversation-unread",
+        to: { email: row.email, name: row.supplier_name },
+        subject: `A family is waiting for your answer about ${row.helper_name} (${row.helper_ref})`,
+        text:
+          `${row.unread} message${row.unread === 1 ? "" : "s"} about ${row.helper_name} (${row.helper_ref}) ` +
+          `on ${site.name} ${row.unread === 1 ? "has" : "have"} not been read yet.\n\nRead and answer: ${link}\n`,
+      });
+    }
+    return { notified: rows.length };
+  });
+}
