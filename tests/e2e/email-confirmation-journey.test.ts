@@ -34,7 +34,7 @@ describe.skipIf(browserMissing)("a new supplier confirms their email on a phone"
       .filter((mail) => mail.to.includes(email) && mail.text.includes("confirm this is your email"))
       .map((mail) => mail.text.match(/https?:\/\/\S+verify-email\S+/)![0].replace("http://localhost:3000", site.url));
 
-  it("signs up, logs in without having opened the mail, asks for the link again, opens it and publishes", async () => {
+  it("signs up, lands logged in without having opened the mail, asks for the link again, opens it and publishes", async () => {
     const email = uniqueEmail("phone");
     const { page, context } = await newPage(browser, { width: 390, height: 844 });
     expectFailedResponses(

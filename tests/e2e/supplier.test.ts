@@ -31,7 +31,7 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await page.getByRole("button", { name: "Log in" }).click();
   }
 
-  it("registers, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
+  it("signs up, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
     const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
     expectFailedResponses(context, [400], "the mismatched passwords are refused with 400");
     const email = uniqueEmail("biodata");

@@ -171,7 +171,7 @@ export default function OperatorSuppliers() {
         </div>
       </Form>
       <p className="listing-total" role="status">
-        {waiting === 1 ? "1 licence waits" : `${waiting} licences wait`} for a check
+        {waiting === 0 ? "No licence waits" : waiting === 1 ? "1 licence waits" : `${waiting} licences wait`} for a check
         {q ? ` among the suppliers matching “${q}”` : ""}
       </p>
       {suppliers.length === 0 ? (
