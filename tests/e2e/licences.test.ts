@@ -41,7 +41,7 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
     await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Siti Rahman" }).count()).toBe(1);
     const [account] = await site.db.select().from(user).where(eq(user.email, email));
     expect(account).toMatchObject({ companyName: "Straits Home Helpers", eaLicenceNumber: licence, licenceCheckedAt: null });
-    await createHelper(site, account!.id, { name: "Nur Aisyah" });
+    const helper = await createHelper(site, account!.id, { name: "Nur Aisyah" });
 
     // A family sees no number yet, and where to look it up.
     await page.goto(`${site.url}/posts/users/${account!.id}`);
@@ -103,5 +103,11 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
     await family.page.goto(`${site.url}/authors`);
     if (shots) await family.page.screenshot({ path: `${shots}/authors-390.png`, fullPage: true });
     await family.context.close();
+    const wide = await newPage(running.browser, { width: 1366, height: 900 });
+    await wide.page.goto(`${site.url}/posts/${helper.id}`);
+    const block = wide.page.getByRole("region", { name: "Straits Home Helpers" });
+    await expect.poll(() => block.textContent()).toContain(`EA licence ${licence}`);
+    if (shots) await block.screenshot({ path: `${shots}/supplier-block-1366.png` });
+    await wide.context.close();
   });
 });
