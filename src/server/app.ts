@@ -86,18 +86,7 @@ export async function buildApp(deps: AppDeps) {
     await services.stopBackgroundWork();
     await pdfRenderer.close();
   });
-  const services: Services = createServices({
-    config,
-    database,
-    auth,
-    storage,
-    pageCache,
-    pdfRenderer,
-    leadLimits: deps.leadLimits,
-    passwordChecks,
-    helperWriteLimits: deps.helperWriteLimits,
-    log: app.log,
-  });
+  const services: Services = createServices({ ...deps, auth, pageCache, pdfRenderer, passwordChecks, log: app.log });
   app.decorate("services", services);
   app.decorate("storage", storage);
   app.decorate("pageCache", pageCache);
@@ -138,8 +127,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(uploadRoutes, { media: services.media });
   await app.register(leadRoutes, { leads: services.leads });
   await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
+  const visitorLead = async (cookieHeader: string | undefined) =>
+    (await services.leads.recognise(await visitorCookie.read(cookieHeader)))?.leadId ?? null;
   for (const feature of pluggedFeatures) {
-    if (feature.api) await app.register(feature.api, { service: services[feature.name] });
+    if (feature.api) await app.register(feature.api, { service: services[feature.name], visitorLead });
   }
 
   // Read once at start from the build: a page route without a policy stops the start.

@@ -93,6 +93,11 @@ const envSchema = z
       message: "must be a Telegram bot user name (letters, digits, underscores)",
     }),
     WEBCHAT_URL: url(["http:", "https:"], "http:// or https://"),
+    /**
+     * Where the contact buttons go: `supplier` (the helper's supplier's WhatsApp and Telegram),
+     * or `site` (CONTACT_PHONE and TELEGRAM_BOT, for a site that brokers every contact).
+     */
+    CONTACT_ROUTE: oneOf(["supplier", "site"]).transform((v) => v ?? "supplier"),
     META_PIXEL_ID: optionalText.refine((v) => v === undefined || /^\d{5,20}$/.test(v), {
       message: "must be the pixel's numeric id",
     }),
@@ -237,6 +242,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactPhone: e.CONTACT_PHONE!.replace(/^\+/, ""),
     telegramBot: e.TELEGRAM_BOT,
     webchatUrl: e.WEBCHAT_URL,
+    contactRoute: e.CONTACT_ROUTE,
     metaPixelId: e.META_PIXEL_ID,
     siteName: e.SITE_NAME!,
     authSecret: e.AUTH_SECRET,
@@ -260,6 +266,7 @@ export function publicConfig(config: Config) {
     contactPhone: config.contactPhone,
     telegramBot: config.telegramBot,
     webchatUrl: config.webchatUrl,
+    contactRoute: config.contactRoute,
     metaPixelId: config.metaPixelId,
   };
 }

@@ -5,11 +5,23 @@
  * line each (docs/decisions/095-adding-a-feature.md).
  */
 import type { FastifyInstance } from "fastify";
+import type { Config } from "./config";
 import type { Database } from "./db/connect";
+
+/** The settings a plugged feature may read (no secrets). */
+export type FeatureSettings = Pick<Config, "contactRoute" | "contactPhone" | "telegramBot">;
 
 export interface FeatureGround {
   db: Database;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  settings: FeatureSettings;
+}
+
+/** What the site gives a feature's routes besides its service. */
+export interface FeatureRouteOptions<Service> {
+  service: Service;
+  /** The lead the request's visitor cookie names, while that lead exists (null: none, or not the site's cookie). */
+  visitorLead(cookieHeader: string | undefined): Promise<string | null>;
 }
 
 export interface Feature<Name extends string, Service, Needs extends object> {
@@ -18,7 +30,7 @@ export interface Feature<Name extends string, Service, Needs extends object> {
   /** Its service, from the ground and the other services it needs (given by the composition root). */
   service(ground: FeatureGround & Needs): Service;
   /** Its JSON routes, registered with its own service, and the tag they carry in the API's document. */
-  api?(app: FastifyInstance, options: { service: Service }): Promise<void>;
+  api?(app: FastifyInstance, options: FeatureRouteOptions<Service>): Promise<void>;
   tag?: { name: string; description: string };
 }
 

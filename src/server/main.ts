@@ -19,6 +19,7 @@ import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
 import { scheduleUploadSweep } from "../features/media/server/uploads";
 import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
+import { scheduleDailySweep } from "./daily-sweep";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
@@ -108,6 +109,7 @@ async function main() {
   let stopRetention = () => {};
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};
+  let stopContactSweep = () => {};
 
   let closeSocket = async () => {};
   const shutdown = async () => {
@@ -125,6 +127,7 @@ async function main() {
     stopRetention();
     stopSweep();
     stopPreviewSweep();
+    stopContactSweep();
     await step("listingWatch", stopWatching);
     await step("vite", () => vite?.close());
     await step("database", () => database.close());
@@ -165,6 +168,10 @@ async function main() {
   stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
   stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
+  stopContactSweep = scheduleDailySweep(() => app.services.contacts.sweep(), app.log.child({ module: "contact-sweep" }), {
+    removed: "deleted contacts, views and shortlistings past their retention",
+    failed: "contact clean-up failed",
+  });
 }
 
 void main();

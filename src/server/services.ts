@@ -53,7 +53,8 @@ export interface ServiceDeps {
 
 export function createServices(deps: ServiceDeps) {
   const core = createCoreServices(deps);
-  const ground = { db: deps.database.db, log: deps.log ?? silent };
+  const { contactRoute, contactPhone, telegramBot } = deps.config;
+  const ground = { db: deps.database.db, log: deps.log ?? silent, settings: { contactRoute, contactPhone, telegramBot } };
   const plugged = Object.fromEntries(
     pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
   ) as PluggedServices;

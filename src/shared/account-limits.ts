@@ -10,3 +10,6 @@ export const COMPANY_MAX = 120;
 /** What the field takes: the seven characters with room for spaces typed between them. */
 export const EA_LICENCE_MAX = 12;
 export const EA_LICENCE_PATTERN = /^\d{2}[A-Z]\d{4}$/;
+/** A Telegram user name: 5 to 32 letters, digits or underscores; typed with or without its @. */
+export const TELEGRAM_MAX = 33;
+export const TELEGRAM_PATTERN = /^@?[A-Za-z0-9_]{5,32}$/;

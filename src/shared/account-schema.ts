@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { normaliseLicence } from "./licence";
 import { normalisePhone } from "./phone";
-import { COMPANY_MAX, EA_LICENCE_PATTERN, NAME_MAX } from "./account-limits";
+import { COMPANY_MAX, EA_LICENCE_PATTERN, NAME_MAX, TELEGRAM_PATTERN } from "./account-limits";
 
 export const requiredText = (label: string, max: number) =>
   z
@@ -52,12 +52,29 @@ const phone = z
     return result.phone;
   });
 
+export const TELEGRAM_MESSAGE = "Use your Telegram user name: 5 to 32 letters, digits or underscores, e.g. @goldenbridge_sg";
+
+/** Stored without its @, as https://t.me/<name> wants it. */
+const telegram = z
+  .string({ message: "Telegram must be text" })
+  .nullish()
+  .transform((value, ctx) => {
+    const name = value?.trim() ?? "";
+    if (name === "") return null;
+    if (!TELEGRAM_PATTERN.test(name)) {
+      ctx.addIssue({ code: "custom", message: TELEGRAM_MESSAGE });
+      return z.NEVER;
+    }
+    return name.replace(/^@/, "");
+  });
+
 /** The details an account owns, as every way in must check them. */
 export const accountDetailsSchema = z.object({
   name: requiredText("Full name", NAME_MAX),
   companyName: optionalText("Company name", COMPANY_MAX),
   eaLicenceNumber,
   phone,
+  telegram,
 });
 
 export type AccountDetails = z.output<typeof accountDetailsSchema>;

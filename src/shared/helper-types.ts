@@ -26,6 +26,10 @@ export interface SupplierSummary {
   id: string;
   name: string;
   image: string | null;
+  /** The supplier's WhatsApp: their phone as international digits; null when they gave none. */
+  whatsapp: string | null;
+  /** Their Telegram user name (no @); null when not set. */
+  telegram: string | null;
 }
 
 export interface HelperCard {
@@ -80,7 +84,7 @@ export interface HelperPage {
   pageSize: number;
 }
 
-export interface SupplierListItem extends SupplierSummary {
+export interface SupplierListItem extends Omit<SupplierSummary, "whatsapp" | "telegram"> {
   companyName: string | null;
   availableHelpers: number;
   /** The employment agency's MOM licence (e.g. 19C9871), once an operator checked it; null before and for an overseas supplier. */

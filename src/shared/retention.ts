@@ -2,3 +2,9 @@
 export const LEAD_RETENTION_MONTHS = 24;
 /** A delivered notification still holds the lead's name and phone: kept only this many days. */
 export const DELIVERED_NOTIFICATION_RETENTION_DAYS = 30;
+/**
+ * A family's contact with a supplier (helper, supplier, channel, their visitor record when they
+ * gave their number), and views and shortlistings of a biodata: kept only as long as the
+ * supplier's 30-day counts need them.
+ */
+export const CONTACT_RECORD_DAYS = 31;

@@ -32,3 +32,25 @@ export function shortlistMessage(helpers: readonly { name: string; ref: string }
   const lines = helpers.map((helper, i) => `${i + 1}. ${helper.name} (ref ${helper.ref})`);
   return ["Hi, I would like to know more about the helpers on my shortlist:", ...lines, `My shortlist: ${link}`].join("\n");
 }
+
+/** The message that shares a shortlist with anyone (a husband, a friend): the helpers, then the link to compare them. */
+export function shortlistShareMessage(helpers: readonly { name: string; ref: string }[], link: string, siteName: string): string {
+  const lines = helpers.map((helper, i) => `${i + 1}. ${helper.name} (ref ${helper.ref})`);
+  return [`Helpers I shortlisted on ${siteName}:`, ...lines, `See them side by side: ${link}`].join("\n");
+}
+
+/**
+ * One's own list with another's added after it, up to the limit: `left` says how many of the
+ * other's did not fit. One's own helpers are never dropped for another's.
+ */
+export function mergeShortlists(own: readonly string[], other: readonly string[]): { ids: string[]; left: number } {
+  const ids = cleanShortlist(own);
+  const adding = cleanShortlist(other).filter((id) => !ids.includes(id));
+  const room = Math.max(0, SHORTLIST_MAX - ids.length);
+  return { ids: [...ids, ...adding.slice(0, room)], left: Math.max(0, adding.length - room) };
+}
+
+/** Whether two lists hold the same helpers, in any order. */
+export function sameShortlist(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((id) => b.includes(id));
+}

@@ -10,3 +10,8 @@ export function publicUrl(matches: readonly unknown[]): string {
     { data?: { config?: { publicUrl?: string } } } | undefined;
   return root?.data?.config?.publicUrl ?? "";
 }
+
+/** A page for one person (a form, a private list): its title, and kept out of search engines. */
+export function unlistedPageMeta(title: string, matches: readonly unknown[]) {
+  return [{ title: `${title} — ${siteName(matches)}` }, { name: "robots", content: "noindex" }];
+}

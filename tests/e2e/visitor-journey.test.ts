@@ -3,7 +3,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { whatsappMessage } from "../../src/features/helpers/components/contact-buttons";
 import type { Database } from "../../src/server/db/connect";
-import { helpers, visitors } from "../../src/server/db/schema";
+import { helpers, user, visitors } from "../../src/server/db/schema";
 import { createVisitorCookie } from "../../src/server/http/visitor-cookie";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newContext, newPage, siteInBrowser } from "../support/e2e";
@@ -114,7 +114,16 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(cards[0]!.Name);
     const name = cards[0]!.Name!;
     const whatsapp = await page.getByRole("link", { name: `WhatsApp about ${name}` }).getAttribute("href");
-    expect(whatsapp).toBe(`https://wa.me/${CONTACT_PHONE}?text=${encodeURIComponent(whatsappMessage(name, cards[0]!.Ref!))}`);
+    // Her supplier's own number (decision 102), not the site's.
+    const [supplier] = await running.site.db
+      .select({ phone: user.phone })
+      .from(helpers)
+      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .where(eq(helpers.id, cards[0]!.Id!));
+    expect(supplier?.phone).toBeTruthy();
+    const supplierDigits = supplier!.phone!.replace(/\D/g, "");
+    expect(supplierDigits).not.toBe(CONTACT_PHONE);
+    expect(whatsapp).toBe(`https://wa.me/${supplierDigits}?text=${encodeURIComponent(whatsappMessage(name, cards[0]!.Ref!))}`);
     expect(decodeURIComponent(whatsapp!)).toContain(`helper ${name} (ref ${cards[0]!.Ref})`);
     await context.close();
   });

@@ -131,7 +131,7 @@ describeDb("GET /api/helpers answered from kept bytes", () => {
         expect(Object.keys(page).sort()).toEqual(["items", "page", "pageSize", "total"]);
         for (const card of page.items) {
           expect(CARD_FIELDS).toEqual(expect.arrayContaining(Object.keys(card)));
-          expect(Object.keys(card.supplier).sort()).toEqual(["id", "image", "name"]);
+          expect(Object.keys(card.supplier).sort()).toEqual(["id", "image", "name", "telegram", "whatsapp"]);
         }
       }
     });

@@ -25,7 +25,7 @@ describeDb("GET /api/helpers", () => {
     expect(body.pageSize).toBe(24);
     expect(body.items.map((h: { name: string }) => h.name)).toEqual(["Newer", "Older"]);
     const card = body.items[0];
-    expect(card.supplier).toEqual({ id: supplier.id, name: "Listing Agency", image: null });
+    expect(card.supplier).toEqual({ id: supplier.id, name: "Listing Agency", image: null, whatsapp: null, telegram: null });
     expect(card.ref).toMatch(/^DH\d+$/);
     expect(card).not.toHaveProperty("specialNotes");
     expect(card).not.toHaveProperty("supplierId");

@@ -83,6 +83,22 @@ describeDb("a supplier's own profile", () => {
     expect((await rowOf(supplier.id)).name).toBe(supplier.name);
   });
 
+  it("keeps a Telegram user name without its @, and refuses one Telegram would not accept", async () => {
+    const supplier = await signUp(t);
+    for (const bad of ["@abc", "gold bridge", "a".repeat(33), "@gold-bridge"]) {
+      const refused = await details(supplier, { telegram: bad });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain("Use your Telegram user name: 5 to 32 letters, digits or underscores");
+      expect((await rowOf(supplier.id)).telegram).toBeNull();
+    }
+    expect((await details(supplier, { telegram: " @Gold_Bridge_SG " })).statusCode).toBe(200);
+    expect((await rowOf(supplier.id)).telegram).toBe("Gold_Bridge_SG");
+    const page = await t.app.inject({ url: `/profile/${supplier.id}`, headers: { cookie: supplier.cookie } });
+    expect(page.body).toContain('value="@Gold_Bridge_SG"');
+    expect((await details(supplier, { telegram: "" })).statusCode).toBe(200);
+    expect((await rowOf(supplier.id)).telegram).toBeNull();
+  });
+
   it("changes the email only with the current password, and tells the old address", async () => {
     const supplier = await signUp(t);
     const newEmail = uniqueEmail("moved");

@@ -1,4 +1,5 @@
 import { browserPath } from "./browser";
+import { dropTemplates } from "./pg-templates";
 
 export default function setup() {
   if (!process.env.TEST_DATABASE_URL) {
@@ -7,4 +8,8 @@ export default function setup() {
   if (!browserPath()) {
     console.log("e2e: skipped, no Chromium found (set CHROMIUM_PATH or install the chromium package)");
   }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return async () => {
+    if (serverUrl) await dropTemplates(serverUrl);
+  };
 }

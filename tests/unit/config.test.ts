@@ -57,6 +57,7 @@ describe("configuration from the environment", () => {
       CONTACT_PHONE: "+6591234567",
       TELEGRAM_BOT: "DirectHelpersBot",
       WEBCHAT_URL: "https://chat.directhelpers.sg",
+      CONTACT_ROUTE: "site",
       META_PIXEL_ID: "1234567890",
       SITE_NAME: "Helpers SG",
       AUTH_SECRET: "a".repeat(32),
@@ -75,6 +76,7 @@ describe("configuration from the environment", () => {
       contactPhone: "6591234567",
       telegramBot: "DirectHelpersBot",
       webchatUrl: "https://chat.directhelpers.sg",
+      contactRoute: "site",
       metaPixelId: "1234567890",
       siteName: "Helpers SG",
       seedDemo: false,
@@ -136,6 +138,7 @@ describe("configuration from the environment", () => {
     [{ TELEGRAM_CHAT_ID: "-100" }, "TELEGRAM_BOT_TOKEN must be set too"],
     [{ CONTACT_PHONE: "9123 4567" }, "CONTACT_PHONE must be a phone number in international form"],
     [{ TELEGRAM_BOT: "@bot!" }, "TELEGRAM_BOT must be a Telegram bot user name"],
+    [{ CONTACT_ROUTE: "agency" }, "CONTACT_ROUTE must be one of supplier, site"],
     [{ WEBCHAT_URL: "chat" }, "WEBCHAT_URL must be a URL starting with http:// or https://"],
     [{ META_PIXEL_ID: "pixel" }, "META_PIXEL_ID must be the pixel's numeric id"],
     [{ AUTH_SECRET: "short" }, "AUTH_SECRET must be at least 32 characters"],
@@ -156,7 +159,9 @@ describe("configuration from the environment", () => {
 
   it("shows the browser only what it needs", () => {
     const shown = publicConfig(loadConfig({ AUTH_SECRET: "b".repeat(40), DATABASE_URL: "postgres://app:pw@db/x", META_PIXEL_ID: "12345" }));
-    expect(Object.keys(shown).sort()).toEqual(["contactPhone", "metaPixelId", "publicUrl", "siteName", "telegramBot", "webchatUrl"].sort());
+    expect(Object.keys(shown).sort()).toEqual(
+      ["contactPhone", "contactRoute", "metaPixelId", "publicUrl", "siteName", "telegramBot", "webchatUrl"].sort(),
+    );
     expect(JSON.stringify(shown)).not.toContain("pw@");
   });
 

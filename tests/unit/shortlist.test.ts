@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { listingNotes } from "../../src/shared/listing-notes";
-import { cleanShortlist, shortlistFromSearch, shortlistMessage, SHORTLIST_MAX } from "../../src/shared/shortlist";
+import {
+  cleanShortlist,
+  mergeShortlists,
+  sameShortlist,
+  shortlistFromSearch,
+  shortlistMessage,
+  shortlistShareMessage,
+  SHORTLIST_MAX,
+} from "../../src/shared/shortlist";
 import { displayPhone, formatOffDays, initialsOf } from "../../src/shared/format";
 
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
@@ -26,6 +34,20 @@ describe("a shortlist written in an address", () => {
       "2. Siti (ref DH1002)",
       "My shortlist: https://x.sg/shortlist?ids=a,b",
     ]);
+    expect(shortlistShareMessage([{ name: "Siti", ref: "DH1002" }], "https://x.sg/shortlist?ids=b", "Direct Helpers").split("\n")).toEqual([
+      "Helpers I shortlisted on Direct Helpers:",
+      "1. Siti (ref DH1002)",
+      "See them side by side: https://x.sg/shortlist?ids=b",
+    ]);
+  });
+
+  it("adds a shared list after one's own, never dropping one's own, and says how many did not fit", () => {
+    const own = [id(1), id(2), id(3), id(4)];
+    expect(mergeShortlists(own, [id(2), id(5)])).toEqual({ ids: [id(1), id(2), id(3), id(4), id(5)], left: 0 });
+    expect(mergeShortlists(own, [id(5), id(6), id(7), id(8)])).toEqual({ ids: [id(1), id(2), id(3), id(4), id(5), id(6)], left: 2 });
+    expect(mergeShortlists([], [id(7)])).toEqual({ ids: [id(7)], left: 0 });
+    expect(sameShortlist([id(1), id(2)], [id(2), id(1)])).toBe(true);
+    expect(sameShortlist([id(1)], [id(1), id(2)])).toBe(false);
   });
 });
 

@@ -25,6 +25,8 @@ export interface Profile {
   /** When an operator checked the licence against MOM's directory (decision 100). */
   licenceCheckedAt: Date | null;
   phone: string | null;
+  /** Telegram user name, without the @. */
+  telegram: string | null;
   role: "supplier" | "operator";
   emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
@@ -36,6 +38,7 @@ export interface ProfileChanges {
   companyName: string | null;
   eaLicenceNumber: string | null;
   phone: string | null;
+  telegram?: string | null;
   /** Needed only when the e-mail address changes. */
   currentPassword?: string | null;
 }
@@ -79,6 +82,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
       eaLicenceNumber: row.eaLicenceNumber,
       licenceCheckedAt: row.licenceCheckedAt,
       phone: row.phone,
+      telegram: row.telegram,
       role: row.role === "operator" ? "operator" : "supplier",
       emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
@@ -151,6 +155,8 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
             companyName: changes.companyName,
             eaLicenceNumber: changes.eaLicenceNumber,
             phone: changes.phone,
+            // A form that does not ask for it leaves it as it was.
+            ...(changes.telegram === undefined ? {} : { telegram: changes.telegram }),
           })
           .where(eq(user.id, userId));
         if (confirmFirst) {

@@ -7,7 +7,10 @@ export const contactsFeature = defineFeature({
   name: "contacts",
   service: (deps: ContactServiceDeps) => createContactService(deps),
   api: contactRoutes,
-  tag: { name: "contacts", description: "Families reaching a supplier about a helper, counted for the supplier." },
+  tag: {
+    name: "contacts",
+    description: "Families reaching a supplier about a helper, and views and shortlistings of a biodata, counted for the supplier.",
+  },
 });
 
-export { COUNTED_DAYS, type ContactService } from "./service";
+export { COUNTED_DAYS, type ContactService, type InterestCounts } from "./service";

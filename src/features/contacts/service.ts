@@ -1,53 +1,139 @@
 /**
  * Contacts: a family pressing WhatsApp, Telegram or web chat on a biodata is recorded against
- * the helper and her supplier, and the supplier sees how many families reached them about each
- * biodata in the last 30 days. Only what the public sees can be contacted (the helpers' own read
- * decides); one address counts once an hour per helper, so a family pressing twice, or a script
- * pressing all day, is one contact.
+ * the helper and her supplier, with where it went (the supplier, or the site) and the family's
+ * lead when their browser passed the gate. Views of a biodata and shortlistings are counted the
+ * same way. The supplier sees each biodata's counts of the last 30 days. Only what the public
+ * sees can be counted (the helpers' own read decides); one address (or lead) counts once an hour
+ * per helper, once a day for a shortlisting, so pressing twice, or a script pressing all day, is
+ * one. Rows older than the counts need are deleted daily (CONTACT_RECORD_DAYS).
  */
-import { and, count, eq, gte } from "drizzle-orm";
+import { and, count, eq, gte, lt } from "drizzle-orm";
 import type { HelperService } from "../helpers";
 import { countInWindow } from "../../server/db/window-count";
 import { notFound, tooManyRequests } from "../../server/http/errors";
 import type { FeatureGround } from "../../server/feature";
-import { COUNTED_DAYS, type ContactChannel } from "./components/contact-beacon";
-import { contacts } from "./server/tables";
+import { CONTACT_RECORD_DAYS } from "../../shared/retention";
+import { COUNTED_DAYS, type ContactChannel, type InterestKind } from "./components/contact-beacon";
+import { contactVia } from "./components/contact-targets";
+import { contacts, interest } from "./server/tables";
 
 export const CONTACT_CHANNELS = ["whatsapp", "telegram", "webchat"] as const satisfies readonly ContactChannel[];
+export const INTEREST_KINDS = ["view", "shortlist"] as const satisfies readonly InterestKind[];
 export { COUNTED_DAYS };
 
 const HOUR = 60 * 60_000;
-/** Contacts one address may record in a minute, whatever the helpers. */
-const PER_ADDRESS_A_MINUTE = 30;
+const DAY = 24 * HOUR;
+/**
+ * Beacons one address may send in a minute, whatever the helpers: contacts as a family presses
+ * them; views and shortlistings more, as many families may share one address (a carrier's NAT).
+ */
+const PER_ADDRESS_A_MINUTE = { contacts: 30, interest: 120 } as const;
+/** How long one family's repeated view or shortlisting of one helper counts once. */
+const ONCE_PER: Record<InterestKind, number> = { view: HOUR, shortlist: DAY };
+
+/** Who sent a beacon: their address, their lead (from the visitor cookie) and account, if any. */
+export interface Sender {
+  ip: string;
+  leadId?: string | null;
+  viewerId?: string | null;
+  userAgent?: string;
+}
+
+/** Robots that run scripts are few; those that say who they are are not counted as views. */
+const ROBOT = /bot|crawl|spider|slurp|preview|facebookexternalhit|lighthouse/i;
 
 export interface ContactServiceDeps extends FeatureGround {
   helpers: Pick<HelperService, "find">;
 }
 
-export function createContactService({ db, helpers }: ContactServiceDeps) {
+export interface InterestCounts {
+  views: number;
+  shortlists: number;
+  contacts: number;
+}
+
+export function createContactService({ db, helpers, settings }: ContactServiceDeps) {
+  async function burst(bucket: keyof typeof PER_ADDRESS_A_MINUTE, ip: string) {
+    const hits = await countInWindow(db, `${bucket}:${ip}`, 60_000);
+    if (hits.count > PER_ADDRESS_A_MINUTE[bucket]) {
+      const what = bucket === "contacts" ? "contacts" : "requests";
+      throw tooManyRequests(`Too many ${what} from your connection. Please try again in a minute.`, Math.ceil(hits.ttlMs / 1000));
+    }
+  }
+
+  async function availableHelper(helperId: string) {
+    const helper = await helpers.find(helperId);
+    return helper && helper.status === "available" ? helper : null;
+  }
+
   return {
-    /** Records that a family at `ip` reached the supplier of `helperId`; false when it was counted already this hour. */
-    async record(helperId: string, channel: ContactChannel, ip: string): Promise<boolean> {
-      const helper = await helpers.find(helperId);
-      if (!helper || helper.status !== "available") throw notFound("No available helper has this id.");
-      const burst = await countInWindow(db, `contacts:${ip}`, 60_000);
-      if (burst.count > PER_ADDRESS_A_MINUTE) {
-        throw tooManyRequests("Too many contacts from your connection. Please try again in a minute.", Math.ceil(burst.ttlMs / 1000));
-      }
-      const seen = await countInWindow(db, `contacts:${ip}:${helperId}`, HOUR);
+    /** Records that a family reached the supplier of `helperId`; false when it was not counted (again this hour, or the owner). */
+    async record(helperId: string, channel: ContactChannel, sender: Sender): Promise<boolean> {
+      await burst("contacts", sender.ip);
+      const helper = await availableHelper(helperId);
+      if (!helper) throw notFound("No available helper has this id.");
+      if (sender.viewerId && sender.viewerId === helper.supplier.id) return false;
+      const seen = await countInWindow(db, `contacts:${sender.ip}:${helperId}`, HOUR);
       if (seen.count > 1) return false;
-      await db.insert(contacts).values({ helperId, supplierId: helper.supplier.id, channel });
+      await db.insert(contacts).values({
+        helperId,
+        supplierId: helper.supplier.id,
+        channel,
+        via: contactVia(channel, helper.supplier, settings),
+        leadId: sender.leadId ?? null,
+      });
       return true;
     },
-    /** A supplier's contacts of the last 30 days, by biodata id (biodata with none are absent). */
-    async countsFor(supplierId: string, now = new Date()): Promise<Map<string, number>> {
-      const since = new Date(now.getTime() - COUNTED_DAYS * 24 * HOUR);
-      const rows = await db
-        .select({ helperId: contacts.helperId, contacts: count() })
-        .from(contacts)
-        .where(and(eq(contacts.supplierId, supplierId), gte(contacts.createdAt, since)))
-        .groupBy(contacts.helperId);
-      return new Map(rows.map((row) => [row.helperId, row.contacts]));
+    /**
+     * Counts a view of a biodata or a shortlisting; false when it was not counted (seen already,
+     * a robot, the owner, or no available helper: a page left open after she was hired says
+     * nothing wrong, it is just not counted).
+     */
+    async note(helperId: string, kind: InterestKind, sender: Sender): Promise<boolean> {
+      await burst("interest", sender.ip);
+      const helper = await availableHelper(helperId);
+      if (!helper) return false;
+      if (sender.userAgent && ROBOT.test(sender.userAgent)) return false;
+      if (sender.viewerId && sender.viewerId === helper.supplier.id) return false;
+      const seen = await countInWindow(db, `${kind}:${sender.leadId ?? sender.ip}:${helperId}`, ONCE_PER[kind]);
+      if (seen.count > 1) return false;
+      await db.insert(interest).values({ helperId, supplierId: helper.supplier.id, kind });
+      return true;
+    },
+    /** A supplier's views, shortlistings and contacts of the last 30 days, by biodata id (biodata with none are absent). */
+    async countsFor(supplierId: string, now = new Date()): Promise<Map<string, InterestCounts>> {
+      const since = new Date(now.getTime() - COUNTED_DAYS * DAY);
+      const [contacted, noted] = await Promise.all([
+        db
+          .select({ helperId: contacts.helperId, n: count() })
+          .from(contacts)
+          .where(and(eq(contacts.supplierId, supplierId), gte(contacts.createdAt, since)))
+          .groupBy(contacts.helperId),
+        db
+          .select({ helperId: interest.helperId, kind: interest.kind, n: count() })
+          .from(interest)
+          .where(and(eq(interest.supplierId, supplierId), gte(interest.createdAt, since)))
+          .groupBy(interest.helperId, interest.kind),
+      ]);
+      const counts = new Map<string, InterestCounts>();
+      const of = (id: string) => {
+        let entry = counts.get(id);
+        if (!entry) counts.set(id, (entry = { views: 0, shortlists: 0, contacts: 0 }));
+        return entry;
+      };
+      for (const row of contacted) of(row.helperId).contacts = row.n;
+      for (const row of noted) {
+        if (row.kind === "view") of(row.helperId).views = row.n;
+        else if (row.kind === "shortlist") of(row.helperId).shortlists = row.n;
+      }
+      return counts;
+    },
+    /** Deletes contacts, views and shortlistings older than CONTACT_RECORD_DAYS (daily, at start too). */
+    async sweep(now = new Date()): Promise<{ deleted: number }> {
+      const before = new Date(now.getTime() - CONTACT_RECORD_DAYS * DAY);
+      const gone = await db.delete(contacts).where(lt(contacts.createdAt, before)).returning({ id: contacts.id });
+      const noted = await db.delete(interest).where(lt(interest.createdAt, before)).returning({ id: interest.id });
+      return { deleted: gone.length + noted.length };
     },
   };
 }

@@ -46,6 +46,8 @@ export const user = pgTable(
     licenceCheckedBy: text("licence_checked_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     licenceCheckNote: text("licence_check_note"),
     phone: text("phone"),
+    /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
+    telegram: text("telegram"),
     ...timestamps,
   },
   // One account per licence, however it was typed (decision 100).

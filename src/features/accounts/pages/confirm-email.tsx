@@ -1,16 +1,13 @@
 import { Link, useLoaderData } from "react-router";
 import { isHttpError } from "../../../ui/forms.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/confirm-email";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.personal();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Confirm your new email — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Confirm your new email", matches);
 
 /** The link mailed to a new address: opening it is what makes the change. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,23 +7,20 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Field, FormError } from "../../../ui/field";
 import { SubmitButton } from "../../../ui/submit-button";
 import { NewPasswordFields } from "../components/account-password-fields";
-import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX } from "../auth-limits";
+import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, TELEGRAM_MAX } from "../auth-limits";
 import { profileSchema, type ProfileFormInput } from "../profile-schema";
 import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas";
 import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
 import { viewerOf } from "../../../ui/page-guards.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/profile";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your profile — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your profile", matches);
 
 /** A refusal for too many tries says when to try again, as an HTTP client reads it too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -51,6 +48,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       eaLicenceNumber: profile.eaLicenceNumber ?? "",
       licenceCheckedOn: profile.licenceCheckedAt ? formatSingaporeDay(profile.licenceCheckedAt) : null,
       phone: profile.phone ? formatPhone(profile.phone) : "",
+      telegram: profile.telegram ? `@${profile.telegram}` : "",
       avatar: profile.avatar?.thumbUrl ?? null,
     },
   };
@@ -186,7 +184,14 @@ export default function Profile() {
             label="Phone"
             type="tel"
             autoComplete="tel"
-            hint="A Singapore number, or + and the country code for another country."
+            hint="A Singapore number, or + and the country code for another country. Families' WhatsApp buttons message it."
+          />
+          <Field
+            field={detailFields.telegram}
+            label="Telegram (optional)"
+            maxLength={TELEGRAM_MAX}
+            autoComplete="off"
+            hint="Your Telegram user name, e.g. @goldenbridge_sg: families can then message you on Telegram too."
           />
           <Field
             field={detailFields.currentPassword}

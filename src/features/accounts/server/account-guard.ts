@@ -15,7 +15,7 @@ import type { ResendVerdict } from "./confirmation-resend-limit";
 import type { PasswordCheckLimiter } from "./password-check-limit";
 
 /** What each endpoint may be sent; anything else (an `image`, a `role`) is refused outright. */
-const DETAILS = ["name", "companyName", "eaLicenceNumber", "phone"] as const;
+const DETAILS = ["name", "companyName", "eaLicenceNumber", "phone", "telegram"] as const;
 export const ALLOWED_FIELDS: Record<string, readonly string[]> = {
   "/sign-up/email": [...DETAILS, "email", "password", "callbackURL", "rememberMe"],
   "/update-user": DETAILS,

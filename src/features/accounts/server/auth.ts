@@ -80,6 +80,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
         companyName: { type: "string", required: false },
         eaLicenceNumber: { type: "string", required: false },
         phone: { type: "string", required: false },
+        telegram: { type: "string", required: false },
       },
     },
     emailAndPassword: {

@@ -1,13 +1,23 @@
 /**
- * What a page tells the site as a family leaves for WhatsApp, Telegram or web chat: sent as a
- * beacon, so the link opens at once and the count survives the page going away.
+ * What a page tells the site as a family leaves for WhatsApp, Telegram or web chat, opens a
+ * biodata, or shortlists a helper: sent as a beacon, so the link opens at once and the count
+ * survives the page going away. The biodata page itself stays one cached page for everyone.
  */
 export type ContactChannel = "whatsapp" | "telegram" | "webchat";
+export type InterestKind = "view" | "shortlist";
 
-/** The days a supplier's dashboard counts contacts over (the service counts the same). */
+/** The days a supplier's dashboard counts contacts, views and shortlists over (the service counts the same). */
 export const COUNTED_DAYS = 30;
 
+function beacon(path: string, payload: object): void {
+  const body = new Blob([JSON.stringify(payload)], { type: "application/json" });
+  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function") navigator.sendBeacon(path, body);
+}
+
 export function recordContact(helperId: string, channel: ContactChannel): void {
-  const body = new Blob([JSON.stringify({ helperId, channel })], { type: "application/json" });
-  if (typeof navigator !== "undefined" && typeof navigator.sendBeacon === "function") navigator.sendBeacon("/api/contacts", body);
+  beacon("/api/contacts", { helperId, channel });
+}
+
+export function recordInterest(helperId: string, kind: InterestKind): void {
+  beacon("/api/interest", { helperId, kind });
 }

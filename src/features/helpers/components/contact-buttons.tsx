@@ -1,28 +1,34 @@
 import { whatsappLink } from "../../../shared/whatsapp";
+import type { SupplierSummary } from "../../../shared/helper-types";
 import { useRootData } from "../../../ui/root-data";
 import { recordContact, type ContactChannel } from "../../contacts/components/contact-beacon";
+import { contactTargets } from "../../contacts/components/contact-targets";
 
 export function whatsappMessage(name: string, ref: string): string {
   return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
 }
 
 /**
- * WhatsApp, the Telegram bot and web chat; a channel that is not configured is not shown. Cards
- * show WhatsApp alone (`channels="whatsapp"`): the biodata page has them all.
+ * WhatsApp and Telegram to the helper's supplier (or the site, decision 102), and the site's web
+ * chat; a channel with nowhere to go is not shown. Cards show WhatsApp alone
+ * (`channels="whatsapp"`): the biodata page has them all, and says whom the family will reach.
  */
 export function ContactButtons({
   helperId,
   name,
   reference: helperRef,
+  supplier,
   channels = "all",
 }: {
   helperId: string;
   name: string;
   reference: string;
+  supplier: Pick<SupplierSummary, "name" | "whatsapp" | "telegram">;
   channels?: "all" | "whatsapp";
 }) {
   const { config } = useRootData();
   const others = channels === "all";
+  const targets = contactTargets(supplier, config);
   const link = (channel: ContactChannel, className: string, href: string, label: string) => (
     <a
       className={`button ${className}`}
@@ -35,13 +41,25 @@ export function ContactButtons({
       {label}
     </a>
   );
-  return (
+  const buttons = (
     <div className="contact-buttons">
-      {link("whatsapp", "whatsapp", whatsappLink(config.contactPhone, whatsappMessage(name, helperRef)), "WhatsApp")}
-      {others && config.telegramBot
-        ? link("telegram", "telegram", `https://t.me/${config.telegramBot}?start=${encodeURIComponent(helperRef)}`, "Telegram")
-        : null}
+      {link("whatsapp", "whatsapp", whatsappLink(targets.whatsapp.phone, whatsappMessage(name, helperRef)), "WhatsApp")}
+      {others && targets.telegram ? link("telegram", "telegram", targets.telegram.href(helperRef), "Telegram") : null}
       {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, "Web chat") : null}
     </div>
   );
+  if (!others) return buttons;
+  return (
+    <>
+      {buttons}
+      <p className="contact-note">{contactNote(supplier.name, config.siteName, targets.whatsapp.via, config.contactRoute)}</p>
+    </>
+  );
+}
+
+/** Whom the family's message reaches, said under the buttons. */
+function contactNote(supplierName: string, siteName: string, via: "supplier" | "site", route: "supplier" | "site"): string {
+  if (via === "supplier") return `You message ${supplierName}, her supplier, directly.`;
+  if (route === "site") return `You message ${siteName}: we put you in touch with ${supplierName}, her supplier.`;
+  return `${supplierName} has not given a phone number yet: your message reaches ${siteName}, who pass it on.`;
 }

@@ -165,7 +165,7 @@ export function HelperCard({
         <Link to={paths.helper(helper.id)} className="button details-link" onClick={opened}>
           Details..<span className="visually-hidden"> about {helper.name}</span>
         </Link>
-        <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} channels="whatsapp" />
+        <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} channels="whatsapp" />
         <ShortlistToggle helper={helper} compact />
       </div>
     </article>

@@ -1,8 +1,10 @@
+import { useEffect } from "react";
 import { data as response, Link, useLoaderData } from "react-router";
 import { labelOf } from "../../../shared/catalogue";
 import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
+import { recordInterest } from "../../contacts/components/contact-beacon";
 import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
 import { ShareButtons } from "../components/share-buttons";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
@@ -96,6 +98,10 @@ export default function HelperBiodata() {
     ["Other languages", display(helper.otherLanguages.map((l) => labelOf("language", l)).join(", "))],
   ];
   const available = helper.status === "available";
+  // Counted from the browser, so the page stays one cached page for everyone (decision 102).
+  useEffect(() => {
+    if (available) recordInterest(helper.id, "view");
+  }, [helper.id, available]);
   return (
     <>
       <p className="back-link">
@@ -111,7 +117,7 @@ export default function HelperBiodata() {
             {labelOf("nationality", helper.nationality)} · ref {helper.ref}
           </p>
           {available ? (
-            <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} />
+            <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} />
           ) : (
             <p className="status-note" role="note">
               {helper.status === "draft"

@@ -5,17 +5,14 @@ import { BiodataErrorBoundary } from "../../../ui/error-screen";
 import { savedMessage } from "../../../ui/action-messages";
 import { createFromForm } from "./biodata.server";
 import { redirectWithMessage } from "../../../ui/flash.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/create";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `New biodata — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("New biodata", matches);
 
 /** Nothing to read: the loader is where the policy's guard runs before the form is shown. */
 export function loader() {

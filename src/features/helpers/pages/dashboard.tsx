@@ -7,7 +7,7 @@ import { viewerOf } from "../../../ui/page-guards.server";
 import { formatSingaporeDay } from "../../../shared/format";
 import { statusMessage } from "../../../ui/action-messages";
 import { changeStatus, ownBiodata } from "./biodata.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { COUNTED_DAYS } from "../../contacts/components/contact-beacon";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/dashboard";
@@ -15,14 +15,11 @@ import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your biodata — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your biodata", matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
-  const [helpers, profile, contacts] = await Promise.all([
+  const [helpers, profile, counts] = await Promise.all([
     ownBiodata(request, context),
     context.services.accounts.find(viewer.id),
     context.services.contacts.countsFor(viewer.id),
@@ -49,7 +46,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       photo: helper.photo,
       updated: formatSingaporeDay(helper.updatedAt),
       updatedAt: helper.updatedAt,
-      contacts: contacts.get(helper.id) ?? 0,
+      views: counts.get(helper.id)?.views ?? 0,
+      shortlists: counts.get(helper.id)?.shortlists ?? 0,
+      contacts: counts.get(helper.id)?.contacts ?? 0,
     })),
   };
 }
@@ -72,6 +71,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
+
+/** The counts of the last 30 days, a column each. */
+const COUNTS = [
+  { key: "views", label: `Views (${COUNTED_DAYS} days)`, title: `Families who opened the biodata in the last ${COUNTED_DAYS} days` },
+  {
+    key: "shortlists",
+    label: `Shortlists (${COUNTED_DAYS} days)`,
+    title: `Families who added her to their shortlist in the last ${COUNTED_DAYS} days`,
+  },
+  {
+    key: "contacts",
+    label: `Contacts (${COUNTED_DAYS} days)`,
+    title: `Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`,
+  },
+] as const satisfies readonly { key: keyof Row; label: string; title: string }[];
 
 /** Asks for a new confirmation link; the answer (sent, or when to ask again) is said beside it. */
 function ResendConfirmation() {
@@ -161,11 +175,11 @@ export default function Dashboard() {
               <th scope="col">Ref</th>
               <th scope="col">Status</th>
               <th scope="col">Updated</th>
-              <th scope="col">
-                <abbr title={`Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`}>
-                  Contacts ({COUNTED_DAYS} days)
-                </abbr>
-              </th>
+              {COUNTS.map((column) => (
+                <th scope="col" key={column.key}>
+                  <abbr title={column.title}>{column.label}</abbr>
+                </th>
+              ))}
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -187,7 +201,11 @@ export default function Dashboard() {
                 <td data-label="Updated">
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
-                <td data-label={`Contacts (${COUNTED_DAYS} days)`}>{helper.contacts}</td>
+                {COUNTS.map((column) => (
+                  <td data-label={column.label} key={column.key} className="dashboard-count">
+                    {helper[column.key]}
+                  </td>
+                ))}
                 <td className="dashboard-actions">
                   <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}

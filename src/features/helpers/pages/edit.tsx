@@ -5,17 +5,15 @@ import { BiodataErrorBoundary } from "../../../ui/error-screen";
 import { savedMessage } from "../../../ui/action-messages";
 import { biodataForEditing, updateFromForm } from "./biodata.server";
 import { redirectWithMessage } from "../../../ui/flash.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/edit";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ data: loaded, matches }) => [
-  { title: `${loaded ? `Edit ${loaded.helper.name}` : "Edit biodata"} — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
+  unlistedPageMeta(loaded ? `Edit ${loaded.helper.name}` : "Edit biodata", matches);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const helper = await biodataForEditing(request, context, params.id);

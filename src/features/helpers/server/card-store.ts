@@ -157,7 +157,10 @@ class Shared {
       religion: word(card.religion),
       english: word(card.english),
       motherTongue: word(card.motherTongue),
-      supplier: this.one(`s${card.supplier.id}|${card.supplier.name}|${card.supplier.image}`, card.supplier),
+      supplier: this.one(
+        `s${card.supplier.id}|${card.supplier.name}|${card.supplier.image}|${card.supplier.whatsapp}|${card.supplier.telegram}`,
+        card.supplier,
+      ),
       availableFrom: word(card.availableFrom),
     };
   }

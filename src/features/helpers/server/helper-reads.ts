@@ -31,8 +31,20 @@ import { helpers, user, type HelperRow } from "../../../server/db/schema";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
 
-export const supplierColumns = { supplierName: user.name, supplierCompany: user.companyName, supplierImage: user.image };
-export type RowWithSupplier = HelperRow & { supplierName: string; supplierCompany: string | null; supplierImage: string | null };
+export const supplierColumns = {
+  supplierName: user.name,
+  supplierCompany: user.companyName,
+  supplierImage: user.image,
+  supplierPhone: user.phone,
+  supplierTelegram: user.telegram,
+};
+export type RowWithSupplier = HelperRow & {
+  supplierName: string;
+  supplierCompany: string | null;
+  supplierImage: string | null;
+  supplierPhone: string | null;
+  supplierTelegram: string | null;
+};
 
 /** The listing's conditions; the query they go into joins `user` on the supplier. */
 export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, rule: PublicRule, now = new Date()): SQL[] {
@@ -103,7 +115,7 @@ export const cardColumns = pick(getTableColumns(helpers), [
   "availableFrom",
 ]);
 export type CardRow = Pick<HelperRow, keyof typeof cardColumns> &
-  Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage">;
+  Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage" | "supplierPhone" | "supplierTelegram">;
 
 /** A card as anyone sees it: her age, read from the date of birth, which stays behind. */
 export function toCard(row: CardRow, now = new Date()): HelperCard {
@@ -125,7 +137,13 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
     english: row.english as HelperCard["english"],
     motherTongue: row.motherTongue as HelperCard["motherTongue"],
     photo: photoUrls(row.photo),
-    supplier: { id: row.supplierId, name: row.supplierCompany || row.supplierName, image: photoUrls(row.supplierImage)?.thumbUrl ?? null },
+    supplier: {
+      id: row.supplierId,
+      name: row.supplierCompany || row.supplierName,
+      image: photoUrls(row.supplierImage)?.thumbUrl ?? null,
+      whatsapp: row.supplierPhone ? row.supplierPhone.replace(/\D/g, "") : null,
+      telegram: row.supplierTelegram || null,
+    },
     publishedAt: row.publishedAt.toISOString(),
     availableFrom: row.availableFrom,
   };

@@ -5,7 +5,13 @@
 import { z } from "zod";
 
 const photo = z.object({ url: z.string(), thumbUrl: z.string() }).nullable();
-const supplier = z.object({ id: z.string(), name: z.string(), image: z.string().nullable() });
+const supplier = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  whatsapp: z.string().nullable().describe("The supplier's WhatsApp number, international digits (for https://wa.me/<digits>)"),
+  telegram: z.string().nullable().describe("The supplier's Telegram user name, without the @"),
+});
 
 export const helperCardSchema = z.object({
   id: z.string(),

@@ -186,6 +186,8 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
       supplierName: account.name,
       supplierCompany: account.companyName,
       supplierImage: account.image,
+      supplierPhone: account.phone,
+      supplierTelegram: account.telegram,
       emailVerified: account.emailVerified,
     })
     .from(account)

@@ -6,16 +6,13 @@ import { ViewEditLinks } from "../../helpers/components/biodata-links";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
 
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import type { Route } from "./+types/helpers";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.operator();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `All biodata — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("All biodata", matches);
 
 const STATUSES: readonly string[] = catalogue.status.map((entry) => entry.slug);
 

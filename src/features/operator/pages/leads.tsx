@@ -8,17 +8,14 @@ import { PrivacyRequests } from "../../privacy/components/privacy-requests";
 import { formatSingaporeTime } from "../../../shared/format";
 
 import { redirectWithMessage } from "../../../ui/flash.server";
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import { whatsappLink } from "../../../shared/whatsapp";
 import type { Route } from "./+types/leads";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.operator();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Leads — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Leads", matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);

@@ -4,16 +4,13 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { FormError } from "../../../ui/field";
 import { formatSingaporeTime } from "../../../shared/format";
 
-import { siteName } from "../../../ui/meta";
+import { unlistedPageMeta } from "../../../ui/meta";
 import type { Route } from "./+types/outbox";
 import { pagePolicy } from "../../../shared/page-policy";
 
 export const policy = pagePolicy.operator();
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Outbox — ${siteName(matches)}` },
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Outbox", matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { items, pending, retrying } = await context.services.operator.outbox.failing();

@@ -4,7 +4,7 @@ import { whatsappLink } from "../../../shared/whatsapp";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
 import type { Route } from "./+types/privacy-policy";
-import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
+import { CONTACT_RECORD_DAYS, DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
 import { displayPhone } from "../../../shared/format";
 import { pagePolicy } from "../../../shared/page-policy";
 
@@ -74,8 +74,11 @@ export default function PrivacyPolicy() {
           <h2>Sharing</h2>
           <p>
             We do not sell your personal data. When you send the visitor form, our support team is told by e-mail and, when we use it, a
-            Telegram message. When you contact a supplier through WhatsApp, Telegram or web chat, you talk to them directly on that service.
-            We share data with our hosting and messaging providers only to run the site, and with authorities only when the law requires it.
+            Telegram message. When you contact a supplier through WhatsApp, Telegram or web chat, you talk to them directly on that service
+            (or to us, where a supplier has given us no number, and the page says so). We note which helper you asked about, the supplier,
+            the button and, if you gave us your number, your visitor record, so that we can follow up your enquiry; the supplier sees only
+            how many families asked. We share data with our hosting and messaging providers only to run the site, and with authorities only
+            when the law requires it.
           </p>
         </li>
         <li>
@@ -108,7 +111,9 @@ export default function PrivacyPolicy() {
           <p>
             We keep a visitor record for {LEAD_RETENTION_MONTHS} months after your latest visit, then delete it; the copy in our
             notification to support is deleted {DELIVERED_NOTIFICATION_RETENTION_DAYS} days after it reached us. The cookie in your browser
-            expires 30 days after you last sent the form. Supplier accounts are kept until the supplier asks us to close them.
+            expires 30 days after you last sent the form. The note of each contact with a supplier is deleted after {CONTACT_RECORD_DAYS}{" "}
+            days, and at once loses its link to you when your visitor record is deleted. Supplier accounts are kept until the supplier asks
+            us to close them.
           </p>
         </li>
         <li>

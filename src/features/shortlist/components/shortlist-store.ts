@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from "react";
 import { cleanShortlist, SHORTLIST_MAX } from "../../../shared/shortlist";
 import { trackShortlisted } from "../../../ui/pixel";
+import { recordInterest } from "../../contacts/components/contact-beacon";
 
 const STORAGE_KEY = "shortlist";
 const CHANGED = "shortlist-changed";
@@ -71,5 +72,6 @@ export function toggleShortlisted(helper: { id: string; ref: string; name: strin
   if (ids.length >= SHORTLIST_MAX) return "full";
   saveShortlist([...ids, helper.id]);
   trackShortlisted(helper);
+  recordInterest(helper.id, "shortlist");
   return "added";
 }

@@ -27,8 +27,8 @@ END;
 $$ LANGUAGE plpgsql;--> statement-breakpoint
 CREATE TRIGGER user_licence_changed BEFORE UPDATE OF ea_licence_number ON "user"
   FOR EACH ROW EXECUTE FUNCTION clear_changed_licence_check();--> statement-breakpoint
--- Pages show a supplier's licence, its check and phone too: a change of them drops them as a
--- change of the name does (0009 listed the name, company, picture, role and confirmed e-mail).
+-- Pages show a supplier's licence and its check too: a change of either drops them as a change
+-- of the name does (0012's list, with the licence and its check added).
 CREATE OR REPLACE FUNCTION notify_suppliers_changed() RETURNS trigger AS $$
 DECLARE
   ids text;
@@ -40,7 +40,7 @@ BEGIN
       OR n.email_verified IS DISTINCT FROM o.email_verified
       OR n.ea_licence_number IS DISTINCT FROM o.ea_licence_number
       OR n.licence_checked_at IS DISTINCT FROM o.licence_checked_at
-      OR n.phone IS DISTINCT FROM o.phone
+      OR n.phone IS DISTINCT FROM o.phone OR n.telegram IS DISTINCT FROM o.telegram
     LIMIT 101
   ) AS n;
   IF ids IS NOT NULL THEN

@@ -1,0 +1,66 @@
+/**
+ * `npm run screens`: the phone screenshots in docs/screens/, taken from the built site (npm run
+ * build first) on a new data folder with the demo data, in Chromium at 390 × 844.
+ *
+ * A family's listing, a biodata, its shortlist of three; a demo supplier's dashboard and the
+ * biodata form. Pass `--width 1366` for the laptop's (files then end in `-laptop`).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { launchBrowser } from "../tests/support/browser";
+import { startServer } from "../tests/support/server-process";
+
+const width = Number(process.argv[process.argv.indexOf("--width") + 1] || 390);
+const laptop = width >= 800;
+const outDir = path.resolve("docs/screens");
+const dataDir = mkdtempSync(path.join(tmpdir(), "dh-screens-"));
+
+async function shoot(page: Page, name: string) {
+  // Fonts and photos first: a screenshot of a page still drawing helps nobody.
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
+  const file = path.join(outDir, `${laptop ? "laptop" : "phone"}-${name}.png`);
+  await page.screenshot({ path: file, fullPage: name !== "form" });
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
+
+const server = await startServer(
+  { DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1", AUTH_SECRET: "screens-only-not-a-real-secret" },
+  180_000,
+);
+const browser = await launchBrowser();
+try {
+  const family = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: 1, baseURL: server.url });
+  const page = await family.newPage();
+  await page.goto("/posts");
+  await page.waitForSelector("html[data-hydrated]");
+  const toggles = page.locator("button[aria-pressed]");
+  for (let i = 0; i < 3; i++) await toggles.nth(i).click();
+  await shoot(page, "listing");
+  await page.locator("main a[href^='/posts/']").first().click();
+  await page.waitForURL(/\/posts\/[^/]+$/);
+  await page.waitForSelector("h1");
+  await shoot(page, "biodata");
+  await page.goto("/shortlist");
+  await page.waitForSelector("html[data-hydrated]");
+  await shoot(page, "shortlist");
+
+  const supplier = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: 1, baseURL: server.url });
+  const desk = await supplier.newPage();
+  await desk.goto("/login");
+  await desk.getByLabel("Email").fill("goldenbridge@demo.directhelpers.sg");
+  await desk.getByLabel("Password", { exact: true }).fill("demo-password");
+  await desk.getByRole("button", { name: "Log in" }).click();
+  await desk.waitForURL((url) => !url.pathname.startsWith("/login"));
+  await desk.goto("/dashboard");
+  await shoot(desk, "dashboard");
+  await desk.goto("/create");
+  await desk.waitForSelector("form");
+  await shoot(desk, "form");
+} finally {
+  await browser.close();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
