@@ -122,6 +122,7 @@ try {
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: 24 * 60 * 60_000 }),
     renderer,
     settleMs: 0,
+    siteName: "Direct Helpers",
   });
   const owner = { id: supplierId, name: "Grace Tan", email: "bench@example.com", role: "supplier" as const, image: null };
 

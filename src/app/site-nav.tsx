@@ -21,6 +21,7 @@ export function SiteNav() {
         ...(viewer.role === "operator"
           ? [
               { to: "/admin/helpers", label: "All biodata" },
+              { to: "/admin/suppliers", label: "Suppliers" },
               { to: "/admin/leads", label: "Leads" },
               { to: "/admin/outbox", label: "Outbox" },
               { to: "/admin/conversations", label: "Conversations" },

@@ -116,7 +116,7 @@ export async function buildApp(deps: AppDeps) {
   });
 
   await app.register(healthRoutes, { database });
-  await app.register(authRoutes, { auth });
+  await app.register(authRoutes, { handler: services.accounts.handleAuthRequest });
   await app.register(mediaRoutes, { storage });
   await app.register(helperRoutes, { helpers: services.helpers });
   await app.register(supplierRoutes, { suppliers: services.suppliers });

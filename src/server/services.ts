@@ -124,6 +124,7 @@ function createCoreServices({
     photos: new ListingCache<Buffer | null>({ maxEntries: 200, ttlMs: day }),
     renderer: pdfRenderer,
     settleMs: config.listingChangeWindowMs,
+    siteName: config.siteName,
   });
   const previews = createLinkPreviews({
     storage,
@@ -175,9 +176,10 @@ function createCoreServices({
       storage,
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
       imageUsedElsewhere: biodataUsesImage,
+      contactPhone: config.contactPhone,
     }),
     /** Operator screens: failing deliveries (leads are below). */
-    operator: createOperatorService({ db, helpers }),
+    operator: createOperatorService({ db, helpers, listingChanged: () => listingChanged() }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
     leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
     suppliers,

@@ -5,6 +5,7 @@
  * actions import it.
  */
 import { z } from "zod";
+import { normaliseLicence } from "./licence";
 import { normalisePhone } from "./phone";
 import { COMPANY_MAX, EA_LICENCE_PATTERN, NAME_MAX, TELEGRAM_PATTERN } from "./account-limits";
 
@@ -25,11 +26,11 @@ export const optionalText = (label: string, max: number) =>
 
 export const EA_LICENCE_MESSAGE = "Use MOM's format: two digits, a letter and four digits, e.g. 19C9871";
 
-const eaLicenceNumber = z
+export const eaLicenceNumber = z
   .string({ message: "EA licence number must be text" })
   .nullish()
   .transform((value, ctx) => {
-    const licence = value?.trim().toUpperCase() ?? "";
+    const licence = normaliseLicence(value ?? "");
     if (licence === "") return null;
     if (!EA_LICENCE_PATTERN.test(licence)) {
       ctx.addIssue({ code: "custom", message: EA_LICENCE_MESSAGE });

@@ -1,3 +1,4 @@
+import type { LicenceStatus } from "./licence";
 /**
  * What the API and the pages answer about helpers. Catalogue fields carry slugs (labels come
  * from the shared catalogue), dates are ISO strings.
@@ -86,8 +87,12 @@ export interface HelperPage {
 export interface SupplierListItem extends Omit<SupplierSummary, "whatsapp" | "telegram"> {
   companyName: string | null;
   availableHelpers: number;
-  /** The employment agency's MOM licence (e.g. 19C9871); null for an overseas supplier. */
+  /** The employment agency's MOM licence (e.g. 19C9871), once an operator checked it; null before and for an overseas supplier. */
   eaLicenceNumber: string | null;
+  /** Whether a licence is claimed and checked (decision 100). */
+  licenceStatus: LicenceStatus;
+  /** When the licence was checked (ISO), if it was. */
+  licenceCheckedAt: string | null;
   /** Formatted for reading: "+65 6234 5678". */
   phone: string | null;
   /** When the supplier joined (ISO). */

@@ -12,7 +12,7 @@ describe.skipIf(browserMissing)("account safety messages in a browser", () => {
     await page.goto(`${running.site.url}/login`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(/\/dashboard$/);
   }
 
@@ -41,10 +41,11 @@ describe.skipIf(browserMissing)("account safety messages in a browser", () => {
     expectFailedResponses(context, [400], "the common password is refused with 400");
     await page.goto(`${running.site.url}/register`);
     await page.getByLabel("Full name").fill("Common Choice");
+    await page.getByLabel("Company name").fill("Common Choice Agency");
     await page.getByLabel("Email").fill(uniqueEmail("common"));
     await page.getByLabel("Password", { exact: true }).fill("Password123");
     await page.getByLabel("Confirm password").fill("Password123");
-    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("button", { name: "Sign up" }).click();
 
     const password = page.getByLabel("Password", { exact: true });
     await expect.poll(() => password.getAttribute("aria-invalid")).toBe("true");

@@ -50,7 +50,7 @@ describe.skipIf(browserMissing)("the account and operator screens work with assi
           await page.goto(`${site.url}/login`);
           await page.getByLabel("Email").fill(account.email);
           await page.getByLabel("Password").fill(TEST_PASSWORD);
-          await page.getByRole("button", { name: "Login" }).click();
+          await page.getByRole("button", { name: "Log in" }).click();
           await page.waitForURL(/\/dashboard$/);
         }
         await page.goto(`${site.url}${path()}`);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
-import { createHelper, createSupplier } from "../support/factories";
+import { createHelper, createSupplier, uniqueLicence } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
 
 const PHONE = { width: 390, height: 844 };
@@ -25,10 +25,12 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     await context.close();
   });
 
-  it("names the supplier with its EA licence, phone, count and start; an unlicensed one is an overseas supplier", async () => {
+  it("names the supplier with its checked EA licence, phone, count and start; an unlicensed one is an overseas supplier", async () => {
+    const licence = uniqueLicence();
     const agency = await createSupplier(running.site.db, {
       companyName: "Lion City Maids",
-      eaLicenceNumber: "19C9871",
+      eaLicenceNumber: licence,
+      licenceCheckedAt: new Date(),
       phone: "+6562345678",
     });
     const overseas = await createSupplier(running.site.db, { companyName: "Cebu Helpers Co" });
@@ -38,14 +40,15 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     await page.goto(`${running.site.url}/posts/${licensed.id}`);
     const block = page.getByRole("region", { name: "Lion City Maids" });
     const text = await block.textContent();
-    expect(text).toContain("EA licence 19C9871");
+    expect(text).toContain(`EA licence ${licence}`);
+    expect(text).toMatch(/Licence checked by Direct Helpers on \d+ \w{3} \d{4}/);
     expect(text).toContain("+65 6234 5678");
     expect(text).toContain("1 available helper");
     expect(text).toMatch(/since \d+ \w{3} \d{4}/);
     await page.goto(`${running.site.url}/posts/${abroad.id}`);
     expect(await page.getByRole("region", { name: "Cebu Helpers Co" }).textContent()).toContain("Overseas supplier");
     await page.goto(`${running.site.url}/authors`);
-    expect(await page.getByRole("link", { name: /Lion City Maids/ }).textContent()).toContain("EA licence 19C9871");
+    expect(await page.getByRole("listitem").filter({ hasText: "Lion City Maids" }).textContent()).toContain(`EA licence ${licence}`);
     await context.close();
   });
 
@@ -114,7 +117,7 @@ describe.skipIf(browserMissing)("a family reading a biodata", () => {
     for (const hidden of ["Peanuts", "Epilepsy", "6 Mar 1992"]) expect(await page.getByRole("main").textContent()).not.toContain(hidden);
 
     await medical.getByRole("link", { name: "Leave your name and number to see them" }).click();
-    await page.getByRole("heading", { name: "Simply login with your name and phone number" }).waitFor();
+    await page.getByRole("heading", { name: "Simply log in with your name and phone number" }).waitFor();
     await page.getByLabel("Name", { exact: true }).fill("Family Lim");
     await page.getByLabel("Phone Number", { exact: true }).fill(uniqueSgMobile().typed);
     await page.getByRole("button", { name: "Submit" }).click();

@@ -14,7 +14,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.goto(`${running.site.url}/login?redirectTo=%2Fcreate`);
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${running.site.url}/create`);
   }
 

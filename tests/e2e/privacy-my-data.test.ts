@@ -4,7 +4,7 @@ import { visitors } from "../../src/server/db/schema";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
 
-const GATE = "Simply login with your name and phone number";
+const GATE = "Simply log in with your name and phone number";
 
 describe.skipIf(browserMissing)("a visitor withdraws consent from the browser they gave their number in", () => {
   const running = siteInBrowser({ seed: false });

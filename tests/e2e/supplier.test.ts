@@ -29,25 +29,27 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
   async function logIn(page: Page, email: string) {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Log in" }).click();
   }
 
-  it("registers, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
+  it("signs up, creates a biodata with a photo, finds it listed, edits, re-lists and deletes it", async () => {
     const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
     expectFailedResponses(context, [400], "the mismatched passwords are refused with 400");
     const email = uniqueEmail("biodata");
 
     await page.goto(`${running.site.url}/register`);
     await page.getByLabel("Full name").fill("Carmen Agency");
+    await page.getByLabel("Company name").fill("Carmen Agency Pte Ltd");
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByLabel("Confirm password").fill("something else entirely");
-    await page.getByRole("button", { name: "Register" }).click();
+    await page.getByRole("button", { name: "Sign up" }).click();
     await expect.poll(() => page.getByText("The two passwords do not match").count()).toBe(1);
     await page.getByLabel("Password", { exact: true }).fill(TEST_PASSWORD);
     await page.getByLabel("Confirm password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Register" }).click();
-    await page.waitForURL(/\/login/);
+    await page.getByRole("button", { name: "Sign up" }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await context.clearCookies();
 
     // A protected screen sends a signed-out supplier to log in, and back.
     await page.goto(`${running.site.url}/create`);

@@ -53,7 +53,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     const { page, context } = await newPage(running.browser);
     expectFailedResponses(context, [400], "the wrong number is refused with 400");
     await page.goto(`${running.site.url}/filters`);
-    await page.getByRole("heading", { name: "Simply login with your name and phone number" }).waitFor();
+    await page.getByRole("heading", { name: "Simply log in with your name and phone number" }).waitFor();
     expect(await page.getByRole("link", { name: "privacy policy", exact: true }).getAttribute("href")).toBe("/privacy-policy");
     const phoneField = page.getByLabel("Phone Number", { exact: true });
     expect(await phoneField.getAttribute("type")).toBe("tel");
@@ -74,7 +74,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await phoneField.fill(`${local.slice(0, 4)} ${local.slice(4)}`);
     await page.getByRole("button", { name: "Submit" }).click();
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
-    expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Simply log in with your name and phone number" }).count()).toBe(0);
     expect(await storedVisitor(`+65${local}`)).toMatchObject({ name: "Journey Tester", visits: 1 });
     const cookie = (await context.cookies()).find((c) => c.name === "visitor");
     // Signed by the site: what it holds reads back only through the site's own key.
@@ -133,7 +133,7 @@ describe.skipIf(browserMissing)("a household finds a helper through the filters"
     await context.addCookies([{ ...(await visitorCookie(running.site, "Returning Tester")), url: running.site.url }]);
     await page.goto(`${running.site.url}/filters?category=Filipines&marriage=Single&neg=Infant,Child&ageMax=45`);
     await page.getByRole("heading", { name: "Your criteria for helper" }).waitFor();
-    expect(await page.getByRole("heading", { name: "Simply login with your name and phone number" }).count()).toBe(0);
+    expect(await page.getByRole("heading", { name: "Simply log in with your name and phone number" }).count()).toBe(0);
     expect(await page.getByText("Welcome back, Returning Tester.").count()).toBe(1);
     expect(await page.getByRole("group", { name: "Nationality" }).getByLabel("Philippines").isChecked()).toBe(true);
     expect(await page.getByRole("group", { name: "Nationality" }).getByLabel("India").isChecked()).toBe(false);

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
-import { uniqueEmail } from "../support/factories";
+import { uniqueEmail, uniqueLicence } from "../support/factories";
 import { useTestApp } from "../support/test-app";
 
 const origin = { origin: "http://localhost:3000" };
@@ -49,9 +49,15 @@ describeDb("better-auth's own account endpoints hold to the profile form's rules
 
   it("stores the details given at sign-up as the profile form would: phone in international form, licence in capitals", async () => {
     const email = uniqueEmail();
-    const response = await signUpWith({ email, companyName: "  Harbour Agency  ", phone: "9123 4567", eaLicenceNumber: "19c9871" });
+    const licence = uniqueLicence();
+    const response = await signUpWith({
+      email,
+      companyName: "  Harbour Agency  ",
+      phone: "9123 4567",
+      eaLicenceNumber: licence.toLowerCase(),
+    });
     expect(response.statusCode).toBe(200);
-    expect(await rowByEmail(email)).toMatchObject({ companyName: "Harbour Agency", phone: "+6591234567", eaLicenceNumber: "19C9871" });
+    expect(await rowByEmail(email)).toMatchObject({ companyName: "Harbour Agency", phone: "+6591234567", eaLicenceNumber: licence });
   });
 
   it("does not let update-user set the picture or any field the profile form does not own", async () => {
@@ -73,8 +79,13 @@ describeDb("better-auth's own account endpoints hold to the profile form's rules
     expect((await updateUser(supplier.cookie, { name: "   " })).statusCode).toBe(400);
     expect(await rowOf(supplier.id)).toMatchObject({ name: supplier.name, phone: null, eaLicenceNumber: null });
 
-    const saved = await updateUser(supplier.cookie, { name: " Bay Agency ", phone: "+65 6234 5678", eaLicenceNumber: "21c4410" });
+    const licence = uniqueLicence();
+    const saved = await updateUser(supplier.cookie, {
+      name: " Bay Agency ",
+      phone: "+65 6234 5678",
+      eaLicenceNumber: licence.toLowerCase(),
+    });
     expect(saved.statusCode).toBe(200);
-    expect(await rowOf(supplier.id)).toMatchObject({ name: "Bay Agency", phone: "+6562345678", eaLicenceNumber: "21C4410" });
+    expect(await rowOf(supplier.id)).toMatchObject({ name: "Bay Agency", phone: "+6562345678", eaLicenceNumber: licence });
   });
 });

@@ -12,9 +12,12 @@ describeDb("signing up, logging in and out through the pages", () => {
   const post = (url: string, values: Record<string, string>, headers: Record<string, string> = {}) =>
     t.app.inject({ method: "POST", url, headers: { ...formHeaders, ...headers }, payload: formBody(values) });
 
-  const register = (values: Partial<Record<"name" | "email" | "password" | "confirmPassword", string>> = {}) =>
+  const register = (
+    values: Partial<Record<"name" | "companyName" | "eaLicenceNumber" | "email" | "password" | "confirmPassword", string>> = {},
+  ) =>
     post("/register", {
       name: "Mary Lim",
+      companyName: "Lim Employment",
       email: uniqueEmail(),
       password: TEST_PASSWORD,
       confirmPassword: TEST_PASSWORD,
@@ -52,19 +55,29 @@ describeDb("signing up, logging in and out through the pages", () => {
     await expect(signIn(t, existing.email)).resolves.toContain("session_token");
   });
 
-  it("creates the account as a supplier and sends them to log in, leaving no session behind", async () => {
+  it("creates the account as a supplier with its company and licence, and signs them in", async () => {
     const email = uniqueEmail();
-    const response = await register({ email, name: "Mary Lim" });
+    const response = await register({ email, name: "Mary Lim", companyName: "  Lim Employment  ", eaLicenceNumber: "  23c 4567 " });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe("/login?registered=1");
+    expect(response.headers.location).toBe("/dashboard");
     const [row] = await t.db.select().from(user).where(eq(user.email, email));
-    expect(row).toMatchObject({ name: "Mary Lim", role: "supplier" });
-    expect(await t.db.select().from(session).where(eq(session.userId, row!.id))).toHaveLength(0);
+    expect(row).toMatchObject({ name: "Mary Lim", role: "supplier", companyName: "Lim Employment", eaLicenceNumber: "23C4567" });
+    expect(await t.db.select().from(session).where(eq(session.userId, row!.id))).toHaveLength(1);
+    expect(await sessionOf(cookieHeader(response.headers["set-cookie"]))).toMatchObject({ user: { email } });
 
     const login = await t.app.inject({ url: "/login?registered=1" });
     expect(login.body).toContain(
       "Your account is ready. Please log in. If this email already had an account, log in with its password, or reset it.",
     );
+  });
+
+  it("asks for the company and checks the licence as the profile does, at their fields, making no account", async () => {
+    const email = uniqueEmail();
+    const response = await register({ email, companyName: " ", eaLicenceNumber: "ABC-123" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("Company name is required");
+    expect(response.body).toContain("Use MOM&#x27;s format: two digits, a letter and four digits, e.g. 19C9871");
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
   });
 
   it("shows one line above the form for a wrong password", async () => {
@@ -174,6 +187,7 @@ describeDb("rate limits on the account forms", () => {
     for (let i = 0; i < 4; i++) {
       const response = await post("/register", {
         name: "Bulk",
+        companyName: "Bulk Agency",
         email: uniqueEmail("bulk"),
         password: TEST_PASSWORD,
         confirmPassword: TEST_PASSWORD,

@@ -125,7 +125,7 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
     const first = await passGate("Withdrawn Visitor");
     const second = await passGate("Other Device", first.phone);
     await withdraw(first.phone.typed, first.cookie);
-    const gate = "Simply login with your name and phone number";
+    const gate = "Simply log in with your name and phone number";
     for (const cookie of [first.cookie, second.cookie]) {
       expect((await t.app.inject({ url: "/filters", headers: { cookie } })).body).toContain(gate);
       expect((await t.app.inject({ url: "/privacy/my-data", headers: { cookie } })).body).not.toContain("Withdrawn Visitor");

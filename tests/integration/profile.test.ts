@@ -6,7 +6,7 @@ import { outbox, user } from "../../src/server/db/schema";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { samplePng, upload } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { uniqueEmail } from "../support/factories";
+import { uniqueEmail, uniqueLicence } from "../support/factories";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("a supplier's own profile", () => {
@@ -56,10 +56,11 @@ describeDb("a supplier's own profile", () => {
 
   it("saves the company, EA licence and a Singapore phone number in international form", async () => {
     const supplier = await signUp(t);
+    const licence = uniqueLicence();
     const response = await details(supplier, {
       name: "  Joy Tan  ",
       companyName: "Joy Maids Pte Ltd",
-      eaLicenceNumber: "12C3456",
+      eaLicenceNumber: licence,
       phone: "9123 4567",
     });
     expect(response.statusCode).toBe(200);
@@ -67,7 +68,7 @@ describeDb("a supplier's own profile", () => {
     expect(await rowOf(supplier.id)).toMatchObject({
       name: "Joy Tan",
       companyName: "Joy Maids Pte Ltd",
-      eaLicenceNumber: "12C3456",
+      eaLicenceNumber: licence,
       phone: "+6591234567",
     });
   });

@@ -6,7 +6,7 @@ import { uniqueSgMobile } from "../support/notify";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
-const GATE = "Simply login with your name and phone number";
+const GATE = "Simply log in with your name and phone number";
 const FILTERS = "Your criteria for helper";
 
 describeDb("the /filters gate remembers only the visitors it let through itself", () => {

@@ -13,9 +13,24 @@ const words = (html: string) =>
 describeDb("the site's wording", () => {
   const t = usePageApp();
 
-  it("asks to sign up and to sign in in the same words", async () => {
+  it("asks to sign up and to log in in the same words", async () => {
     expect(words((await t.app.inject({ url: "/login" })).body)).toContain("Don't have an account? Sign up");
-    expect(words((await t.app.inject({ url: "/register" })).body)).toContain("Already have an account? Sign in");
+    expect(words((await t.app.inject({ url: "/register" })).body)).toContain("Already have an account? Log in");
+  });
+
+  it("says only “Sign up” and “Log in”: in titles, headings, buttons and links, never Register, Sign in or Login", async () => {
+    const visible = (html: string) => words(html.replace(/<script[\s\S]*?<\/script>/g, ""));
+    const pages = ["/", "/login", "/register", "/forgot-password", "/posts", "/authors", "/filters", "/privacy-policy"];
+    for (const url of pages) {
+      const text = visible((await t.app.inject({ url })).body);
+      expect(text, url).not.toMatch(/\b(Register(ing)?|Sign[ -]?in|Signing in|Login|Log In|Signup|Sign Up|Log-in)\b/);
+    }
+    const register = (await t.app.inject({ url: "/register" })).body;
+    expect(register).toContain("<title>Sign up — Direct Helpers</title>");
+    const login = (await t.app.inject({ url: "/login" })).body;
+    expect(login).toContain("<title>Log in — Direct Helpers</title>");
+    expect(visible(login)).toMatch(/Log in\s+Forgot your password\?/);
+    expect((await t.app.inject({ url: "/api/admin/leads" })).json().error.message).toBe("Please log in first.");
   });
 
   it("writes the menu's items with the same capitals and the contact number as people read it, linked as WhatsApp needs it", async () => {

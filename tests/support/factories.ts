@@ -1,13 +1,19 @@
 /**
  * Test data, made per test: a supplier and helpers with sensible values that a test overrides.
  */
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Database } from "../../src/server/db/connect";
 import { helpers, user, type NewHelperRow } from "../../src/server/db/schema";
 import type { TestApp } from "./test-app";
 
 export function uniqueEmail(prefix = "supplier"): string {
   return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+/** An EA licence number no other test (nor the demo data) holds: one account per licence. */
+export function uniqueLicence(): string {
+  const digits = (n: number) => String(randomInt(10 ** n)).padStart(n, "0");
+  return `${digits(2)}${String.fromCharCode(65 + randomInt(26))}${digits(4)}`;
 }
 
 export async function createSupplier(db: Database, values: Partial<typeof user.$inferInsert> = {}): Promise<typeof user.$inferSelect> {

@@ -3,7 +3,8 @@
  * its action on the server. better-auth checks the password length again on its side.
  */
 import { z } from "zod";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
+import { eaLicenceNumber } from "../../shared/account-schema";
+import { COMPANY_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
@@ -41,6 +42,9 @@ const PASSWORDS_DIFFER = "The two passwords do not match";
 export const registerSchema = z
   .object({
     name: text("Full name", NAME_MAX),
+    // The profile's rules; the company is asked for here, as families see it on every biodata.
+    companyName: text("Company name", COMPANY_MAX),
+    eaLicenceNumber,
     email,
     password: newPassword("Password"),
     confirmPassword: z.string({ message: "Confirm your password" }).min(1, "Confirm your password"),

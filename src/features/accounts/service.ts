@@ -12,6 +12,7 @@ import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../medi
 import type { Auth } from "./server/auth";
 import { callAuth, resendConfirmation, type AuthCall } from "./server/auth-calls";
 import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddress, type MailSettings } from "./server/email-change";
+import { isLicenceTaken, licenceHeldByAnother, licenceTaken, refusingTakenLicences } from "./server/licence-claims";
 import type { PasswordCheckLimiter } from "./server/password-check-limit";
 import type { Viewer } from "./server/viewer";
 
@@ -21,6 +22,8 @@ export interface Profile {
   email: string;
   companyName: string | null;
   eaLicenceNumber: string | null;
+  /** When an operator checked the licence against MOM's directory (decision 100). */
+  licenceCheckedAt: Date | null;
   phone: string | null;
   /** Telegram user name, without the @. */
   telegram: string | null;
@@ -62,9 +65,11 @@ export interface AccountServiceDeps {
   passwordChecks: PasswordCheckLimiter;
   /** Whether a biodata shows an image: a replaced avatar's files stay while one does. */
   imageUsedElsewhere: ImageUsedElsewhere;
+  /** The site's WhatsApp number, named in the refusal of a licence another account holds. */
+  contactPhone: string;
 }
 
-export function createAccountService({ mail, db, auth, storage, passwordChecks, imageUsedElsewhere }: AccountServiceDeps) {
+export function createAccountService({ mail, db, auth, storage, passwordChecks, imageUsedElsewhere, contactPhone }: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -75,6 +80,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
       email: row.email,
       companyName: row.companyName,
       eaLicenceNumber: row.eaLicenceNumber,
+      licenceCheckedAt: row.licenceCheckedAt,
       phone: row.phone,
       telegram: row.telegram,
       role: row.role === "operator" ? "operator" : "supplier",
@@ -136,6 +142,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
       await checkCurrentPassword(userId, changes.currentPassword, address);
       if (await emailTaken(newEmail, userId)) throw emailTakenError();
     }
+    if (changes.eaLicenceNumber && (await licenceHeldByAnother(db, changes.eaLicenceNumber, userId))) throw licenceTaken(contactPhone);
     // With real mail, the new address is confirmed from its own inbox before it is used.
     const confirmFirst = emailChanged && mail.channels.email;
     try {
@@ -159,7 +166,8 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
         }
       });
     } catch (error) {
-      // Two people taking one address at the same moment: the unique index decides.
+      // Two people taking one address or one licence at the same moment: the unique index decides.
+      if (isLicenceTaken(error)) throw licenceTaken(contactPhone);
       if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     }
@@ -193,7 +201,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
    * better-auth's own HTTP handler. Page forms (sign-in, sign-up, password reset) go through it
    * rather than its functions, so they meet the same rate limits and origin checks as the API.
    */
-  const handleAuthRequest = (request: Request): Promise<Response> => auth.handler(request);
+  const handleAuthRequest = refusingTakenLicences((request) => auth.handler(request), contactPhone);
 
   return {
     find,

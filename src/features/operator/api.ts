@@ -9,7 +9,20 @@ import { requireOperator } from "../accounts";
 import { notFound } from "../../server/http/errors";
 import { idParams, refusals, sendBytes } from "../../server/http/schemas";
 import { leadSchema, type LeadService } from "../leads";
+import { licenceCheckSchema } from "./licence-check-schema";
 import type { OperatorService } from "./service";
+
+const supplierLicenceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  companyName: z.string().nullable(),
+  email: z.string(),
+  eaLicenceNumber: z.string().nullable().describe("the licence the supplier claims, checked or not"),
+  checkedAt: z.string().nullable().describe("when an operator checked it against MOM's directory (ISO 8601)"),
+  checkedBy: z.string().nullable().describe("the operator's name; null for the demo data's checks"),
+  note: z.string().nullable().describe("how it was checked"),
+  joinedAt: z.string(),
+});
 
 const search = z.string().max(100).optional();
 const leadsQuery = z.object({ q: search, page: z.coerce.number().int().min(1).max(10_000).default(1) });
@@ -104,6 +117,60 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
     requireOperator(request.viewer);
     return operator.outbox.failing();
   });
+
+  app.get(
+    "/api/admin/suppliers",
+    {
+      schema: {
+        ...operatorOnly,
+        summary: "List the suppliers and their licences",
+        description:
+          "Licences waiting for a check first, then checked ones, then overseas suppliers; `q` finds part of a name, e-mail or licence.",
+        querystring: z.object({ q: search }),
+        response: { 200: z.object({ items: z.array(supplierLicenceSchema) }), ...errors },
+      },
+    },
+    async (request) => {
+      requireOperator(request.viewer);
+      return { items: await operator.suppliers.list(request.query.q) };
+    },
+  );
+
+  app.put(
+    "/api/admin/suppliers/:id/licence-check",
+    {
+      schema: {
+        ...operatorOnly,
+        summary: "Mark a supplier's licence checked",
+        description:
+          "After looking it up in MOM's directory of employment agencies: `licence` is the number checked (409 if the supplier's is now another), `note` says how. Families then see the number and the day of the check.",
+        params: idParams,
+        body: licenceCheckSchema,
+        response: { 200: supplierLicenceSchema, ...errors, ...refusals(404, 409) },
+      },
+    },
+    async (request) => {
+      const viewer = requireOperator(request.viewer);
+      return operator.suppliers.checkLicence(viewer.id, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    "/api/admin/suppliers/:id/licence-check",
+    {
+      schema: {
+        ...operatorOnly,
+        summary: "Take back a licence check",
+        description: 'Families see "Licence not yet checked" and no number again.',
+        params: idParams,
+        response: { 200: supplierLicenceSchema, ...errors, ...refusals(404) },
+      },
+    },
+    async (request) => {
+      requireOperator(request.viewer);
+      return operator.suppliers.uncheckLicence(request.params.id);
+    },
+  );
 
   app.post(
     "/api/admin/outbox/:id/retry",

@@ -5,4 +5,5 @@ export default [
   route("admin/helpers", "features/operator/pages/helpers.tsx"),
   route("admin/leads", "features/operator/pages/leads.tsx"),
   route("admin/outbox", "features/operator/pages/outbox.tsx"),
+  route("admin/suppliers", "features/operator/pages/suppliers.tsx"),
 ] satisfies RouteConfig;

@@ -11,7 +11,11 @@ export const supplierSchema = z.object({
   companyName: z.string().nullable(),
   image: z.string().nullable(),
   availableHelpers: z.number().int(),
-  eaLicenceNumber: z.string().nullable(),
+  eaLicenceNumber: z.string().nullable().describe("the MOM licence, once the site checked it; null before and for an overseas supplier"),
+  licenceStatus: z
+    .enum(["checked", "unchecked", "none"])
+    .describe("none: an overseas supplier; unchecked: a licence is claimed, not yet checked"),
+  licenceCheckedAt: z.string().nullable().describe("when the site checked the licence (ISO 8601)"),
   phone: z.string().nullable(),
   since: z.string(),
 });

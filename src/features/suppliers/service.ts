@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
+import { licenceStatusOf } from "../../shared/licence";
 import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../../server/db/connect";
@@ -19,17 +20,22 @@ function toItem(row: {
   companyName: string | null;
   image: string | null;
   eaLicenceNumber: string | null;
+  licenceCheckedAt: Date | null;
   phone: string | null;
   createdAt: Date;
   availableHelpers: number;
 }): SupplierListItem {
+  // A claimed licence is shown only once an operator checked it (decision 100).
+  const licenceStatus = licenceStatusOf(row);
   return {
     id: row.id,
     name: row.companyName || row.name,
     companyName: row.companyName,
     image: photoUrls(row.image)?.thumbUrl ?? null,
     availableHelpers: row.availableHelpers,
-    eaLicenceNumber: row.eaLicenceNumber || null,
+    eaLicenceNumber: licenceStatus === "checked" ? row.eaLicenceNumber : null,
+    licenceStatus,
+    licenceCheckedAt: licenceStatus === "checked" ? row.licenceCheckedAt!.toISOString() : null,
     phone: row.phone ? formatPhone(row.phone) : null,
     since: row.createdAt.toISOString(),
   };
@@ -42,6 +48,7 @@ const publicColumns = {
   companyName: user.companyName,
   image: user.image,
   eaLicenceNumber: user.eaLicenceNumber,
+  licenceCheckedAt: user.licenceCheckedAt,
   phone: user.phone,
   createdAt: user.createdAt,
 };

@@ -1,5 +1,20 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { LICENCE_INDEX } from "../../shared/licence";
 import type { EmploymentRow, Skills } from "../../shared/biodata-types";
 
 const timestamps = {
@@ -14,20 +29,30 @@ const timestamps = {
 // better-auth's tables (names and columns as its Drizzle adapter expects), with the supplier's
 // fields on `user`.
 
-export const user = pgTable("user", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull().unique(),
-  emailVerified: boolean("email_verified").notNull().default(false),
-  image: text("image"),
-  role: text("role").notNull().default("supplier"),
-  companyName: text("company_name"),
-  eaLicenceNumber: text("ea_licence_number"),
-  phone: text("phone"),
-  /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
-  telegram: text("telegram"),
-  ...timestamps,
-});
+export const user = pgTable(
+  "user",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    role: text("role").notNull().default("supplier"),
+    companyName: text("company_name"),
+    eaLicenceNumber: text("ea_licence_number"),
+    // An operator's check of the licence against MOM's directory (decision 100): when, by whom
+    // (null for the demo data's), and how. A trigger clears them when the licence changes.
+    licenceCheckedAt: timestamp("licence_checked_at", { withTimezone: true }),
+    licenceCheckedBy: text("licence_checked_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    licenceCheckNote: text("licence_check_note"),
+    phone: text("phone"),
+    /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
+    telegram: text("telegram"),
+    ...timestamps,
+  },
+  // One account per licence, however it was typed (decision 100).
+  (t) => [uniqueIndex(LICENCE_INDEX).on(sql`upper(regexp_replace(${t.eaLicenceNumber}, '\\s', '', 'g'))`)],
+);
 
 export const session = pgTable(
   "session",

@@ -37,7 +37,7 @@ const API_TAGS = [
   {
     name: "accounts",
     description:
-      "Sign-up, sign-in, sessions and passwords: better-auth's own endpoints, listed from the running site. " +
+      "Signing up, logging in, sessions and passwords: better-auth's own endpoints, listed from the running site. " +
       "Their bodies and answers are better-auth's; refusals are `{ message, code?, fields? }`, not the error shape of the other calls.",
   },
   { name: "documentation", description: "This document." },
@@ -52,7 +52,7 @@ const INTRODUCTION = [
   "`fields` names each refused value the way a form names it (`salary`, `skills.cooking.rating`,",
   "`employment[2].to`), and `requestId` names the request in the site's logs. A server error says",
   "nothing of its cause. Calls that need a supplier's or an operator's session say so; the session",
-  "is the cookie better-auth sets at sign-in.",
+  "is the cookie better-auth sets when a person logs in.",
 ].join("\n");
 
 export interface RegisteredRoute {
@@ -103,7 +103,7 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
             type: "apiKey",
             in: "cookie",
             name: "better-auth.session_token",
-            description: "The session cookie set at sign-in (`__Secure-better-auth.session_token` when the site runs on https).",
+            description: "The session cookie set when a person logs in (`__Secure-better-auth.session_token` when the site runs on https).",
           },
         },
       },
@@ -221,7 +221,7 @@ const STATUS_WORDS: Record<string, string> = {
   204: "Done; no body",
   304: "Not modified: the copy named in If-None-Match is current",
   400: "Refused: the input is not valid (`error.fields` names each value)",
-  401: "Not signed in",
+  401: "Not logged in",
   403: "Signed in, but not allowed",
   404: "Not found",
   413: "Too large",

@@ -36,7 +36,7 @@ export function isHttpError(error: unknown): error is HttpError {
 }
 
 export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, "bad_request", message, fields);
-export const unauthorized = (message = "Please sign in first.") => new HttpError(401, "unauthorized", message);
+export const unauthorized = (message = "Please log in first.") => new HttpError(401, "unauthorized", message);
 export const forbidden = (message = "You may not change this.") => new HttpError(403, "forbidden", message);
 export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
 export const tooManyRequests = (message: string, retryAfter?: number, fields?: FieldErrors) =>

@@ -12,7 +12,7 @@ import { pagePolicy } from "../../../shared/page-policy";
 export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Login — ${siteName(matches)}` },
+  { title: `Log in — ${siteName(matches)}` },
   { name: "description", content: "Log in to manage your helpers' biodata." },
 ];
 
@@ -65,7 +65,7 @@ export default function Login() {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="login-heading">
-      <h1 id="login-heading">Login</h1>
+      <h1 id="login-heading">Log in</h1>
       {notice && !result ? (
         <p className="form-success" role="status">
           {notice}
@@ -78,7 +78,7 @@ export default function Login() {
         <Field field={fields.password} label="Password" type="password" autoComplete="current-password" required />
         <div className="form-actions account-actions">
           <button type="submit" className="button primary" disabled={busy}>
-            {busy ? "Logging in…" : "Login"}
+            {busy ? "Logging in…" : "Log in"}
           </button>
           <Link to="/forgot-password">Forgot your password?</Link>
         </div>

@@ -1,5 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { formatSingaporeDay } from "../../../shared/format";
 import { formatPhone } from "../../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
@@ -45,6 +46,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       email: profile.email,
       companyName: profile.companyName ?? "",
       eaLicenceNumber: profile.eaLicenceNumber ?? "",
+      licenceCheckedOn: profile.licenceCheckedAt ? formatSingaporeDay(profile.licenceCheckedAt) : null,
       phone: profile.phone ? formatPhone(profile.phone) : "",
       telegram: profile.telegram ? `@${profile.telegram}` : "",
       avatar: profile.avatar?.thumbUrl ?? null,
@@ -109,7 +111,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
   } catch (error) {
-    if (!isHttpError(error) || (error.statusCode !== 400 && error.statusCode !== 429)) throw error;
+    if (!isHttpError(error) || ![400, 409, 429].includes(error.statusCode)) throw error;
     const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
     return fail({ fields: error.fields, formError: error.fields?.form, status: error.statusCode }, headers);
   }
@@ -121,6 +123,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         ? "Your details are saved. Log in with your new email from now on."
         : "Your details are saved.",
   });
+}
+
+/** Whether families see the licence yet: only once the site checked it (decision 100). */
+function licenceHint(checkedOn: string | null): string {
+  const format = "Your employment agency licence from MOM, e.g. 19C9871. Overseas suppliers leave it empty.";
+  return checkedOn
+    ? `${format} Checked by us on ${checkedOn}; changing it means it is checked again.`
+    : `${format} Families see it once we have checked it in MOM's directory.`;
 }
 
 export default function Profile() {
@@ -167,7 +177,7 @@ export default function Profile() {
             field={detailFields.eaLicenceNumber}
             label="EA licence number"
             maxLength={EA_LICENCE_MAX}
-            hint="Your employment agency licence from MOM, e.g. 19C9871."
+            hint={licenceHint(profile.licenceCheckedOn)}
           />
           <Field
             field={detailFields.phone}

@@ -2,10 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
 import { Field, FormError } from "../../../ui/field";
 import { NewPasswordFields } from "../components/account-password-fields";
-import { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../auth-limits";
+import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../auth-limits";
 import { registerSchema, type RegisterInput } from "../auth-schemas";
 import { parseWithZod, refuse, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
+import { redirectWithCookies } from "../../../ui/page-guards.server";
 
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/register";
@@ -15,7 +16,7 @@ import { pagePolicy } from "../../../shared/page-policy";
 export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Signup — ${siteName(matches)}` },
+  { title: `Sign up — ${siteName(matches)}` },
   { name: "description", content: "Create your supplier account to publish and manage your helpers' biodata." },
 ];
 
@@ -30,8 +31,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     refuse(submission, { ...refusal, hideFields: ["password", "confirmPassword"] });
   if (submission.status !== "success") return fail();
 
-  const { name, email, password } = submission.value;
-  const result = await callAuth(context, "/sign-up/email", { body: { name, email, password } });
+  const { name, email, password, companyName, eaLicenceNumber } = submission.value;
+  const result = await callAuth(context, "/sign-up/email", {
+    body: { name, email, password, companyName, ...(eaLicenceNumber ? { eaLicenceNumber } : {}) },
+  });
   if (!result.ok) {
     if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
     if (result.code === "PASSWORD_TOO_COMMON") {
@@ -40,12 +43,25 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
       return fail({ fields: { password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` } });
     }
+    // The licence another account holds, or a detail the account guard refused: at its field.
+    const fields = fieldsOf(result.body);
+    if (fields) return fail({ fields, status: result.status });
     return fail({ formError: "We could not create your account just now. Please try again.", status: result.status >= 500 ? 500 : 400 });
   }
-  // The same answer whether the address was new or already had an account (whose owner is told
-  // by mail): sign-up never says who has an account here (decision 085). As on the original
-  // site, the supplier logs in next.
+  // The new supplier lands signed in (decision 101). Sign-up answers a taken address as a new
+  // one (decision 085), so signing in is a separate, rate-limited step: with the password just
+  // chosen it works for a new account; for an address that already had one it fails, and the
+  // same notice as before says to log in or reset the password.
+  const signedIn = await callAuth(context, "/sign-in/email", { body: { email, password, rememberMe: true } });
+  if (signedIn.ok) return redirectWithCookies("/dashboard", signedIn.cookies);
   return redirect("/login?registered=1");
+}
+
+/** better-auth's refusals from the account guard carry a message per field. */
+function fieldsOf(body: unknown): Record<string, string> | undefined {
+  if (!body || typeof body !== "object" || !("fields" in body) || !body.fields || typeof body.fields !== "object") return undefined;
+  const fields = Object.fromEntries(Object.entries(body.fields).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  return Object.keys(fields).length > 0 ? fields : undefined;
 }
 
 export default function Register() {
@@ -53,19 +69,34 @@ export default function Register() {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="register-heading">
-      <h1 id="register-heading">Signup</h1>
+      <h1 id="register-heading">Sign up</h1>
       <p className="account-lead">Create your supplier account to publish your helpers&apos; biodata.</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)}>
         <Field field={fields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
+        <Field
+          field={fields.companyName}
+          label="Company name"
+          autoComplete="organization"
+          required
+          maxLength={COMPANY_MAX}
+          hint="Your agency's or business's name, as families will see it."
+        />
+        <Field
+          field={fields.eaLicenceNumber}
+          label="EA licence number (optional)"
+          maxLength={EA_LICENCE_MAX}
+          autoCapitalize="characters"
+          hint="Your employment agency licence from MOM, e.g. 19C9871. Overseas suppliers leave it empty. Families see it once we have checked it in MOM's directory."
+        />
         <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
         <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="Password" confirmLabel="Confirm password" />
-        <SubmitButton busy={busy} busyLabel="Registering…">
-          Register
+        <SubmitButton busy={busy} busyLabel="Signing up…">
+          Sign up
         </SubmitButton>
       </Form>
       <p className="form-links">
-        Already have an account? <Link to="/login">Sign in</Link>
+        Already have an account? <Link to="/login">Log in</Link>
       </p>
     </section>
   );

@@ -118,6 +118,24 @@ export interface AccountGuardOptions {
   requestResetLater(body: { email: string; redirectTo?: string }): void;
   /** Counts a request for a new confirmation link to this address (confirmation-resend-limit.ts). */
   confirmationResend(email: string): Promise<ResendVerdict>;
+  /** Whether an account other than this one (none at sign-up) holds the licence (licence-claims.ts). */
+  licenceHeldByAnother(licence: string, exceptId: string | null): Promise<boolean>;
+  /** The refusal of a licence another account holds. */
+  licenceTakenMessage: string;
+}
+
+const LICENCE_PATHS = new Set(["/sign-up/email", "/update-user"]);
+
+function licenceTakenError(options: AccountGuardOptions): APIError {
+  const message = options.licenceTakenMessage;
+  return new APIError("CONFLICT", { code: "LICENCE_TAKEN", message, fields: { eaLicenceNumber: message } });
+}
+
+/** A licence another account holds is refused at its field before anything is written. */
+async function refuseTakenLicence(ctx: GuardContext, body: Body, options: AccountGuardOptions): Promise<void> {
+  if (!LICENCE_PATHS.has(ctx.path) || typeof body.eaLicenceNumber !== "string") return;
+  const exceptId = ctx.path === "/update-user" ? ((await getSessionFromCtx(ctx))?.user.id ?? null) : null;
+  if (await options.licenceHeldByAnother(body.eaLicenceNumber, exceptId)) throw licenceTakenError(options);
 }
 
 async function limitConfirmationResends(options: AccountGuardOptions, body: Body): Promise<void> {
@@ -152,6 +170,7 @@ export function accountGuard(options: AccountGuardOptions) {
             if (ctx.path === CONFIRMATION_RESEND_PATH) return limitConfirmationResends(options, body as Body);
             refuseUnknownFields(ctx.path, body as Body);
             checkDetails(ctx.path, body as Body);
+            await refuseTakenLicence(ctx, body as Body, options);
             await refuseWeakPassword(ctx, body as Body, options.siteName);
             if (CURRENT_PASSWORD_PATHS.has(ctx.path)) {
               const session = await getSessionFromCtx(ctx);
@@ -165,6 +184,21 @@ export function accountGuard(options: AccountGuardOptions) {
                 );
               }
             }
+          }),
+        },
+      ],
+      after: [
+        {
+          // Two sign-ups with one licence at the same moment: the index lets one through, and
+          // better-auth answers the other "failed to create user"; it is told what happened.
+          matcher: (context) => context.path === "/sign-up/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned: unknown = ctx.context.returned;
+            const body = ctx.body as Body | undefined;
+            // better-auth's refusal ("failed to create user"), by its status: its class is bundled apart.
+            const status = returned && typeof returned === "object" ? (returned as { statusCode?: unknown }).statusCode : undefined;
+            if (status !== 422 || typeof body?.eaLicenceNumber !== "string") return;
+            if (await options.licenceHeldByAnother(body.eaLicenceNumber, null)) throw licenceTakenError(options);
           }),
         },
       ],

@@ -15,6 +15,8 @@ import { configuredChannels, enqueueMessage } from "../../notifications";
 import { accountGuard } from "./account-guard";
 import { AUTH_BASE_PATH } from "./auth-calls";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
+import { licenceHeldByAnother } from "./licence-claims";
+import { licenceTakenMessage } from "../../../shared/licence";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
 export { AUTH_BASE_PATH };
@@ -162,6 +164,8 @@ export function createAuth(config: Config, db: Database, secret: string, options
         siteName: config.siteName,
         passwordChecks,
         confirmationResend: (email) => hitConfirmationResend(db, email),
+        licenceHeldByAnother: (licence, exceptId) => licenceHeldByAnother(db, licence, exceptId),
+        licenceTakenMessage: licenceTakenMessage(config.contactPhone),
         requestResetLater: (body) => {
           setImmediate(() => {
             resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
@@ -191,6 +195,10 @@ export function createAuth(config: Config, db: Database, secret: string, options
         "/change-password": { window: 60, max: 30 },
       },
     },
+    // An error of its own (a refusal) is answered by better-auth; any other is thrown to the
+    // site, which answers a licence claimed twice at the same moment as its refusal
+    // (licence-claims.ts) and anything else as the server error it is.
+    onAPIError: { throw: true },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.publicUrl.startsWith("https:"),

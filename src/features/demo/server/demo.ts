@@ -14,6 +14,8 @@ import { demoHelpers } from "./demo-helpers";
 import { logoSvg, portraitSvg, rasterise, seededRandom, type Sitter } from "./portraits";
 
 export const DEMO_PASSWORD = "demo-password";
+/** How the demo agencies' licences were checked, as an operator notes it. */
+export const DEMO_LICENCE_NOTE = "Checked MOM EA directory: licence current, agency name matches";
 
 export const DEMO_SUPPLIERS = [
   {
@@ -97,6 +99,9 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
         role: "supplier",
         companyName: supplier.companyName,
         eaLicenceNumber: supplier.eaLicenceNumber,
+        // Checked as an operator would check a real agency's (decision 100), by no account.
+        licenceCheckedAt: supplier.eaLicenceNumber ? new Date() : null,
+        licenceCheckNote: supplier.eaLicenceNumber ? DEMO_LICENCE_NOTE : null,
         phone: supplier.phone,
       });
       await tx.insert(account).values({

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
 import type { HelperQuery } from "../../../shared/listing-query";
@@ -33,12 +34,15 @@ export function HelperListing({
   pathname,
   heading,
   summary,
+  intro,
   onOpen,
 }: {
   data: ListingData;
   pathname: string;
   heading: string;
   summary?: string[];
+  /** Shown under the heading (a supplier's licence on their own listing). */
+  intro?: ReactNode;
   onOpen?: (helper: HelperCardData) => void;
 }) {
   useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
@@ -59,6 +63,7 @@ export function HelperListing({
           ) : null}
         </p>
       </div>
+      {intro}
       <ListingControls
         pathname={pathname}
         search={data.search}

@@ -1,3 +1,4 @@
+import { LicenceCheck } from "../../suppliers/components/supplier-block";
 import { data as response, useLoaderData } from "react-router";
 import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "./listing.server";
@@ -31,6 +32,11 @@ export default function SupplierListing() {
       pathname={`/posts/users/${data.supplier.id}`}
       heading={`Helpers from ${data.supplier.name}`}
       summary={data.summary}
+      intro={
+        <p className="supplier-listing-licence">
+          <LicenceCheck supplier={data.supplier} />
+        </p>
+      }
     />
   );
 }

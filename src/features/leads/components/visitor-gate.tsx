@@ -7,7 +7,7 @@ import { PhoneField } from "../../../ui/phone-field";
 import { SubmitButton } from "../../../ui/submit-button";
 
 /**
- * "Simply login with your name and phone number": a real form posted to the route's action,
+ * "Simply log in with your name and phone number": a real form posted to the route's action,
  * so it works before the page's script has loaded (and, once it has, without a reload).
  * `lastResult` is the action's answer to a refused submission; `redirectTo`, where the visitor
  * goes once through (the page that sent them here).
@@ -18,7 +18,7 @@ export function VisitorGate({ lastResult, redirectTo }: { lastResult?: Submissio
   const [form, fields] = useForm<{ name: string; phone: string }>({ id: "visitor-gate", lastResult });
   return (
     <section className="form-card gate-card" aria-labelledby="gate-heading">
-      <h1 id="gate-heading">Simply login with your name and phone number</h1>
+      <h1 id="gate-heading">Simply log in with your name and phone number</h1>
       <p className="gate-intro">Tell us who you are once, then choose your criteria and see the helpers who match.</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" replace {...getFormProps(form)} noValidate={false}>

@@ -19,7 +19,8 @@ export interface BiodataPdfInput {
   /** The medical history and date of birth, or null for the public copy (age only). */
   gated: BiodataGated | null;
   privateDetails: BiodataPrivate | null;
-  supplier: { name: string; eaLicenceNumber: string | null };
+  /** Its name, and its licence as families are told of it ("Overseas supplier", "Licence not yet checked…"). */
+  supplier: { name: string; licence: string };
   /** A JPEG of the photo, or null. */
   photo: Buffer | null;
   generatedOn: string;
@@ -286,7 +287,6 @@ function SpecialNotes({ html }: { html: string }) {
 }
 
 export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
-  const licence = supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "EA licence not given";
   return (
     <Document
       title={`Biodata of ${helper.name} (${helper.ref})`}
@@ -310,7 +310,7 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
           <View style={styles.headerText}>
             <Text style={styles.title}>BIODATA OF FOREIGN DOMESTIC WORKER (FDW)</Text>
             <Text style={styles.subtitle}>
-              {supplier.name} · {licence}
+              {supplier.name} · {supplier.licence}
             </Text>
             <Text style={styles.subtitle}>
               Reference {helper.ref} · generated {generatedOn}

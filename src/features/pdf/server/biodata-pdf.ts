@@ -15,6 +15,7 @@ import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types
 import { formatBirthDate } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
+import { licenceCheckText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import type { ListingCache } from "../../helpers";
@@ -51,6 +52,8 @@ export interface BiodataPdfDeps {
   renderer: Pick<PdfRenderer, "render">;
   /** How long a biodata must go without a save before its PDFs are prepared (a burst costs one). */
   settleMs: number;
+  /** Who checks licences, as the supplier block says it. */
+  siteName: string;
 }
 
 /** The photo as a JPEG of the size it is printed at (84 × 108 pt, at 4 pixels a point). */
@@ -63,13 +66,37 @@ async function photoJpeg(storage: MediaStorage, key: string | null): Promise<Buf
   return sharp(Buffer.concat(chunks)).resize({ width: 336, height: 432, fit: "cover" }).jpeg({ quality: 82 }).toBuffer();
 }
 
-export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDetails, cache, photos, renderer, settleMs }: BiodataPdfDeps) {
+export function createBiodataPdfs({
+  db,
+  storage,
+  log,
+  findHelper,
+  findPrivateDetails,
+  cache,
+  photos,
+  renderer,
+  settleMs,
+  siteName,
+}: BiodataPdfDeps) {
+  /** The supplier as the PDF names them: a licence's number only once the site checked it (decision 100). */
   async function supplierOf(helper: HelperRecord) {
     const [row] = await db
-      .select({ name: user.name, companyName: user.companyName, eaLicenceNumber: user.eaLicenceNumber })
+      .select({
+        name: user.name,
+        companyName: user.companyName,
+        eaLicenceNumber: user.eaLicenceNumber,
+        licenceCheckedAt: user.licenceCheckedAt,
+      })
       .from(user)
       .where(eq(user.id, helper.supplier.id));
-    return { name: row?.companyName || row?.name || helper.supplier.name, eaLicenceNumber: row?.eaLicenceNumber ?? null };
+    const status = row ? licenceStatusOf(row) : "none";
+    const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;
+    const check = licenceCheckText({ licenceStatus: status, licenceCheckedAt: checkedAt }, siteName);
+    const licence =
+      status === "none"
+        ? check
+        : `${status === "checked" ? `EA licence ${row!.eaLicenceNumber} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
+    return { name: row?.companyName || row?.name || helper.supplier.name, licence };
   }
 
   async function render(
@@ -77,7 +104,7 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
       helper: HelperRecord;
       gated: BiodataGated | null;
       privateDetails: BiodataPrivate | null;
-      supplier: { name: string; eaLicenceNumber: string | null };
+      supplier: { name: string; licence: string };
     },
     today: string,
   ) {
@@ -95,7 +122,7 @@ export function createBiodataPdfs({ db, storage, log, findHelper, findPrivateDet
     const today = formatIsoDate(calendarDateAt(new Date()));
     // The copy is part of the key: a family's or the owner's PDF is never handed to anyone else.
     const copy: PdfCopy = privateDetails ? "owner" : gated ? "family" : "public";
-    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.eaLicenceNumber, today, copy]);
+    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.licence, today, copy]);
     const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today));
     return { helper, copy, bytes };
   }

@@ -54,8 +54,8 @@ export default function PrivacyPolicy() {
             reads it. Your filter choices stay in your browser for the current tab only.
           </p>
           <p>
-            Suppliers who register give us their name, e-mail address, password (stored only as a secure hash), an optional picture and the
-            helper biodata they publish. Signing in sets a session cookie. Our servers also record technical data such as your IP address
+            Suppliers who sign up give us their name, e-mail address, password (stored only as a secure hash), an optional picture and the
+            helper biodata they publish. Logging in sets a session cookie. Our servers also record technical data such as your IP address
             for security and to limit abuse.
           </p>
         </li>
@@ -106,7 +106,7 @@ export default function PrivacyPolicy() {
         <li>
           <h2>Security</h2>
           <p>
-            The site is served over an encrypted connection. Only our operators can see visitor records, after signing in; passwords are
+            The site is served over an encrypted connection. Only our operators can see visitor records, after logging in; passwords are
             stored as hashes that cannot be read back. No system is perfectly safe, and we tell you and the authorities as the law requires
             if your data is ever exposed.
           </p>

@@ -1,15 +1,30 @@
 import { Link } from "react-router";
 import { formatSingaporeDay } from "../../../shared/format";
+import { licenceCheckText, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { SupplierListItem } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
 
 /**
  * Who advertises a helper. Singapore's rules for employment agencies ask for the agency's name
- * and licence number on every advertisement; a supplier without one is an overseas supplier.
+ * and licence number on every advertisement; a supplier without one is an overseas supplier. A
+ * claimed licence shows its number only once the site checked it (decision 100), and either way
+ * families are pointed to MOM's own directory to look it up.
  */
-export function licenceText(supplier: Pick<SupplierListItem, "eaLicenceNumber">): string {
-  return supplier.eaLicenceNumber ? `EA licence ${supplier.eaLicenceNumber}` : "Overseas supplier";
+export function LicenceCheck({ supplier }: { supplier: Pick<SupplierListItem, "eaLicenceNumber" | "licenceStatus" | "licenceCheckedAt"> }) {
+  const { config } = useRootData();
+  if (supplier.licenceStatus === "none") return <span className="supplier-licence">Overseas supplier</span>;
+  return (
+    <span className="supplier-licence-check">
+      {supplier.eaLicenceNumber ? <span className="supplier-licence">EA licence {supplier.eaLicenceNumber}</span> : null}
+      <span className={supplier.licenceStatus === "checked" ? "licence-checked" : "licence-unchecked"}>
+        {licenceCheckText(supplier, config.siteName)}
+      </span>
+      <a className="licence-directory" href={MOM_EA_DIRECTORY_URL} target="_blank" rel="noopener noreferrer">
+        MOM&apos;s directory of employment agencies
+      </a>
+    </span>
+  );
 }
 
 export function SupplierAvatar({ supplier, size = 56 }: { supplier: Pick<SupplierListItem, "name" | "image">; size?: number }) {
@@ -43,7 +58,9 @@ export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: Suppli
         <Heading id={`supplier-${supplier.id}`} className="supplier-block-name">
           <Link to={paths.supplierListing(supplier.id)}>{supplier.name}</Link>
         </Heading>
-        <p className="supplier-licence">{licenceText(supplier)}</p>
+        <p>
+          <LicenceCheck supplier={supplier} />
+        </p>
         {supplier.phone ? (
           <p>
             <a href={`tel:${supplier.phone.replace(/[^\d+]/g, "")}`}>{supplier.phone}</a>

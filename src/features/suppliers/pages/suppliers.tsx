@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { formatSingaporeDay } from "../../../shared/format";
-import { helperCount, licenceText, SupplierAvatar } from "../components/supplier-block";
+import { helperCount, LicenceCheck, SupplierAvatar } from "../components/supplier-block";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/suppliers";
@@ -31,17 +31,18 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="supplier-grid">
           {suppliers.map((supplier) => (
-            <li key={supplier.id}>
-              <Link className="supplier-card" to={paths.supplierListing(supplier.id)}>
-                <SupplierAvatar supplier={supplier} size={72} />
-                <span className="supplier-text">
-                  <span className="supplier-name">{supplier.name}</span>
-                  <span className="supplier-licence">{licenceText(supplier)}</span>
-                  {supplier.phone ? <span className="supplier-count">{supplier.phone}</span> : null}
-                  <span className="supplier-count">{helperCount(supplier.availableHelpers)}</span>
-                  <span className="supplier-count">Since {formatSingaporeDay(supplier.since)}</span>
-                </span>
-              </Link>
+            <li key={supplier.id} className="supplier-card">
+              <SupplierAvatar supplier={supplier} size={72} />
+              <span className="supplier-text">
+                {/* The name's link covers the card (its ::after); MOM's link sits above it. */}
+                <Link className="supplier-name" to={paths.supplierListing(supplier.id)}>
+                  {supplier.name}
+                </Link>
+                <LicenceCheck supplier={supplier} />
+                {supplier.phone ? <span className="supplier-count">{supplier.phone}</span> : null}
+                <span className="supplier-count">{helperCount(supplier.availableHelpers)}</span>
+                <span className="supplier-count">Since {formatSingaporeDay(supplier.since)}</span>
+              </span>
             </li>
           ))}
         </ul>

@@ -1,0 +1,42 @@
+/**
+ * A supplier's employment agency licence (MOM's EA licence): one account per licence, and what
+ * families are told of it (decision 100). Read by the server, the pages and the PDF alike.
+ */
+import { displayPhone, formatSingaporeDay } from "./format";
+
+/** The unique index that keeps a licence to one account, on its normalised value. */
+export const LICENCE_INDEX = "user_ea_licence_number_unique";
+
+/** MOM's public directory of employment agencies, where anyone can look a licence up. */
+export const MOM_EA_DIRECTORY_URL = "https://service2.mom.gov.sg/eadirectory/";
+
+/** A licence as stored and compared: no spaces, capitals ("19c 9871" is 19C9871). */
+export function normaliseLicence(value: string): string {
+  return value.replace(/\s+/g, "").toUpperCase();
+}
+
+/** The refusal of a licence another account holds, with whom to contact. */
+export function licenceTakenMessage(contactPhone: string): string {
+  return `This licence number is already registered to another account. If it is yours, contact us on WhatsApp at ${displayPhone(contactPhone)} so we can check it.`;
+}
+
+/**
+ * What families see of a supplier's licence: "checked" (with the number and the day of the
+ * check), "unchecked" (a licence is claimed, but neither it nor its number is shown yet) or
+ * "none" (an overseas supplier).
+ */
+export type LicenceStatus = "checked" | "unchecked" | "none";
+
+export function licenceStatusOf(row: { eaLicenceNumber: string | null; licenceCheckedAt: Date | null }): LicenceStatus {
+  if (!row.eaLicenceNumber) return "none";
+  return row.licenceCheckedAt ? "checked" : "unchecked";
+}
+
+/** The words for a status, the check's day in Singapore time. */
+export function licenceCheckText(supplier: { licenceStatus: LicenceStatus; licenceCheckedAt: string | null }, siteName: string): string {
+  if (supplier.licenceStatus === "none") return "Overseas supplier";
+  if (supplier.licenceStatus === "checked" && supplier.licenceCheckedAt) {
+    return `Licence checked by ${siteName} on ${formatSingaporeDay(supplier.licenceCheckedAt)}`;
+  }
+  return "Licence not yet checked";
+}
