@@ -1,4 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import type { ReactNode } from "react";
+import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatSingaporeDay } from "../../../shared/format";
 import { formatPhone } from "../../../shared/phone";
@@ -161,15 +162,7 @@ export default function Profile() {
         </div>
         <AccountAvatar name={profile.name} thumbUrl={profile.avatar} />
         <h2 className="account-section-heading">Your details</h2>
-        {details && "done" in details ? (
-          <p className="form-success" role="status">
-            {details.done}
-          </p>
-        ) : (
-          <FormError message={detailsForm.errors?.[0] ?? (details ? "Please check the fields marked below." : null)} />
-        )}
-        <Form method="post" className="form" {...getFormProps(detailsForm)}>
-          <input type="hidden" name="intent" value="details" />
+        <IntentForm intent="details" form={detailsForm} answer={details} sending={sending} busyLabel="Saving…" submitLabel="Update details">
           <Field field={detailFields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
           <Field field={detailFields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
           <Field field={detailFields.companyName} label="Company name" autoComplete="organization" maxLength={COMPANY_MAX} />
@@ -199,25 +192,21 @@ export default function Profile() {
             type="password"
             autoComplete="current-password"
           />
-          <SubmitButton busy={sending === "details"} busyLabel="Saving…">
-            Update details
-          </SubmitButton>
-        </Form>
+        </IntentForm>
       </section>
 
       <section className="form-card account-card" aria-labelledby="password-heading">
         <h2 id="password-heading" className="account-section-heading">
           Change password
         </h2>
-        {password && "done" in password ? (
-          <p className="form-success" role="status">
-            {password.done}
-          </p>
-        ) : (
-          <FormError message={passwordForm.errors?.[0]} />
-        )}
-        <Form method="post" className="form" {...getFormProps(passwordForm)}>
-          <input type="hidden" name="intent" value="password" />
+        <IntentForm
+          intent="password"
+          form={passwordForm}
+          answer={password}
+          sending={sending}
+          busyLabel="Changing…"
+          submitLabel="Change password"
+        >
           <Field field={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
           <NewPasswordFields
             password={passwordFields.newPassword}
@@ -225,12 +214,50 @@ export default function Profile() {
             label="New password"
             confirmLabel="Confirm new password"
           />
-          <SubmitButton busy={sending === "password"} busyLabel="Changing…">
-            Change password
-          </SubmitButton>
-        </Form>
+        </IntentForm>
       </section>
     </div>
+  );
+}
+
+/**
+ * One of the page's two forms: what its last save said (done, or what to fix), its fields, and
+ * its button; `intent` tells the action which form was sent.
+ */
+function IntentForm<Schema extends Record<string, unknown>>({
+  intent,
+  form,
+  answer,
+  sending,
+  busyLabel,
+  submitLabel,
+  children,
+}: {
+  intent: "details" | "password";
+  form: FormMetadata<Schema, string[]>;
+  answer: { done: string } | object | undefined;
+  sending: FormDataEntryValue | null | undefined;
+  busyLabel: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      {answer && "done" in answer ? (
+        <p className="form-success" role="status">
+          {answer.done}
+        </p>
+      ) : (
+        <FormError message={form.errors?.[0] ?? (answer ? "Please check the fields marked below." : null)} />
+      )}
+      <Form method="post" className="form" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value={intent} />
+        {children}
+        <SubmitButton busy={sending === intent} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
+      </Form>
+    </>
   );
 }
 
