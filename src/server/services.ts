@@ -169,6 +169,9 @@ function createCoreServices({
       storage,
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
       imageUsedElsewhere: biodataUsesImage,
+      // The database tells every instance too (the user trigger), but the supplier reloading
+      // their biodata here sees the new details at once, whatever the notification's delay.
+      publicChanged: () => listingChanged("everything"),
     }),
     /** Operator screens: failing deliveries (leads are below). */
     operator: createOperatorService({ db, helpers }),
