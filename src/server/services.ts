@@ -177,6 +177,9 @@ function createCoreServices({
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
       imageUsedElsewhere: biodataUsesImage,
       contactPhone: config.contactPhone,
+      // The database tells every instance too (the user trigger), but the supplier reloading
+      // their biodata here sees the new details at once, whatever the notification's delay.
+      publicChanged: () => listingChanged("everything"),
     }),
     /** Operator screens: failing deliveries (leads are below). */
     operator: createOperatorService({ db, helpers, listingChanged: () => listingChanged() }),

@@ -1,8 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { contacts, interest } from "../../src/features/contacts/server/tables";
 import { outbox, privacyRequests, visitors } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
+import { createHelper, createSupplier } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
 
@@ -63,6 +65,35 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
     expect(await leadsWith(phone.e164)).toHaveLength(0);
     expect(await queuedFor(phone.e164)).toHaveLength(0);
     expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, phone.e164))).toHaveLength(0);
+  });
+
+  it("lists the helpers the family asked about, and unlinks them (keeping the supplier's counts) when consent is withdrawn", async () => {
+    const supplier = await createSupplier(t.db, { name: "Listed Agency", phone: "+6591230000" });
+    const helper = await createHelper(t, supplier.id, { name: "Asked About Ana" });
+    const other = await createHelper(t, supplier.id, { name: "Someone Else Sari" });
+    const { phone, cookie } = await passGate("Asking Family");
+    const beacon = (url: string, payload: object, headers: Record<string, string>) =>
+      t.app.inject({ method: "POST", url, remoteAddress: "198.51.100.7", headers, payload });
+    expect((await beacon("/api/contacts", { helperId: helper.id, channel: "whatsapp" }, { cookie })).statusCode).toBe(204);
+    expect((await beacon("/api/interest", { helperId: helper.id, kind: "shortlist" }, { cookie })).statusCode).toBe(204);
+    // Another family's contact is theirs alone.
+    expect((await beacon("/api/contacts", { helperId: other.id, channel: "telegram" }, {})).statusCode).toBe(204);
+
+    const page = await t.app.inject({ url: "/privacy/my-data", headers: { cookie } });
+    expect(page.body).toContain("Helpers you asked about");
+    expect(page.body).toContain(`Asked About Ana (${helper.ref}): WhatsApp, to her supplier, `);
+    expect(page.body).not.toContain("Someone Else Sari");
+    expect(page.body).toContain("The biodata you open and shortlist are counted for their suppliers without your name");
+    // A family that asked about nobody is told so.
+    const quiet = await passGate("Quiet Family");
+    expect((await t.app.inject({ url: "/privacy/my-data", headers: { cookie: quiet.cookie } })).body).toContain("None recorded.");
+
+    const done = await withdraw(phone.typed, cookie);
+    expect(done.body).toContain("the helpers you asked about are no longer linked to you");
+    expect(await leadsWith(phone.e164)).toHaveLength(0);
+    const [kept] = await t.db.select().from(contacts).where(eq(contacts.helperId, helper.id));
+    expect(kept).toMatchObject({ channel: "whatsapp", leadId: null });
+    expect(await t.db.select().from(interest).where(eq(interest.helperId, helper.id))).toHaveLength(1);
   });
 
   it("records a withdrawal without the cookie, deletes nothing, and shows it to operators to carry out within 30 days", async () => {

@@ -6,7 +6,7 @@ import { outbox, user } from "../../src/server/db/schema";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { samplePng, upload } from "../support/biodata";
 import { describeDb } from "../support/database";
-import { uniqueEmail, uniqueLicence } from "../support/factories";
+import { createHelper, uniqueEmail, uniqueLicence } from "../support/factories";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
 
 describeDb("a supplier's own profile", () => {
@@ -97,6 +97,27 @@ describeDb("a supplier's own profile", () => {
     expect(page.body).toContain('value="@Gold_Bridge_SG"');
     expect((await details(supplier, { telegram: "" })).statusCode).toBe(200);
     expect((await rowOf(supplier.id)).telegram).toBeNull();
+  });
+
+  it("shows a saved name, phone and Telegram on the kept biodata page at once, with no database notification", async () => {
+    // This app does not listen for the database's notifications (only a served site does):
+    // what drops the kept page here is the save itself.
+    const supplier = await signUp(t, { name: "Before Agency" });
+    expect((await details(supplier, { phone: "9123 4567" })).statusCode).toBe(200);
+    const helper = await createHelper(t, supplier.id, { name: "Kept Page Kira" });
+    const biodata = () => t.app.inject({ url: `/posts/${helper.id}` });
+    expect((await biodata()).body).toContain("https://wa.me/6591234567");
+    const hits = t.app.pageCache.stats.hits;
+    expect((await biodata()).body).toContain("Before Agency");
+    expect(t.app.pageCache.stats.hits).toBe(hits + 1);
+
+    const saved = await details(supplier, { name: "After Agency", phone: "8123 4567", telegram: "after_agency" });
+    expect(saved.statusCode).toBe(200);
+    const after = await biodata();
+    expect(after.body).toContain("https://wa.me/6581234567");
+    expect(after.body).toContain("https://t.me/after_agency");
+    expect(after.body).toContain("After Agency");
+    expect(after.body).not.toContain("Before Agency");
   });
 
   it("changes the email only with the current password, and tells the old address", async () => {

@@ -67,9 +67,24 @@ export interface AccountServiceDeps {
   imageUsedElsewhere: ImageUsedElsewhere;
   /** The site's WhatsApp number, named in the refusal of a licence another account holds. */
   contactPhone: string;
+  /**
+   * Called once a save changed what public pages show of the supplier (name, company, licence,
+   * phone, Telegram, picture): this instance drops its kept pages at once, as a biodata save does,
+   * rather than waiting for the database's notification.
+   */
+  publicChanged?: () => void;
 }
 
-export function createAccountService({ mail, db, auth, storage, passwordChecks, imageUsedElsewhere, contactPhone }: AccountServiceDeps) {
+export function createAccountService({
+  mail,
+  db,
+  auth,
+  storage,
+  passwordChecks,
+  imageUsedElsewhere,
+  contactPhone,
+  publicChanged,
+}: AccountServiceDeps) {
   async function find(id: string): Promise<Profile | null> {
     const [row] = await db.select().from(user).where(eq(user.id, id)).limit(1);
     if (!row) return null;
@@ -171,6 +186,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
       if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     }
+    if (showsOtherwise(current, changes)) publicChanged?.();
     return confirmFirst ? { emailPending: newEmail } : { emailChanged };
   }
 
@@ -194,6 +210,7 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
     if (before === undefined) {
       throw badRequest("Use a picture you uploaded: upload it again.", { avatar: "Use a picture you uploaded: upload it again." });
     }
+    if (before.image !== key) publicChanged?.();
     if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image], imageUsedElsewhere);
   }
 
@@ -216,6 +233,17 @@ export function createAccountService({ mail, db, auth, storage, passwordChecks, 
     /** Whether a supplier confirms their e-mail before publishing (only when mail is really sent). */
     emailNeedsConfirming: mail.channels.email,
   };
+}
+
+/** Whether a profile save changes what the public sees of the supplier (cards, biodata pages, /suppliers). */
+function showsOtherwise(current: Profile, changes: ProfileChanges): boolean {
+  return (
+    changes.name !== current.name ||
+    changes.companyName !== current.companyName ||
+    changes.eaLicenceNumber !== current.eaLicenceNumber ||
+    changes.phone !== current.phone ||
+    (changes.telegram !== undefined && changes.telegram !== current.telegram)
+  );
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;

@@ -7,14 +7,15 @@
  * per helper, once a day for a shortlisting, so pressing twice, or a script pressing all day, is
  * one. Rows older than the counts need are deleted daily (CONTACT_RECORD_DAYS).
  */
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, desc, eq, gte, lt } from "drizzle-orm";
 import type { HelperService } from "../helpers";
+import { helpers as helperRows } from "../../server/db/schema";
 import { countInWindow } from "../../server/db/window-count";
 import { notFound, tooManyRequests } from "../../server/http/errors";
 import type { FeatureGround } from "../../server/feature";
 import { CONTACT_RECORD_DAYS } from "../../shared/retention";
 import { COUNTED_DAYS, type ContactChannel, type InterestKind } from "./components/contact-beacon";
-import { contactVia } from "./components/contact-targets";
+import { contactVia, type ContactVia } from "./components/contact-targets";
 import { contacts, interest } from "./server/tables";
 
 export const CONTACT_CHANNELS = ["whatsapp", "telegram", "webchat"] as const satisfies readonly ContactChannel[];
@@ -45,6 +46,19 @@ const ROBOT = /bot|crawl|spider|slurp|preview|facebookexternalhit|lighthouse/i;
 export interface ContactServiceDeps extends FeatureGround {
   helpers: Pick<HelperService, "find">;
 }
+
+/** A family's contact as their own data page lists it. */
+export interface LeadContact {
+  helperName: string;
+  helperRef: string;
+  channel: ContactChannel;
+  /** Whom the button reached: the supplier, or the site passing it on. */
+  via: ContactVia;
+  at: Date;
+}
+
+/** The most contacts one lead's page lists; the record keeps no more than a month of them anyway. */
+const LEAD_CONTACTS_SHOWN = 200;
 
 export interface InterestCounts {
   views: number;
@@ -99,6 +113,30 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
       if (seen.count > 1) return false;
       await db.insert(interest).values({ helperId, supplierId: helper.supplier.id, kind });
       return true;
+    },
+    /**
+     * The contacts recorded with this lead, newest first, for the family's own data page. Views
+     * and shortlistings name no lead (nothing about the family is kept with them), so have none.
+     */
+    async ofLead(leadId: string): Promise<LeadContact[]> {
+      const rows = await db
+        .select({
+          helperName: helperRows.name,
+          helperRef: helperRows.ref,
+          channel: contacts.channel,
+          via: contacts.via,
+          at: contacts.createdAt,
+        })
+        .from(contacts)
+        .innerJoin(helperRows, eq(helperRows.id, contacts.helperId))
+        .where(eq(contacts.leadId, leadId))
+        .orderBy(desc(contacts.createdAt))
+        .limit(LEAD_CONTACTS_SHOWN);
+      return rows.map((row) => ({
+        ...row,
+        channel: row.channel as ContactChannel,
+        via: row.via === "site" ? "site" : "supplier",
+      }));
     },
     /** A supplier's views, shortlistings and contacts of the last 30 days, by biodata id (biodata with none are absent). */
     async countsFor(supplierId: string, now = new Date()): Promise<Map<string, InterestCounts>> {

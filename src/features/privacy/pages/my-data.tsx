@@ -20,11 +20,13 @@ export const policy = pagePolicy.personal();
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
+const CHANNEL_NAMES = { whatsapp: "WhatsApp", telegram: "Telegram", webchat: "Web chat" } as const;
+
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Your data — ${siteName(matches)}` },
   {
     name: "description",
-    content: "See the name and phone number we keep about you, and withdraw your consent to delete them.",
+    content: "See the name and phone number we keep about you and the helpers you asked about, and withdraw your consent to delete them.",
   },
   { name: "robots", content: "noindex" },
 ];
@@ -35,6 +37,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lead = await context.services.leads.privacy.dataOf(visitor);
   // The number's conversations go with it when consent is withdrawn: its owner sees them here.
   const conversations = lead && visitor ? await context.services.conversations.ofLead(visitor.leadId) : [];
+  // The contacts recorded with the lead (views and shortlistings name no lead, so none are listed).
+  const contacts = lead ? await context.services.contacts.ofLead(lead.id) : [];
   return {
     conversations: conversations.map((item) => ({ ...item, with: item.supplier.name })),
     // What this browser typed itself, which it may always see.
@@ -53,6 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           lastSeen: formatSingaporeTime(lead.lastSeenAt),
           // Kept with the lead too (for the operator who calls back), so shown to its owner.
           filters: lead.filters,
+          contacts: contacts.map((contact) => ({
+            helper: `${contact.helperName} (${contact.helperRef})`,
+            how: `${CHANNEL_NAMES[contact.channel]}, ${contact.via === "supplier" ? "to her supplier" : "through us"}`,
+            at: formatSingaporeTime(contact.at.toISOString()),
+          })),
         }
       : null,
   };
@@ -102,7 +111,7 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
         <h1 id="my-data-heading">Your data</h1>
         <p role="status">
           {actionData.deleted
-            ? "Your consent is withdrawn: your name and number are deleted, and we will not contact you."
+            ? "Your consent is withdrawn: your name and number are deleted, the helpers you asked about are no longer linked to you, and we will not contact you."
             : `We have recorded your request. We will check the number is yours and delete what we keep about it by ${actionData.dueBy} (within 30 days).`}
         </p>
         <p>
@@ -136,9 +145,27 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
                     <dd>{kept.filters.join("; ")}</dd>
                   </>
                 ) : null}
+                <dt>Helpers you asked about</dt>
+                <dd>
+                  {kept.contacts.length > 0 ? (
+                    <ul className="my-data-contacts">
+                      {kept.contacts.map((contact, index) => (
+                        <li key={index}>{`${contact.helper}: ${contact.how}, ${contact.at}`}</li>
+                      ))}
+                    </ul>
+                  ) : (
+                    "None recorded."
+                  )}
+                </dd>
               </>
             ) : null}
           </dl>
+          {kept ? (
+            <p>
+              The biodata you open and shortlist are counted for their suppliers without your name, number or visitor record, so none of
+              that is kept about you.
+            </p>
+          ) : null}
           {conversations.length > 0 ? (
             <>
               <h2>Your conversations with suppliers</h2>
@@ -159,8 +186,9 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
         </p>
       )}
       <p>
-        Withdrawing your consent deletes your name and number, and your conversations with suppliers, and stops us contacting you, as our{" "}
-        <Link to={paths.privacy()}>privacy policy</Link> explains.
+        Withdrawing your consent deletes your name and number and your conversations with suppliers, unlinks the helpers you asked about
+        from you (their suppliers' counts stay) and stops us contacting you, as our <Link to={paths.privacy()}>privacy policy</Link>{" "}
+        explains.
       </p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>

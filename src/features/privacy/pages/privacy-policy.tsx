@@ -16,7 +16,7 @@ import { pagePolicy } from "../../../shared/page-policy";
 export const policy = pagePolicy.shared("fixed", [], { sitemap: true });
 
 /** Changed by hand whenever the text below changes; never "today". */
-const PRIVACY_POLICY_UPDATED = "23 November 2026";
+const PRIVACY_POLICY_UPDATED = "25 November 2026";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: `Privacy Policy — ${siteName(matches)}` },
@@ -82,17 +82,19 @@ export default function PrivacyPolicy() {
             Telegram message. When you contact a supplier through WhatsApp, Telegram or web chat, you talk to them directly on that service
             (or to us, where a supplier has given us no number, and the page says so). We note which helper you asked about, the supplier,
             the button and, if you gave us your number, your visitor record, so that we can follow up your enquiry; the supplier sees only
-            how many families asked. We share data with our hosting and messaging providers only to run the site, and with authorities only
-            when the law requires it.
+            how many families asked. When you open or shortlist a biodata we count it for its supplier, keeping nothing about you with the
+            count. We share data with our hosting and messaging providers only to run the site, and with authorities only when the law
+            requires it.
           </p>
         </li>
         <li>
           <h2>Your rights</h2>
           <p>
             You may ask us what we hold about you, correct it, or have it deleted. You may withdraw your consent at any time on{" "}
-            <Link to={paths.myData()}>your data</Link>: from the browser you gave your number in, we delete your visitor record at once;
-            otherwise, or if you message us at {contact} with the number you gave, we delete it within 30 days. Either way we stop
-            contacting you. Delete the <code>visitor</code> cookie in your browser's settings to be asked for your details again.
+            <Link to={paths.myData()}>your data</Link>, which also lists the helpers you asked about: from the browser you gave your number
+            in, we delete your visitor record at once, and the notes of your contacts with suppliers lose their link to you; otherwise, or
+            if you message us at {contact} with the number you gave, we delete it within 30 days. Either way we stop contacting you. Delete
+            the <code>visitor</code> cookie in your browser's settings to be asked for your details again.
           </p>
         </li>
         <li>
