@@ -12,22 +12,29 @@ import type { Page } from "playwright-core";
 import { launchBrowser } from "../tests/support/browser";
 import { startServer } from "../tests/support/server-process";
 
-const width = Number(process.argv[process.argv.indexOf("--width") + 1] || 390);
+const widthAt = process.argv.indexOf("--width");
+const width = widthAt > 0 ? Number(process.argv[widthAt + 1]) : 390;
+if (!Number.isInteger(width) || width < 320) throw new Error("--width takes a whole number of pixels, 320 or more");
 const laptop = width >= 800;
 const outDir = path.resolve("docs/screens");
 const dataDir = mkdtempSync(path.join(tmpdir(), "dh-screens-"));
 
 async function shoot(page: Page, name: string) {
   // Fonts and photos first: a screenshot of a page still drawing helps nobody.
-  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(() => {
+    // A full-page picture shows photos below the fold too, which lazy loading would leave out.
+    for (const image of document.querySelectorAll("img")) image.loading = "eager";
+    return document.fonts.ready;
+  });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   const file = path.join(outDir, `${laptop ? "laptop" : "phone"}-${name}.png`);
-  await page.screenshot({ path: file, fullPage: name !== "form" });
+  // The listing and the form as a phone shows them; the others whole.
+  await page.screenshot({ path: file, fullPage: !["listing", "form"].includes(name) });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
 const server = await startServer(
-  { DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1", AUTH_SECRET: "screens-only-not-a-real-secret" },
+  { DATA_DIR: dataDir, PUBLIC_URL: "http://127.0.0.1", AUTH_SECRET: "screenshots-only-this-is-not-a-real-secret" },
   180_000,
 );
 const browser = await launchBrowser();

@@ -261,7 +261,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.goto(`${running.site.url}/login?redirectTo=%2Fdashboard`);
     await page.getByLabel("Email").fill(supplier.email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${running.site.url}/dashboard`);
     expect(await overflow(page)).toBe(0);
     for (const name of ["Corazon Dimaculangan Villanueva", "Siti Rahmawati"]) {
@@ -305,7 +305,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.goto(`${running.site.url}/login?redirectTo=%2Fadmin%2Fhelpers`);
     await page.getByLabel("Email").fill(operator.email);
     await page.getByLabel("Password").fill(TEST_PASSWORD);
-    await page.getByRole("button", { name: "Login" }).click();
+    await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${running.site.url}/admin/helpers`);
     await expect.poll(() => page.getByRole("link", { name: "Outbox" }).count()).toBe(1);
     const tops = await page
