@@ -47,7 +47,13 @@ describeDb("passwords and reset links", () => {
       expect(response.statusCode, password).toBe(400);
       expect(response.json().code).toBe("PASSWORD_TOO_COMMON");
     }
-    const register = await page("/register", { name: "Common", email: uniqueEmail(), password: "iloveyou1", confirmPassword: "iloveyou1" });
+    const register = await page("/register", {
+      name: "Common",
+      companyName: "Common Employment",
+      email: uniqueEmail(),
+      password: "iloveyou1",
+      confirmPassword: "iloveyou1",
+    });
     expect(register.statusCode).toBe(400);
     expect(register.body).toContain(COMMON);
 
@@ -95,6 +101,7 @@ describeDb("passwords and reset links", () => {
     }
     const register = await page("/register", {
       name: "Siti Rahayu",
+      companyName: "Golden Bridge",
       email,
       password: "Siti Rahayu 2024",
       confirmPassword: "Siti Rahayu 2024",
