@@ -6,17 +6,23 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { helpers, user, visitors } from "../../../server/db/schema";
 
-export const contacts = pgTable(
-  "contacts",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    // A deleted biodata (or account) takes its counts with it: nothing is kept about nobody.
+/** Whose biodata a row counts for: a deleted biodata (or account) takes its counts with it. */
+function helperAndSupplier() {
+  return {
     helperId: uuid("helper_id")
       .notNull()
       .references(() => helpers.id, { onDelete: "cascade" }),
     supplierId: text("supplier_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+  };
+}
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...helperAndSupplier(),
     channel: text("channel").notNull(),
     /** Whom the button reached: `supplier`, or `site` (CONTACT_ROUTE=site, or a supplier with no phone). */
     via: text("via").notNull().default("supplier"),
@@ -32,12 +38,7 @@ export const interest = pgTable(
   "interest",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    helperId: uuid("helper_id")
-      .notNull()
-      .references(() => helpers.id, { onDelete: "cascade" }),
-    supplierId: text("supplier_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...helperAndSupplier(),
     kind: text("kind").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

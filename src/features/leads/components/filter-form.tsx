@@ -58,27 +58,16 @@ export function FilterForm({
       <Form className="form" method="get" action={paths.filters()} {...getFormProps(form)} onChange={change} onSubmit={form.onSubmit}>
         <input type="hidden" name={APPLY_FIELD} value="1" />
         <div className="form-grid">
-          {choiceFields.map((choice) =>
-            choice.multiple ? (
-              <Field
-                key={choice.name}
-                kind="checkboxes"
-                field={field(choice.name)}
-                label={choice.label}
-                hint="Any when none is ticked"
-                options={choicesFor(choice)}
-              />
-            ) : (
-              <Field
-                key={choice.name}
-                kind="select"
-                field={field(choice.name)}
-                label={choice.label}
-                placeholder="Any"
-                options={choicesFor(choice, valueText(values[choice.name]))}
-              />
-            ),
-          )}
+          {choiceFields.map((choice) => (
+            <Field
+              key={choice.name}
+              field={field(choice.name)}
+              label={choice.label}
+              {...(choice.multiple
+                ? { kind: "checkboxes" as const, hint: "Any when none is ticked", options: choicesFor(choice) }
+                : { kind: "select" as const, placeholder: "Any", options: choicesFor(choice, valueText(values[choice.name])) })}
+            />
+          ))}
         </div>
         <fieldset className="filter-numbers">
           <legend>
