@@ -108,4 +108,34 @@ describeDb("searching by skill, availability and interview", () => {
     }
     expect(await found("skill=elderly,cooking")).toEqual([]);
   });
+
+  it("finds carers of the bedridden as its own care, by filter and by the words of the catalogue", async () => {
+    const other = await signUp(t);
+    // Jade lists bedridden and elderly care; Kim has cared for the bedridden (the table) only;
+    // Lia has cared for the elderly, not the bedridden; Mia is only willing to.
+    await publishBiodata(t, other, "Jade", { cares: ["Bedridden care", "Elderly care"] });
+    await publishBiodata(t, other, "Kim", { cares: [], skills: { bedridden: experienced(2) } });
+    await publishBiodata(t, other, "Lia", { cares: [], skills: { elderly: experienced(4) } });
+    await publishBiodata(t, other, "Mia", { cares: [], skills: { bedridden: willingOnly } });
+    const found = async (query: string) => {
+      const response = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${other.id}&${query}` });
+      expect(response.statusCode, query).toBe(200);
+      const items = response.json().items as { name: string; cares: string[] }[];
+      return items.map((item) => `${item.name}: ${item.cares.join(",")}`).sort();
+    };
+    for (const query of [
+      "care=bedridden",
+      "neg=Bedridden",
+      "care=Bedridden%20care",
+      "care=Care%20of%20the%20bedridden",
+      "skill=bedridden",
+    ]) {
+      expect({ query, found: await found(query) }).toEqual({ query, found: ["Jade: elder,bedridden", "Kim: bedridden"] });
+    }
+    // Not a kind of elderly care: a family asking for that is not sent Kim.
+    expect(await found("care=elder")).toEqual(["Jade: elder,bedridden", "Lia: elder"]);
+    // The free-text search reads the catalogue's words for every care she offers, as the filter does.
+    expect(await found("q=bedbound")).toEqual(["Jade: elder,bedridden", "Kim: bedridden"]);
+    expect(await found("q=eldercare")).toEqual(["Jade: elder,bedridden", "Lia: elder"]);
+  });
 });

@@ -108,6 +108,7 @@ const CARE_CHIPS: Record<HelperCardData["cares"][number], string> = {
   child: "Child",
   elder: "Elderly",
   disabled: "Disabled",
+  bedridden: "Bedridden",
 };
 
 /**
