@@ -84,7 +84,9 @@ export const religions = entries([
  * `area` is the same care's row in the skills table (biodata-catalogue.ts builds its care rows
  * from here) and `areaLabel` that row's words. A helper offers a care when her biodata lists it
  * or records experience in its row (decision 105), so "Elderly care" and "Care of the elderly"
- * find the same helpers.
+ * find the same helpers. Bedridden care is a care of its own, not a kind of elderly or disabled
+ * care: turning, bed baths and feeding someone who cannot get up, whatever their age; a family
+ * that needs it asks for it, and `care=elder` does not find it (decision 105).
  */
 export const cares = entries([
   {
@@ -116,6 +118,13 @@ export const cares = entries([
     aliases: ["Disabled", "Disabledcare", "Care of the disabled"],
     area: "disabled",
     areaLabel: "Care of the disabled",
+  },
+  {
+    slug: "bedridden",
+    label: "Bedridden care",
+    aliases: ["Bedridden", "Bedbound", "Care of the bedridden"],
+    area: "bedridden",
+    areaLabel: "Care of the bedridden",
   },
 ]);
 
@@ -166,6 +175,7 @@ export const careGroups = [
   { value: "Child,Elder", label: "Child or elderly care", cares: ["child", "elder"] },
   { value: "Eldercare", label: "Elderly care", cares: ["elder"] },
   { value: "Disabled", label: "Disabled care", cares: ["disabled"] },
+  { value: "Bedridden", label: "Bedridden care", cares: ["bedridden"] },
 ] as const;
 
 export const catalogue = {

@@ -16,6 +16,14 @@ describeDb("searching by skill, availability and interview", () => {
   // No care listed apart from the skills table: these are about the table.
   const add = (name: string, parts: Record<string, unknown>) => publishBiodata(t, supplier, name, { cares: [], ...parts });
 
+  /** One supplier's helpers the API finds for a query, each with the cares her card shows. */
+  async function caresFound(owner: SignedIn, query: string): Promise<string[]> {
+    const response = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${owner.id}&${query}` });
+    expect(response.statusCode, query).toBe(200);
+    const items = response.json().items as { name: string; cares: string[] }[];
+    return items.map((item) => `${item.name}: ${item.cares.join(",")}`).sort();
+  }
+
   beforeAll(async () => {
     supplier = await signUp(t);
     // Six biodata, counted by hand below: A and C have cooked and cared for infants; B only
@@ -91,11 +99,7 @@ describeDb("searching by skill, availability and interview", () => {
     await publishBiodata(t, other, "Gina", { cares: ["Elderly care"] });
     await publishBiodata(t, other, "Hana", { cares: [], skills: { elderly: experienced(3) } });
     await publishBiodata(t, other, "Ida", { cares: [], skills: { elderly: willingOnly } });
-    const found = async (query: string) => {
-      const response = await t.app.inject({ method: "GET", url: `/api/helpers?supplier=${other.id}&${query}` });
-      const items = response.json().items as { name: string; cares: string[] }[];
-      return items.map((item) => `${item.name}: ${item.cares.join(",")}`).sort();
-    };
+    const found = (query: string) => caresFound(other, query);
     for (const query of [
       "care=elder",
       "neg=Eldercare",
@@ -107,5 +111,30 @@ describeDb("searching by skill, availability and interview", () => {
       expect({ query, found: await found(query) }).toEqual({ query, found: ["Gina: elder", "Hana: elder"] });
     }
     expect(await found("skill=elderly,cooking")).toEqual([]);
+  });
+
+  it("finds carers of the bedridden as its own care, by filter and by the words of the catalogue", async () => {
+    const other = await signUp(t);
+    // Jade lists bedridden and elderly care; Kim has cared for the bedridden (the table) only;
+    // Lia has cared for the elderly, not the bedridden; Mia is only willing to.
+    await publishBiodata(t, other, "Jade", { cares: ["Bedridden care", "Elderly care"] });
+    await publishBiodata(t, other, "Kim", { cares: [], skills: { bedridden: experienced(2) } });
+    await publishBiodata(t, other, "Lia", { cares: [], skills: { elderly: experienced(4) } });
+    await publishBiodata(t, other, "Mia", { cares: [], skills: { bedridden: willingOnly } });
+    const found = (query: string) => caresFound(other, query);
+    for (const query of [
+      "care=bedridden",
+      "neg=Bedridden",
+      "care=Bedridden%20care",
+      "care=Care%20of%20the%20bedridden",
+      "skill=bedridden",
+    ]) {
+      expect({ query, found: await found(query) }).toEqual({ query, found: ["Jade: elder,bedridden", "Kim: bedridden"] });
+    }
+    // Not a kind of elderly care: a family asking for that is not sent Kim.
+    expect(await found("care=elder")).toEqual(["Jade: elder,bedridden", "Lia: elder"]);
+    // The free-text search reads the catalogue's words for every care she offers, as the filter does.
+    expect(await found("q=bedbound")).toEqual(["Jade: elder,bedridden", "Kim: bedridden"]);
+    expect(await found("q=eldercare")).toEqual(["Jade: elder,bedridden", "Lia: elder"]);
   });
 });

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { interviewModes } from "../../src/shared/biodata-catalogue";
-import { careGroups, catalogue, labelOf, resolveSlug, type CatalogueName } from "../../src/shared/catalogue";
+import { interviewModes, skillArea } from "../../src/shared/biodata-catalogue";
+import {
+  careArea,
+  careGroups,
+  careOfArea,
+  catalogue,
+  labelOf,
+  offeredCares,
+  resolveSlug,
+  type CatalogueName,
+} from "../../src/shared/catalogue";
 import { optionsOf } from "../../src/shared/options";
 
 describe("catalogue", () => {
@@ -18,6 +27,17 @@ describe("catalogue", () => {
     expect(resolveSlug("marital", "Married w kids")).toBe("married-with-children");
     expect(resolveSlug("marital", "divorced")).toBe("divorced");
     expect(resolveSlug("care", "Eldercare")).toBe("elder");
+    expect(resolveSlug("care", "Bedridden")).toBe("bedridden");
+    expect(resolveSlug("care", "bed-bound")).toBe("bedridden");
+  });
+
+  it("makes bedridden care a care of its own, with its own skills-table row", () => {
+    expect(careArea("bedridden")).toBe("bedridden");
+    expect(careOfArea("bedridden")).toBe("bedridden");
+    expect(skillArea("bedridden")).toMatchObject({ label: "Care of the bedridden", group: "care" });
+    expect(offeredCares(["elder"], ["bedridden"])).toEqual(["elder", "bedridden"]);
+    expect(offeredCares([], ["elderly"])).toEqual(["elder"]);
+    expect(careGroups.at(-1)).toMatchObject({ value: "Bedridden", cares: ["bedridden"] });
   });
 
   it("matches labels, slugs and aliases whatever their case and spacing", () => {

@@ -9,7 +9,8 @@ import type { BiodataGated, BiodataPrivate, BiodataPublic, EmploymentRow, SkillE
 import type { Care, EnglishLevel, Experience, MotherTongue, Nationality, OtherLanguage, Religion } from "../../../shared/catalogue";
 import { pick, type Random } from "./portraits";
 
-export type DemoBiodata = BiodataPublic & Omit<BiodataGated, "dateOfBirth"> & BiodataPrivate & { skillAreas: string[] };
+/** `cares`: the cares she was drawn with, and bedridden care when her jobs had her do it. */
+export type DemoBiodata = BiodataPublic & Omit<BiodataGated, "dateOfBirth"> & BiodataPrivate & { skillAreas: string[]; cares: Care[] };
 
 interface Home {
   /** Birthplaces by mother tongue: a Tamil speaker is from Tamil Nadu, a Visayan from the Visayas. */
@@ -63,15 +64,19 @@ export const HOMES: Record<Nationality, Home> = {
   },
 };
 
-const CARE_AREAS: Record<Care, SkillAreaSlug> = { infant: "infant", child: "child", elder: "elderly", disabled: "disabled" };
+/** The cares drawn for a helper; bedridden care follows from her jobs (`withBedriddenCare`). */
+export type DrawnCare = Exclude<Care, "bedridden">;
+const CARE_AREAS: Record<DrawnCare, SkillAreaSlug> = { infant: "infant", child: "child", elder: "elderly", disabled: "disabled" };
+/** A job of elderly care that makes her a carer of the bedridden. */
+export const BEDRIDDEN_DUTY = "Care of a bedridden grandmother";
 const ABROAD = ["Hong Kong", "Taiwan", "Saudi Arabia", "Malaysia"];
 const MIDDLE_EAST = ["Saudi Arabia", "Saudi Arabia", "Kuwait", "United Arab Emirates"];
 /** A job's duties, by the care she gives (or housework alone). */
-const DUTIES: Record<Care | "housework", string[]> = {
+const DUTIES: Record<DrawnCare | "housework", string[]> = {
   housework: ["Housework, cooking and laundry", "Cooking and marketing for a family of five"],
   infant: ["Care of a newborn and housework"],
   child: ["Care of two children aged 3 and 6"],
-  elder: ["Care of an elderly man with diabetes", "Care of a bedridden grandmother"],
+  elder: ["Care of an elderly man with diabetes", BEDRIDDEN_DUTY],
   disabled: ["Care of a wheelchair user and housework"],
 };
 const FEEDBACK = [
@@ -111,6 +116,7 @@ function skillsFor(random: Random, helper: DemoInput, home: Home, workYears: num
   const skills: Skills = {};
   const most = workYears > 0 ? workYears : 2;
   for (const care of helper.cares) {
+    if (care === "bedridden") continue;
     const area = CARE_AREAS[care];
     skills[area] = entry(random, random() < 0.85, most, area === "infant" ? "0–12 months" : area === "child" ? "2–10 years" : null);
   }
@@ -158,7 +164,7 @@ function countriesFor(random: Random, experience: Experience, homeCountry: strin
 function employmentFor(random: Random, helper: DemoInput, homeCountry: string, now: Date): EmploymentRow[] {
   let end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - between(random, 1, 6), 1));
   const earliest = `${Number(helper.dateOfBirth.slice(0, 4)) + 19}${helper.dateOfBirth.slice(4, 7)}`;
-  const duties = [...DUTIES.housework, ...helper.cares.flatMap((care) => DUTIES[care])];
+  const duties = [...DUTIES.housework, ...helper.cares.flatMap((care) => (care === "bedridden" ? [] : DUTIES[care]))];
   const rows: EmploymentRow[] = [];
   for (const country of countriesFor(random, helper.experience, homeCountry)) {
     const start = new Date(Date.UTC(end.getUTCFullYear() - between(random, 1, 3), end.getUTCMonth() - between(random, 0, 5), 1));
@@ -175,6 +181,8 @@ function employmentFor(random: Random, helper: DemoInput, homeCountry: string, n
     rows.push(row);
     end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() - between(random, 2, 10), 1));
   }
+  // Chosen for bedridden care (ensureCoverage): her latest job was one.
+  if (helper.cares.includes("bedridden") && rows[0] && !rows.some((row) => row.duties === BEDRIDDEN_DUTY)) rows[0].duties = BEDRIDDEN_DUTY;
   return rows;
 }
 
@@ -201,6 +209,29 @@ interface DemoInput {
   religion: Religion;
   motherTongue: MotherTongue;
   dateOfBirth: string;
+}
+
+/**
+ * Bedridden care for a helper whose jobs had her care for someone bedridden (or chosen for it):
+ * the care listed, its row's years those jobs' years (a year of her family's when she has no
+ * jobs), and her elderly care row experienced for at least as long. Draws nothing, so the other
+ * helpers' data stay as they were.
+ */
+function withBedriddenCare(helper: DemoInput, skills: Skills, employment: EmploymentRow[]): Care[] {
+  const jobs = employment.filter((row) => row.duties === BEDRIDDEN_DUTY);
+  if (jobs.length === 0 && !helper.cares.includes("bedridden")) return helper.cares;
+  const years = Math.max(1, Math.round(jobs.reduce((sum, row) => sum + jobMonths(row), 0) / 12));
+  const elderly = skills.elderly;
+  skills.elderly = {
+    willing: true,
+    experienced: true,
+    years: Math.max(years, elderly?.years ?? 0),
+    rating: elderly?.rating ?? null,
+    detail: null,
+    note: elderly?.note ?? null,
+  };
+  skills.bedridden = { willing: true, experienced: true, years, rating: skills.elderly.rating, detail: null, note: null };
+  return helper.cares.includes("bedridden") ? helper.cares : [...helper.cares, "bedridden"];
 }
 
 /** What she eats and handles, as her faith has it: "No pork" never with "handles pork". */
@@ -230,6 +261,7 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
   const employment = employmentFor(random, helper, homeCountry, now);
   const workYears = Math.floor(employment.reduce((sum, row) => sum + jobMonths(row), 0) / 12);
   const skills = skillsFor(random, helper, home, workYears);
+  const cares = withBedriddenCare(helper, skills, employment);
   const illnesses: BiodataGated["illnesses"] = random() < 0.08 ? ["asthma"] : random() < 0.05 ? ["operations"] : [];
   return {
     placeOfBirth: place,
@@ -250,6 +282,7 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
     skillsEvaluationOther: null,
     skills,
     skillAreas: experiencedAreas(skills),
+    cares,
     employment,
     workedInSingapore: employment.some((row) => row.country === "Singapore"),
     // A third are available now; the rest over the next three months.

@@ -16,6 +16,7 @@ const DUTY_CARES: [RegExp, string][] = [
   [/child|toddler|school/i, "child"],
   [/elderly|grandmother|grandfather|bedridden/i, "elder"],
   [/wheelchair|disab|autism/i, "disabled"],
+  [/bedridden/i, "bedridden"],
 ];
 
 const textOf = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -88,7 +89,7 @@ export const DEMO_RULES: Record<string, Rule> = {
   },
   skillYearsAndWork: (h) => {
     const work = Math.max(2, Math.ceil(h.employment.reduce((sum, row) => sum + jobMonths(row), 0) / 12));
-    const area = (["infant", "child", "elderly", "disabled", "housework", "cooking"] as const).find(
+    const area = (["infant", "child", "elderly", "disabled", "bedridden", "housework", "cooking"] as const).find(
       (slug) => (h.skills[slug]?.years ?? 0) > work,
     );
     return area !== undefined && `has ${h.skills[area]!.years} years of ${area} but ${work} years of work at most`;
@@ -98,6 +99,13 @@ export const DEMO_RULES: Record<string, Rule> = {
       const care = DUTY_CARES.find(([words, slug]) => words.test(row.duties ?? "") && !h.cares.includes(slug as never));
       if (care) return `did "${row.duties}" but does not offer ${care[1]} care`;
     }
+  },
+  bedriddenAndElderly: (h) => {
+    if (!h.cares.includes("bedridden") && !h.skills.bedridden?.experienced) return;
+    if (!h.skills.elderly?.experienced && !h.skills.disabled?.experienced)
+      return "offers bedridden care with no experience of elderly or disabled care";
+    if ((h.skills.bedridden?.years ?? 0) > Math.max(h.skills.elderly?.years ?? 0, h.skills.disabled?.years ?? 0))
+      return `has ${h.skills.bedridden!.years} years of bedridden care, more than of elderly or disabled care`;
   },
   dishes: (h) => {
     const said = `${h.skills.cooking?.detail ?? ""} ${textOf(h.specialNotes)}`;

@@ -19,7 +19,7 @@ import {
   type Religion,
 } from "../../../shared/catalogue";
 import { formatIsoDate } from "../../../shared/age";
-import { demoBiodata, jobMonths, type DemoBiodata } from "./demo-biodata";
+import { demoBiodata, jobMonths, type DemoBiodata, type DrawnCare } from "./demo-biodata";
 import { pick, type Random } from "./portraits";
 
 /** A name that tells a faith (a family would notice "Manpreet Kaur, Muslim"); unlisted names fit any. */
@@ -147,6 +147,8 @@ export interface DemoHelper extends DemoBiodata, Omit<DemoIdentity, "origin"> {
 }
 
 const ENGLISH_OK: EnglishLevel[] = ["fair", "good", "fluent"];
+/** The cares drawn at random; bedridden care comes from her jobs (demo-biodata.ts). */
+const DRAWN_CARES = slugsOf("care").filter((care): care is DrawnCare => care !== "bedridden");
 
 function between(random: Random, min: number, max: number): number {
   return min + Math.floor(random() * (max - min + 1));
@@ -205,13 +207,13 @@ function identity(index: number, random: Random, now: Date, used: Set<string>[])
     motherTongue,
     otherLanguages,
     education: pick(random, slugsOf("education")),
-    cares: sample(random, slugsOf("care"), between(random, 1, 3)),
+    cares: sample(random, DRAWN_CARES, between(random, 1, 3)),
     status: "available",
     publishedAt: new Date(now.getTime() - index * 47 * 60_000 - between(random, 0, 40) * 60_000),
   };
 }
 
-const DUTIES: Record<Care, string[]> = {
+const DUTIES: Record<DrawnCare, string[]> = {
   infant: ["bathing and feeding a newborn", "night feeds and sterilising bottles", "caring for twins from three months old"],
   child: ["school runs and homework for two children", "preparing meals for children aged 4 and 7", "looking after a toddler"],
   elder: [
@@ -225,6 +227,8 @@ const DUTIES: Record<Care, string[]> = {
     "tube feeding and physiotherapy exercises",
   ],
 };
+
+const BEDRIDDEN_NOTE = "turning, bathing and feeding a bedridden employer, and keeping her skin free of bedsores";
 
 const HOBBIES = ["reading", "cooking new recipes", "gardening", "sewing", "watching cooking videos", "walking"];
 /** Hobbies that tell her faith. */
@@ -249,7 +253,7 @@ function workSentence(first: string, employment: DemoBiodata["employment"], home
 
 function notes(random: Random, helper: DemoIdentity, biodata: DemoBiodata, homeCountry: string): string {
   const first = helper.name.split(" ")[0]!;
-  const duties = helper.cares.map((care) => pick(random, DUTIES[care]));
+  const duties = biodata.cares.map((care) => (care === "bedridden" ? BEDRIDDEN_NOTE : pick(random, DUTIES[care])));
   const cuisine = biodata.skills.cooking?.detail;
   const items = [...duties, ...(cuisine ? [`cooking ${cuisine} dishes`] : []), "housekeeping, laundry and ironing"];
   const hobbies = sample(random, [...HOBBIES, ...(FAITH_HOBBIES[helper.religion] ?? [])], 2);
@@ -338,12 +342,18 @@ export function ensureCoverage(list: DemoIdentity[]): void {
     }
   }
   for (const field of ["cares", "otherLanguages"] as const) {
-    const values = field === "cares" ? slugsOf("care") : slugsOf("language");
+    const values = field === "cares" ? DRAWN_CARES : slugsOf("language");
     for (const value of values) {
       if (!available.some((helper) => (helper[field] as string[]).includes(value))) {
         (others[slot++ % others.length]![field] as string[]).push(value);
       }
     }
+  }
+  // Bedridden care: an available carer of the elderly who has worked, should none be drawn to it by her jobs.
+  const elderCarer = others.find((helper) => helper.cares.includes("elder") && helper.experience !== "new-to-sg") ?? others[0];
+  if (elderCarer && !available.some((helper) => helper.cares.includes("bedridden"))) {
+    if (!elderCarer.cares.includes("elder")) elderCarer.cares.push("elder");
+    elderCarer.cares.push("bedridden");
   }
   for (const helper of list) {
     helper.otherLanguages = helper.otherLanguages.filter((language) => language !== "english");

@@ -101,13 +101,18 @@ export function HelperPhoto({
   );
 }
 
-/** At most three care chips keep every card the same height; the list is labelled "Care". */
+/**
+ * At most three care chips keep every card the same height; the list is labelled "Care". The
+ * cares a family asked for (`sought`) come first, so a search for bedridden care shows it on
+ * every card even when she offers four cares.
+ */
 const CARD_CARES = 3;
 const CARE_CHIPS: Record<HelperCardData["cares"][number], string> = {
   infant: "Infant",
   child: "Child",
   elder: "Elderly",
   disabled: "Disabled",
+  bedridden: "Bedridden",
 };
 
 /**
@@ -119,8 +124,10 @@ export function HelperCard({
   eager = false,
   onOpen,
   headingLevel = 2,
+  sought = [],
 }: {
   helper: HelperCardData;
+  sought?: readonly string[] | undefined;
   eager?: boolean;
   onOpen?: (helper: HelperCardData) => void;
   /** 3 where the cards sit under a section's own heading. */
@@ -152,9 +159,11 @@ export function HelperCard({
         </p>
         {helper.cares.length > 0 ? (
           <ul className="chips" aria-label="Care">
-            {helper.cares.slice(0, CARD_CARES).map((care) => (
-              <li key={care}>{CARE_CHIPS[care]}</li>
-            ))}
+            {[...helper.cares.filter((care) => sought.includes(care)), ...helper.cares.filter((care) => !sought.includes(care))]
+              .slice(0, CARD_CARES)
+              .map((care) => (
+                <li key={care}>{CARE_CHIPS[care]}</li>
+              ))}
           </ul>
         ) : null}
         <p className="helper-supplier">

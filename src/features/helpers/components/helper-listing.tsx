@@ -90,7 +90,7 @@ export function HelperListing({
       ) : (
         <div className="card-grid">
           {data.items.map((helper, index) => (
-            <HelperCard key={helper.id} helper={helper} eager={index < 2} onOpen={onOpen} />
+            <HelperCard key={helper.id} helper={helper} eager={index < 2} onOpen={onOpen} sought={data.query.care} />
           ))}
         </div>
       )}

@@ -7,7 +7,8 @@
  */
 import { skillArea } from "../../../shared/biodata-catalogue";
 import type { EmploymentRow, Skills } from "../../../shared/biodata-types";
-import { catalogue, type CatalogueEntry, type CatalogueName } from "../../../shared/catalogue";
+import { experiencedAreas } from "../../../shared/biodata-schema";
+import { catalogue, offeredCares, type CatalogueEntry, type CatalogueName } from "../../../shared/catalogue";
 import { wordsOf } from "../../../shared/search-terms";
 import { helpers } from "../../../server/db/schema";
 
@@ -58,7 +59,8 @@ export function biodataWords(row: TextRow): string[] {
     ...spellings("religion", row.religion),
     ...spellings("motherTongue", row.motherTongue),
     ...row.otherLanguages.flatMap((slug) => spellings("language", slug)),
-    ...row.cares.flatMap((slug) => spellings("care", slug)),
+    // The cares she offers as the filter and her card read them (decision 105): listed, or experienced in their row.
+    ...offeredCares(row.cares, experiencedAreas(row.skills)).flatMap((slug) => spellings("care", slug)),
   ];
   for (const [area, entry] of Object.entries(row.skills)) {
     if (!entry || !(entry.willing || entry.experienced)) continue;
