@@ -135,6 +135,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     const { page, context } = await newPage(running.browser);
     await logIn(page, operator.email);
     await page.waitForURL(/\/dashboard$/);
+    await menu(page).getByText("Operator", { exact: true }).click();
     await menu(page).getByRole("link", { name: "Leads" }).click();
     await page.waitForURL(/\/admin\/leads$/);
     await page.getByLabel("Search by name or phone").fill("Browser Lead");
@@ -145,6 +146,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/);
 
+    await menu(page).getByText("Operator", { exact: true }).click();
     await menu(page).getByRole("link", { name: "Outbox" }).click();
     await page.waitForURL(/\/admin\/outbox$/);
     await expect.poll(() => page.getByRole("heading", { level: 1, name: "Outbox" }).count()).toBe(1);

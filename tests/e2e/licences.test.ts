@@ -65,6 +65,7 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
       const screen = await desk.newPage();
       await screen.goto(`${site.url}/dashboard`);
       if (viewport.width < 800) await screen.getByRole("button", { name: "Menu" }).click();
+      await screen.locator(".menu-group summary").click();
       await screen.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Suppliers", exact: true }).click();
       await screen.waitForURL(/\/admin\/suppliers$/);
       await screen.getByRole("searchbox", { name: "Search by name, email or licence" }).fill(licence);

@@ -48,7 +48,7 @@ describeDb("contacts reach the supplier, and are counted for them", () => {
     const page = await t.app.inject({ url: "/dashboard", headers: { cookie: supplier.cookie } });
     expect(page.statusCode).toBe(200);
     const row = page.body.split("<tr").find((part) => part.includes(name)) ?? "";
-    const cell = (label: string) => new RegExp(`data-label="${label} \\(30 days\\)"[^>]*>(\\d+)<`).exec(row)?.[1];
+    const cell = (label: string) => new RegExp(`<dt>${label}</dt><dd>(\\d+)</dd>`).exec(row)?.[1];
     return { views: cell("Views"), shortlists: cell("Shortlists"), contacts: cell("Contacts") };
   }
 

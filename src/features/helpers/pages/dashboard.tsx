@@ -72,20 +72,17 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
 
-/** The counts of the last 30 days, a column each. */
+/** The counts of the last 30 days, three small figures in one cell. */
 const COUNTS = [
-  { key: "views", label: `Views (${COUNTED_DAYS} days)`, title: `Families who opened the biodata in the last ${COUNTED_DAYS} days` },
-  {
-    key: "shortlists",
-    label: `Shortlists (${COUNTED_DAYS} days)`,
-    title: `Families who added her to their shortlist in the last ${COUNTED_DAYS} days`,
-  },
+  { key: "views", label: "Views", title: `Families who opened the biodata in the last ${COUNTED_DAYS} days` },
+  { key: "shortlists", label: "Shortlists", title: `Families who added her to their shortlist in the last ${COUNTED_DAYS} days` },
   {
     key: "contacts",
-    label: `Contacts (${COUNTED_DAYS} days)`,
+    label: "Contacts",
     title: `Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`,
   },
 ] as const satisfies readonly { key: keyof Row; label: string; title: string }[];
+const COUNTED = `Last ${COUNTED_DAYS} days`;
 
 /** Asks for a new confirmation link; the answer (sent, or when to ask again) is said beside it. */
 function ResendConfirmation() {
@@ -175,11 +172,7 @@ export default function Dashboard() {
               <th scope="col">Ref</th>
               <th scope="col">Status</th>
               <th scope="col">Updated</th>
-              {COUNTS.map((column) => (
-                <th scope="col" key={column.key}>
-                  <abbr title={column.title}>{column.label}</abbr>
-                </th>
-              ))}
+              <th scope="col">{COUNTED}</th>
               <th scope="col">
                 <span className="visually-hidden">Actions</span>
               </th>
@@ -201,11 +194,16 @@ export default function Dashboard() {
                 <td data-label="Updated">
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
-                {COUNTS.map((column) => (
-                  <td data-label={column.label} key={column.key} className="dashboard-count">
-                    {helper[column.key]}
-                  </td>
-                ))}
+                <td data-label={COUNTED} className="dashboard-counts">
+                  <dl>
+                    {COUNTS.map((count) => (
+                      <div key={count.key} title={count.title}>
+                        <dt>{count.label}</dt>
+                        <dd>{helper[count.key]}</dd>
+                      </div>
+                    ))}
+                  </dl>
+                </td>
                 <td className="dashboard-actions">
                   <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}
