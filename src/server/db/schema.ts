@@ -346,3 +346,18 @@ export type VisitorRow = typeof visitors.$inferSelect;
 export type OutboxRow = typeof outbox.$inferSelect;
 export type UploadRow = typeof uploads.$inferSelect;
 export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
+
+/**
+ * A row about one biodata, for a feature's own table: the helper and her supplier, each deleted
+ * with what they point at (a deleted biodata or account takes its counts and threads with it).
+ */
+export function helperAndSupplierColumns() {
+  return {
+    helperId: uuid("helper_id")
+      .notNull()
+      .references(() => helpers.id, { onDelete: "cascade" }),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+  };
+}

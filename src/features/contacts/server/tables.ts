@@ -4,25 +4,13 @@
  * Rows are kept only as long as the counts need them (CONTACT_RECORD_DAYS, the daily sweep).
  */
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { helpers, user, visitors } from "../../../server/db/schema";
-
-/** Whose biodata a row counts for: a deleted biodata (or account) takes its counts with it. */
-function helperAndSupplier() {
-  return {
-    helperId: uuid("helper_id")
-      .notNull()
-      .references(() => helpers.id, { onDelete: "cascade" }),
-    supplierId: text("supplier_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-  };
-}
+import { helperAndSupplierColumns, visitors } from "../../../server/db/schema";
 
 export const contacts = pgTable(
   "contacts",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...helperAndSupplier(),
+    ...helperAndSupplierColumns(),
     channel: text("channel").notNull(),
     /** Whom the button reached: `supplier`, or `site` (CONTACT_ROUTE=site, or a supplier with no phone). */
     via: text("via").notNull().default("supplier"),
@@ -38,7 +26,7 @@ export const interest = pgTable(
   "interest",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    ...helperAndSupplier(),
+    ...helperAndSupplierColumns(),
     kind: text("kind").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
@@ -53,6 +54,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function StartConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { helper, visitor, asksEmail } = loaderData;
+  const sending = useNavigation().state === "submitting";
   const refused = actionData && "error" in actionData ? actionData : undefined;
   const fieldError = (name: string) =>
     refused?.fields[name] ? (
@@ -96,11 +98,9 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
             {fieldError("email")}
           </div>
         ) : null}
-        <div className="form-actions">
-          <button type="submit" className="button primary">
-            Send message
-          </button>
-        </div>
+        <SubmitButton busy={sending} busyLabel="Sending…">
+          Send message
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -6,7 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { bigserial, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { helpers, user, visitors } from "../../../server/db/schema";
+import { helperAndSupplierColumns, user, visitors } from "../../../server/db/schema";
 
 export const chatFamilies = pgTable(
   "chat_families",
@@ -42,12 +42,7 @@ export const conversations = pgTable(
     familyId: uuid("family_id")
       .notNull()
       .references(() => chatFamilies.id, { onDelete: "cascade" }),
-    helperId: uuid("helper_id")
-      .notNull()
-      .references(() => helpers.id, { onDelete: "cascade" }),
-    supplierId: text("supplier_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    ...helperAndSupplierColumns(),
     /** open, done (the supplier has answered what was asked), blocked (the supplier refuses this family). */
     status: text("status").notNull().default("open"),
     /** The last message each side has read (a message id; 0 for none). */

@@ -10,6 +10,7 @@ import { formatSingaporeTime } from "../../../shared/format";
 import { redirectWithMessage } from "../../../ui/flash.server";
 import { unlistedPageMeta } from "../../../ui/meta";
 import { whatsappLink } from "../../../shared/whatsapp";
+import { OperatorSearch } from "../components/operator-search";
 import type { Route } from "./+types/leads";
 import { pagePolicy } from "../../../shared/page-policy";
 
@@ -146,15 +147,7 @@ export default function OperatorLeads() {
       </div>
       {asked?.confirm ? <ConfirmDeletion {...asked.confirm} /> : null}
       <PrivacyRequests requests={withdrawals} />
-      <Form method="get" className="operator-search" role="search">
-        <label htmlFor="lead-search">Search by name or phone</label>
-        <div className="operator-search-row">
-          <input id="lead-search" type="search" name="q" defaultValue={q} maxLength={100} />
-          <button type="submit" className="button primary">
-            Search
-          </button>
-        </div>
-      </Form>
+      <OperatorSearch id="lead-search" label="Search by name or phone" q={q} />
       <p className="listing-total" role="status">
         {total === 1 ? "1 lead" : `${total} leads`}
         {q ? ` matching “${q}”` : ""}

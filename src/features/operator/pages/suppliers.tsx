@@ -11,6 +11,7 @@ import { viewerOf } from "../../../ui/page-guards.server";
 import { paths } from "../../../ui/paths";
 import { pagePolicy } from "../../../shared/page-policy";
 import { LICENCE_NOTE_MAX, licenceCheckSchema } from "../licence-check-schema";
+import { OperatorSearch } from "../components/operator-search";
 import type { Route } from "./+types/suppliers";
 
 export const policy = pagePolicy.operator();
@@ -161,15 +162,7 @@ export default function OperatorSuppliers() {
         </a>{" "}
         and check that the agency&apos;s name matches. Until a licence is checked, families see “Licence not yet checked” and no number.
       </p>
-      <Form method="get" className="operator-search" role="search">
-        <label htmlFor="supplier-search">Search by name, email or licence</label>
-        <div className="operator-search-row">
-          <input id="supplier-search" type="search" name="q" defaultValue={q} maxLength={100} />
-          <button type="submit" className="button primary">
-            Search
-          </button>
-        </div>
-      </Form>
+      <OperatorSearch id="supplier-search" label="Search by name, email or licence" q={q} />
       <p className="listing-total" role="status">
         {waiting === 0 ? "No licence waits" : waiting === 1 ? "1 licence waits" : `${waiting} licences wait`} for a check
         {q ? ` among the suppliers matching “${q}”` : ""}
