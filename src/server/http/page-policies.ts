@@ -113,6 +113,9 @@ export interface PageTable {
   disallowedPaths: string[];
 }
 
+/** How many addresses' matches are kept at most (then forgotten all at once). */
+const MATCHES_KEPT = 10_000;
+
 /**
  * Reads the declarations of a server build. A page route without one stops the start: what a
  * page may show to whom is never left to a default.
@@ -154,25 +157,36 @@ export function readPageTable(build: ServerBuild, publicUrl: string): PageTable 
       .map(({ pattern }) => pattern.split("/")[1]!)
       .filter((folder) => patterns.filter(({ pattern }) => pattern.split("/")[1] === folder).every(closed)),
   );
+  const matchPage = (pathname: string): PageMatch | undefined => {
+    const leaf = matchRoutes(tree, pathname)?.at(-1);
+    const route = leaf ? build.routes[leaf.route.id!] : undefined;
+    const policy = route ? policyOf(route) : undefined;
+    if (!leaf || !policy) return undefined;
+    if (policy.access !== "public" || !policy.shared) return { policy, sharedHeaders: false };
+    if (policy.shared === "headers") return { policy, sharedHeaders: true };
+    const { params, shows } = policy.shared;
+    return {
+      policy,
+      sharedHeaders: true,
+      shared: {
+        params: params === "listing" ? LISTING_PARAM_SET : new Set(params),
+        shows,
+        helperId: shows === "helper" ? leaf.params.id : undefined,
+      },
+    };
+  };
+  // React Router's matchRoutes flattens and ranks the whole route tree on every call: three
+  // quarters of the work of sending a kept page. An address's match is kept instead (bounded:
+  // addresses are the visitors' to choose).
+  const matched = new Map<string, PageMatch | undefined>();
   return {
     build: { ...build, routes },
     match(pathname) {
-      const leaf = matchRoutes(tree, pathname)?.at(-1);
-      const route = leaf ? build.routes[leaf.route.id!] : undefined;
-      const policy = route ? policyOf(route) : undefined;
-      if (!leaf || !policy) return undefined;
-      if (policy.access !== "public" || !policy.shared) return { policy, sharedHeaders: false };
-      if (policy.shared === "headers") return { policy, sharedHeaders: true };
-      const { params, shows } = policy.shared;
-      return {
-        policy,
-        sharedHeaders: true,
-        shared: {
-          params: params === "listing" ? LISTING_PARAM_SET : new Set(params),
-          shows,
-          helperId: shows === "helper" ? leaf.params.id : undefined,
-        },
-      };
+      if (matched.has(pathname)) return matched.get(pathname);
+      const found = matchPage(pathname);
+      if (matched.size >= MATCHES_KEPT) matched.clear();
+      matched.set(pathname, found);
+      return found;
     },
     sitemapPaths: patterns
       .filter(({ pattern, policy }) => policy.access === "public" && policy.sitemap && !pattern.includes(":"))
