@@ -24,6 +24,8 @@ async function shoot(page: Page, name: string) {
   await page.evaluate(() => {
     // A full-page picture shows photos below the fold too, which lazy loading would leave out.
     for (const image of document.querySelectorAll("img")) image.loading = "eager";
+    // From the top, as the page opens (pressing a card's star scrolls to it).
+    window.scrollTo(0, 0);
     return document.fonts.ready;
   });
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
