@@ -263,6 +263,8 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${running.site.url}/dashboard`);
+    // The address changes before the dashboard is drawn: measure once both rows are there.
+    await page.getByRole("link", { name: "Delete Siti Rahmawati" }).waitFor();
     expect(await overflow(page)).toBe(0);
     for (const name of ["Corazon Dimaculangan Villanueva", "Siti Rahmawati"]) {
       const box = (await page.getByRole("link", { name: `Delete ${name}` }).boundingBox())!;
@@ -277,6 +279,7 @@ describe.skipIf(browserMissing)("a supplier filling the full standard form on a 
 
     await page.getByRole("link", { name: "View Siti Rahmawati" }).click();
     await page.waitForURL(/\/posts\/[0-9a-f-]{36}$/);
+    await page.locator(".biodata .employment-table").waitFor();
     const id = page.url().split("/").pop()!;
     expect(await overflow(page)).toBe(0);
     // Each skill and each job is a card inside its part of the page, inside the page's card.
