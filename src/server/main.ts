@@ -19,7 +19,6 @@ import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
 import { scheduleUploadSweep } from "../features/media/server/uploads";
 import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
-import { scheduleDailySweep } from "./daily-sweep";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "./ops/private-data-dir";
 import { packageRoot } from "./package-root";
@@ -110,7 +109,6 @@ async function main() {
   let stopRetention = () => {};
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};
-  let stopContactSweep = () => {};
   const stopFeatures: (() => void)[] = [];
 
   let closeSocket = async () => {};
@@ -129,7 +127,6 @@ async function main() {
     stopRetention();
     stopSweep();
     stopPreviewSweep();
-    stopContactSweep();
     for (const stopFeature of stopFeatures) stopFeature();
     await step("listingWatch", stopWatching);
     await step("vite", () => vite?.close());
@@ -175,10 +172,6 @@ async function main() {
       stopFeatures.push(feature.background(app.services[feature.name] as never, app.log.child({ module: feature.name })));
   }
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
-  stopContactSweep = scheduleDailySweep(() => app.services.contacts.sweep(), app.log.child({ module: "contact-sweep" }), {
-    removed: "deleted contacts, views and shortlistings past their retention",
-    failed: "contact clean-up failed",
-  });
 }
 
 void main();
