@@ -126,7 +126,7 @@ function readJson(file) {
   try {
     return JSON.parse(readFileSync(file, "utf8"));
   } catch (error) {
-    throw new Error(`${relative(root, file)}: ${error.message}`);
+    throw new Error(`${relative(root, file)}: ${error.message}`, { cause: error });
   }
 }
 
