@@ -9,7 +9,18 @@ const noValidationInBrowser = {
 };
 
 export default tseslint.config(
-  { ignores: ["build/", "dist/", "data/", ".react-router/", "node_modules/", "src/server/db/migrations/"] },
+  {
+    ignores: [
+      "src/shared/i18n/compiled/",
+      "project.inlang/",
+      "build/",
+      "dist/",
+      "data/",
+      ".react-router/",
+      "node_modules/",
+      "src/server/db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

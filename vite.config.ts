@@ -1,4 +1,5 @@
 import { reactRouter } from "@react-router/dev/vite";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 
 /**
@@ -36,7 +37,25 @@ function clientChunks(): Plugin {
   };
 }
 
+/**
+ * The browser gets the page's locale from the root route alone, so it loads a few lines in place
+ * of the message runtime's locale detection (src/shared/i18n/browser-runtime.ts, decision 113).
+ */
+function browserMessageRuntime(): Plugin {
+  const runtime = /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/]runtime\.js$/;
+  const replacement = fileURLToPath(new URL("./src/shared/i18n/browser-runtime.ts", import.meta.url));
+  return {
+    name: "browser-message-runtime",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== "client" || !source.endsWith("runtime.js")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return resolved && runtime.test(resolved.id) ? replacement : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks()],
+  plugins: [reactRouter(), clientChunks(), browserMessageRuntime()],
   build: { assetsInlineLimit: 0 },
 });

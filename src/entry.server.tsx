@@ -15,6 +15,8 @@ import {
 import { scriptsAfterPhotos } from "./app/scripts-after-photos.server";
 import { SiteCssContext } from "./app/site-css";
 import { siteCss } from "./app/site-css.server";
+// The message functions of this build read the locale the server set for the request.
+import "./server/i18n/request-locale";
 
 export const streamTimeout = 5_000;
 

@@ -20,11 +20,18 @@ import { SiteNav } from "./app/site-nav";
 // One stylesheet for the whole site, written into every page's head: its files are listed in
 // lib/site-css.server.ts.
 import { SITE_CSS_ID, useSiteCss } from "./app/site-css";
+import { usePageLocales } from "./ui/root-data";
+import { showPageLocales } from "./shared/i18n/page-locale";
+import { HTML_LANG } from "./shared/i18n/locales";
+import { LocaleLinks } from "./app/locale-links";
+import { LanguageSuggestion } from "./app/language-switch";
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const viewer = context.viewer ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role } : null;
+  const viewer = context.viewer
+    ? { id: context.viewer.id, name: context.viewer.name, role: context.viewer.role, locale: context.viewer.locale }
+    : null;
   // A message left by the form that sent the person here is shown once, then forgotten.
   const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname, viewer.id) : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
@@ -36,6 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renderedAt: new Date().toISOString(),
     flash,
     unreadMessages,
+    familyDefault: context.familyDefault,
   };
   return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;
 }
@@ -69,13 +77,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = data?.nonce;
   const pixelId = data?.config.metaPixelId;
   const css = useSiteCss();
+  const locales = usePageLocales();
+  // The browser's message functions follow the page before anything below renders.
+  if (typeof document !== "undefined") showPageLocales(locales);
   // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
   // it has become interactive, for whoever needs to know (the browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "";
   }, []);
   return (
-    <html lang="en">
+    <html lang={HTML_LANG[locales.locale]}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -83,6 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Links nonce={nonce} />
+        {data ? <LocaleLinks publicUrl={data.config.publicUrl} familyDefault={locales.familyDefault} /> : null}
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>
       <body>
@@ -96,11 +108,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Read here so that the frame (menu, footer) renders again when a navigation changes language.
+  usePageLocales();
   return (
     <div className="page">
       <SiteNav />
       <main id="main" className="page-body">
         <FlashMessage />
+        <LanguageSuggestion />
         <Outlet />
       </main>
       <SiteFooter />

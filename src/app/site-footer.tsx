@@ -3,6 +3,8 @@ import { displayPhone } from "../shared/format";
 import { whatsappLink } from "../shared/whatsapp";
 import { paths } from "../ui/paths";
 import { useRootData } from "../ui/root-data";
+import { m } from "../shared/i18n/compiled/messages.js";
+import { localHref } from "../shared/i18n/page-locale";
 
 const YEAR = new Date().getFullYear();
 
@@ -10,12 +12,12 @@ export function SiteFooter() {
   const { config } = useRootData();
   return (
     <footer className="site-footer">
-      <nav aria-label="Footer">
-        <Link to={paths.privacy()}>Privacy Policy</Link>
-        <Link to={paths.myData()}>Your Data</Link>
-        <Link to={paths.suppliers()}>Overseas Suppliers</Link>
+      <nav aria-label={m.app_footer()}>
+        <Link to={localHref(paths.privacy())}>{m.app_nav_privacy_policy()}</Link>
+        <Link to={localHref(paths.myData())}>{m.app_your_data()}</Link>
+        <Link to={localHref(paths.suppliers())}>{m.app_nav_overseas_suppliers()}</Link>
         <a href={whatsappLink(config.contactPhone)} target="_blank" rel="noopener noreferrer">
-          Contact {displayPhone(config.contactPhone)}
+          {m.app_contact({ phone: displayPhone(config.contactPhone) })}
         </a>
       </nav>
       <p>

@@ -5,17 +5,21 @@ import { whatsappLink } from "../shared/whatsapp";
 import { paths } from "../ui/paths";
 import { useRootData } from "../ui/root-data";
 import { ShortlistLink } from "../features/shortlist/components/shortlist-link";
+import { m } from "../shared/i18n/compiled/messages.js";
+import { localHref } from "../shared/i18n/page-locale";
+import { LanguageSwitch } from "./language-switch";
 
 /** An operator's pages, under one "Operator" item so the header keeps one line on a laptop. */
-const OPERATOR_ITEMS = [
-  { to: "/admin/helpers", label: "All biodata" },
-  { to: "/admin/suppliers", label: "Suppliers" },
-  { to: "/admin/leads", label: "Leads" },
-  { to: "/admin/outbox", label: "Outbox" },
-  { to: "/admin/conversations", label: "Conversations" },
+const operatorItems = () => [
+  { to: "/admin/helpers", label: m.app_nav_all_biodata() },
+  { to: "/admin/suppliers", label: m.app_nav_suppliers() },
+  { to: "/admin/leads", label: m.app_nav_leads() },
+  { to: "/admin/outbox", label: m.app_nav_outbox() },
+  { to: "/admin/conversations", label: m.app_nav_conversations() },
 ];
 
-type MenuItem = { to: string; label: string } | { href: string; label: string } | { group: string; items: typeof OPERATOR_ITEMS };
+type MenuItem =
+  { to: string; label: string } | { href: string; label: string } | { group: string; items: ReturnType<typeof operatorItems> };
 
 export function SiteNav() {
   const { viewer, config, unreadMessages } = useRootData();
@@ -31,29 +35,32 @@ export function SiteNav() {
   const items: MenuItem[] = viewer
     ? [
         { to: paths.profile(viewer.id), label: viewer.name },
-        { to: paths.createHelper(), label: "Create biodata" },
-        { to: paths.suppliers(), label: "Overseas Suppliers" },
-        { to: paths.dashboard(), label: "Dashboard" },
-        { to: "/dashboard/messages", label: unreadMessages > 0 ? `Messages (${unreadMessages} unread)` : "Messages" },
-        ...(viewer.role === "operator" ? [{ group: "Operator", items: OPERATOR_ITEMS }] : []),
-        { to: paths.logout(), label: "Log out" },
+        { to: paths.createHelper(), label: m.app_nav_create_biodata() },
+        { to: localHref(paths.suppliers()), label: m.app_nav_overseas_suppliers() },
+        { to: paths.dashboard(), label: m.app_nav_dashboard() },
+        {
+          to: "/dashboard/messages",
+          label: unreadMessages > 0 ? m.app_nav_messages_unread({ count: unreadMessages }) : m.app_nav_messages(),
+        },
+        ...(viewer.role === "operator" ? [{ group: m.app_nav_operator(), items: operatorItems() }] : []),
+        { to: paths.logout(), label: m.app_nav_log_out() },
       ]
     : [
-        { to: paths.filters(), label: "Filters" },
-        { to: paths.privacy(), label: "Privacy Policy" },
-        { href: whatsappLink(config.contactPhone), label: `Contact ${displayPhone(config.contactPhone)}` },
-        { to: paths.suppliers(), label: "Overseas Suppliers" },
-        { to: paths.login(), label: "Log in" },
+        { to: localHref(paths.filters()), label: m.app_nav_filters() },
+        { to: localHref(paths.privacy()), label: m.app_nav_privacy_policy() },
+        { href: whatsappLink(config.contactPhone), label: m.app_contact({ phone: displayPhone(config.contactPhone) }) },
+        { to: localHref(paths.suppliers()), label: m.app_nav_overseas_suppliers() },
+        { to: paths.login(), label: m.app_nav_log_in() },
       ];
 
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
-        Skip to content
+        {m.app_skip_to_content()}
       </a>
       <div className="site-header-inner">
         {/* Its name is its visible text ("DH Direct Helpers"): a logo leading home needs no more. */}
-        <Link to="/" className="logo" onClick={close}>
+        <Link to={localHref("/")} className="logo" onClick={close}>
           <span className="logo-mark">DH</span> <span className="logo-text">{config.siteName}</span>
         </Link>
         <ShortlistLink onClick={close} />
@@ -65,9 +72,9 @@ export function SiteNav() {
           onClick={() => setOpen((value) => !value)}
         >
           <span className="menu-icon" aria-hidden="true" />
-          <span>Menu</span>
+          <span>{m.app_menu()}</span>
         </button>
-        <nav id="site-menu" className={open ? "site-menu open" : "site-menu"} aria-label="Main">
+        <nav id="site-menu" className={open ? "site-menu open" : "site-menu"} aria-label={m.app_nav_main()}>
           <ul>
             {items.map((item) =>
               "group" in item ? (
@@ -102,6 +109,7 @@ export function SiteNav() {
             )}
           </ul>
         </nav>
+        <LanguageSwitch />
       </div>
     </header>
   );

@@ -33,6 +33,7 @@ import { createSupplierService } from "../features/suppliers";
 import { createBiodataPdfs } from "../features/pdf";
 import { createLinkPreviews } from "../features/seo";
 import { pluggedFeatures, type PluggedServices } from "./features";
+import { createFamilyLocaleSetting } from "./i18n/family-locale";
 
 export interface ServiceDeps {
   config: Config;
@@ -155,6 +156,8 @@ function createCoreServices({
     },
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
     helpers,
+    /** The families' default language, an operator's setting (decision 114); kept pages follow it. */
+    familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate()),
     /**
      * A biodata as an A4 PDF: the public copy, the family's (past the gate: with the gated
      * details), or the owner's and operators' (with the private details too).

@@ -184,6 +184,7 @@ export async function ownPhotoKey(t: Stores, who: { id: string }): Promise<strin
     email: row.email,
     role: row.role === "operator" ? ("operator" as const) : ("supplier" as const),
     image: row.image ?? null,
+    locale: null,
   };
   photoPng ??= samplePng(300, 400);
   return (await t.app.services.media.store(viewer, "helper", await photoPng)).key;

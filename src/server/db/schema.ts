@@ -48,6 +48,8 @@ export const user = pgTable(
     phone: text("phone"),
     /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
     telegram: text("telegram"),
+    /** The supplier's language for their own pages (decision 113); null: English. */
+    locale: text("locale"),
     ...timestamps,
   },
   // One account per licence, however it was typed (decision 100).
@@ -338,6 +340,17 @@ export const uploads = pgTable(
   },
   (t) => [index("uploads_owner_idx").on(t.ownerId), index("uploads_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Settings an operator changes on the site's pages, one row each (decision 114): the families'
+ * default language (`family_locale`).
+ */
+export const siteSettings = pgTable("site_settings", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+});
 
 export type UserRow = typeof user.$inferSelect;
 export type HelperRow = typeof helpers.$inferSelect;

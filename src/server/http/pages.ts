@@ -26,6 +26,8 @@ import {
 import type { PageTable } from "./page-policies";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
+import { withLocale } from "../i18n/request-locale";
+import { localeOfPage, localeOfPath, localizePath, pageAddress, type FamilyLocale, type Locale } from "../../shared/i18n/locales";
 
 export interface PageContext {
   services: Services;
@@ -40,6 +42,9 @@ export interface PageContext {
   flash: FlashCookie;
   /** The request's log: a page's server error goes where the API's do, with the request's id. */
   log: FastifyBaseLogger;
+  /** The page's language (decision 113), and the families' default (decision 114). */
+  locale: Locale;
+  familyDefault: FamilyLocale;
 }
 
 declare module "react-router" {
@@ -104,6 +109,16 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       await checkPageForm(request, () => toWebRequest(request));
       const { table, handler } = await pages();
       const pathname = pagePath(request.url);
+      const familyDefault = await services.familyLocale.refresh();
+      // The default language has the plain addresses: its prefix leads there (not kept, as the
+      // default may change).
+      const address = pageAddress(pathname);
+      if (localeOfPath(address) === familyDefault && !pathname.endsWith(".data") && request.method === "GET") {
+        const at = request.url.indexOf("?");
+        const query = at === -1 ? "" : request.url.slice(at);
+        return reply.header("cache-control", "no-store").redirect(localizePath(address, familyDefault, familyDefault) + query, 302);
+      }
+      const locale = localeOfPage(pathname, request.viewer?.locale, familyDefault);
       // A `.data` request (a navigation in the page) is never shared: its route's loader still guards it.
       const page = pathname.endsWith(".data") ? undefined : table.match(pathname);
       const personal = isPersonal(request);
@@ -116,11 +131,15 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         visitorCookie,
         flash,
         log: request.log,
+        locale,
+        familyDefault,
       });
       // A page rendered for the cache is for everyone waiting on it: only the visitor's own
       // render stops when they leave.
       const render = async (nonce: string, signal?: AbortSignal, shared?: { url: string }) =>
-        handler(toWebRequest(request, signal, shared), shared ? { ...context(nonce), viewer: null } : context(nonce));
+        withLocale({ locale, familyDefault }, () =>
+          handler(toWebRequest(request, signal, shared), shared ? { ...context(nonce), viewer: null } : context(nonce)),
+        );
       const csp = (nonce: string) => pageCsp(config, nonce, { dev: mode === "development" });
       // The site decides, not the page: a page cannot know whether its answer was personal.
       const cacheControl = (response: Response) => {

@@ -81,6 +81,8 @@ export function createAuth(config: Config, db: Database, secret: string, options
         eaLicenceNumber: { type: "string", required: false },
         phone: { type: "string", required: false },
         telegram: { type: "string", required: false },
+        // Chosen on the profile, checked there against the supplier side's locales.
+        locale: { type: "string", required: false, input: false },
       },
     },
     emailAndPassword: {

@@ -23,6 +23,7 @@ export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<V
     email: user.email,
     role: user.role === "operator" ? "operator" : "supplier",
     image: user.image ?? null,
+    locale: typeof user.locale === "string" ? user.locale : null,
   };
 }
 

@@ -5,6 +5,8 @@ export interface Viewer {
   email: string;
   role: "supplier" | "operator";
   image: string | null;
+  /** The language chosen for the supplier's own pages; null: English (decision 113). */
+  locale: string | null;
 }
 
 declare module "fastify" {

@@ -1,0 +1,58 @@
+/**
+ * The families' default language (decision 114): the language of the plain public addresses
+ * (`/posts`); the other family language has its prefix. An operator sets it on
+ * /admin/settings; it is kept in the database, so every instance reads the same. Each instance
+ * remembers it for a short while (a page never waits on the database for it) and drops its kept
+ * pages when it changes, since their words change.
+ */
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/connect";
+import { siteSettings } from "../db/schema";
+import { isFamilyLocale, type FamilyLocale } from "../../shared/i18n/locales";
+
+const NAME = "family_locale";
+
+export interface FamilyLocaleSetting {
+  /** The default as last read (at most `maxAgeMs` old); English until the first read. */
+  current(): FamilyLocale;
+  /** Reads it again now if the last read is older than `maxAgeMs`. */
+  refresh(): Promise<FamilyLocale>;
+  /** An operator's change: stored, and in force on this instance at once. */
+  set(locale: FamilyLocale, operatorId: string): Promise<void>;
+}
+
+export function createFamilyLocaleSetting(db: Database, onChange: (locale: FamilyLocale) => void, maxAgeMs = 15_000): FamilyLocaleSetting {
+  let value: FamilyLocale = "en";
+  let readAt = -Infinity;
+  let reading: Promise<FamilyLocale> | undefined;
+
+  const adopt = (locale: FamilyLocale) => {
+    if (locale !== value) {
+      value = locale;
+      onChange(locale);
+    }
+  };
+  const read = async (): Promise<FamilyLocale> => {
+    const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.name, NAME));
+    readAt = Date.now();
+    adopt(isFamilyLocale(row?.value) ? row.value : "en");
+    return value;
+  };
+
+  return {
+    current: () => value,
+    refresh() {
+      if (Date.now() - readAt < maxAgeMs) return Promise.resolve(value);
+      reading ??= read().finally(() => (reading = undefined));
+      return reading;
+    },
+    async set(locale, operatorId) {
+      await db
+        .insert(siteSettings)
+        .values({ name: NAME, value: locale, updatedBy: operatorId })
+        .onConflictDoUpdate({ target: siteSettings.name, set: { value: locale, updatedBy: operatorId, updatedAt: new Date() } });
+      readAt = Date.now();
+      adopt(locale);
+    },
+  };
+}
