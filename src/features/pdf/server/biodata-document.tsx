@@ -286,7 +286,19 @@ function SpecialNotes({ html }: { html: string }) {
   );
 }
 
-export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
+/**
+ * `fontFamily`: the fonts the texts need, Noto Sans first (pdf-fonts.ts); every text of the page
+ * takes each character from the first of them that has it.
+ */
+export function BiodataDocument({
+  helper,
+  gated,
+  privateDetails,
+  supplier,
+  photo,
+  generatedOn,
+  fontFamily,
+}: BiodataPdfInput & { fontFamily?: string[] }) {
   return (
     <Document
       title={`Biodata of ${helper.name} (${helper.ref})`}
@@ -296,7 +308,7 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
     >
       <Page
         size="A4"
-        style={styles.page}
+        style={fontFamily ? [styles.page, { fontFamily }] : styles.page}
         // The library's newer pagination: each part is measured once and packed into pages (the
         // older engine laid the rest of the document out again at every page break). The page
         // numbers read the page count, which packs the measured parts a second time (decision 109).
