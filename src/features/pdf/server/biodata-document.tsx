@@ -3,7 +3,7 @@
  * medical history and date of birth appear only when given (a family's, the owner's and
  * operators' copy), the private details likewise (the owner's and operators' copy).
  */
-import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
@@ -12,6 +12,7 @@ import { labelOf } from "../../../shared/catalogue";
 import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { notesBlocks, type NoteBlock } from "./notes-blocks";
+import { Text } from "./pdf-text";
 import { styles } from "./pdf-styles";
 
 export interface BiodataPdfInput {

@@ -186,3 +186,22 @@ export async function loadScriptFont(family: string, ready: (font: ShapingFont) 
     }),
   );
 }
+
+const PIECES = new RegExp(scriptFonts.map((font) => `((?:${font.letters.source}|[\\u200c\\u200d])+)`).join("|"), "gu");
+
+/**
+ * A text cut where its script changes: the pieces in Chinese or Burmese with their font's family,
+ * the rest (Latin, digits, spaces, the punctuation every script shares) without one.
+ */
+export function scriptPieces(text: string): { text: string; family?: string }[] {
+  const pieces: { text: string; family?: string }[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PIECES)) {
+    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
+    const group = match.slice(1).findIndex((piece) => piece !== undefined);
+    pieces.push({ text: match[0], family: scriptFonts[group]!.family });
+    last = match.index + match[0].length;
+  }
+  if (last < text.length) pieces.push({ text: text.slice(last) });
+  return pieces;
+}
