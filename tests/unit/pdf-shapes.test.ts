@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { demoHelper } from "../../src/features/demo/server/demo-helpers";
 import { seededRandom } from "../../src/features/demo/server/portraits";
 import { bodyFont, fontsFor, loadFonts, wordsOf } from "../../src/features/pdf/server/pdf-fonts";
-import { burmeseFont, type ShapingFont } from "../../src/features/pdf/server/script-fonts";
+import { burmeseFont, type ShapingFont as BurmeseFont } from "../../src/features/pdf/server/script-fonts";
 import { plainText } from "../../src/features/pdf/server/pdf-styles";
 import { reusedFonts } from "../../src/features/pdf/server/pdfkit-font-reuse";
 import { pdfText } from "../support/pdf-text";
@@ -115,9 +115,7 @@ describe("Burmese in the PDF", () => {
   beforeAll(() => fontsFor("မြန်မာ"));
 
   it("is shaped, not mapped letter by letter: the vowel sign E and medial RA are drawn before their consonant", () => {
-    const font = Font.getFont({ fontFamily: burmeseFont, fontWeight: 400, fontStyle: "normal" }).data as unknown as ShapingFont & {
-      glyphForCodePoint(codePoint: number): { id: number };
-    };
+    const font = Font.getFont({ fontFamily: burmeseFont, fontWeight: 400, fontStyle: "normal" }).data as unknown as BurmeseFont;
     const own = (text: string) => [...text].map((letter) => font.glyphForCodePoint(letter.codePointAt(0)!).id);
     // ka, medial ya, vowel sign E, visarga: E comes first on the page.
     const shaped = font.layout("ကျေး").glyphs;

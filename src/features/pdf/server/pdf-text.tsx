@@ -6,8 +6,8 @@
  * empty boxes; a piece whose own list starts with its script's font prints right wherever the
  * run is cut.
  */
-import { Text as PdfText } from "@react-pdf/renderer";
-import { Children, type ComponentProps, type ReactNode } from "react";
+import { Text as PdfText, type TextProps } from "@react-pdf/renderer";
+import { Children, type ReactNode } from "react";
 import { bodyFont } from "./pdf-fonts";
 import { scriptPieces } from "./script-fonts";
 
@@ -26,6 +26,6 @@ function pieces(child: ReactNode): ReactNode {
   );
 }
 
-export function Text({ children, ...props }: ComponentProps<typeof PdfText>) {
+export function Text({ children, ...props }: TextProps & { children?: ReactNode }) {
   return <PdfText {...props}>{children === undefined ? undefined : Children.map(children as ReactNode, pieces)}</PdfText>;
 }

@@ -15,6 +15,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
+import type * as HarfBuzzModule from "harfbuzzjs";
 
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -109,7 +110,7 @@ export function textsOf(value: unknown): string {
   return "";
 }
 
-type HarfBuzz = typeof import("harfbuzzjs");
+type HarfBuzz = typeof HarfBuzzModule;
 
 /**
  * The glyphs HarfBuzz chose, as the renderer's glyph objects. Each glyph carries the characters
