@@ -1,5 +1,5 @@
 /**
- * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--main-thread] [--profile out.cpuprofile] [--out biodata.pdf]
+ * npm run bench:pdf -- [--runs 60] [--warmup 5] [--typical] [--chinese] [--main-thread] [--profile out.cpuprofile] [--out biodata.pdf]
  *
  * Times GET /posts/:id/biodata.pdf's work for the fullest biodata the form allows (every skill
  * area, twelve employment rows, every text long, long special notes, a photo): reading the record, converting the
@@ -10,6 +10,8 @@
  * the cache, as visitors get it once a save has prepared it. Prints p50, p95 and the largest time.
  * PDFs are laid out by the site's PDF worker (as PDF_WORKERS=1); --main-thread lays them out on
  * the benchmark's own thread, as PDF_WORKERS=0 does (--profile then sees the layout too).
+ * --chinese: the same biodata written in Chinese (her name, the supplier's, every free text), so
+ * the PDF embeds Noto Sans SC beside Noto Sans; the target is then 400 ms.
  */
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -35,6 +37,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "60" },
     warmup: { type: "string", default: "5" },
     typical: { type: "boolean", default: false },
+    chinese: { type: "boolean", default: false },
     "main-thread": { type: "boolean", default: false },
     profile: { type: "string" },
     out: { type: "string" },
@@ -46,7 +49,8 @@ const warmup = Number(args.warmup);
 // Every free text starts with the run's tag, so no run finds a text shaped by an earlier one.
 let tag = "#0";
 // --typical: every part filled as suppliers fill it (short texts), instead of every text at its limit.
-const freeTexts = () => fullestTexts(tag, args.typical);
+const freeTexts = () => fullestTexts(tag, args.typical, args.chinese);
+const target = args.chinese ? 400 : 300;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -69,14 +73,14 @@ try {
     id: supplierId,
     name: "Grace Tan",
     email: "bench@example.com",
-    companyName: "Golden Bridge Employment Agency",
+    companyName: args.chinese ? "金桥家政雇佣代理有限公司" : "Golden Bridge Employment Agency",
     eaLicenceNumber: "19C9871",
   });
   const photo = await storeImage(storage, "helpers", await rasterise(portraitSvg(7)));
   const [row] = await db
     .insert(helpers)
     .values({
-      name: "Nguyễn Thị Hồng Nhung",
+      name: args.chinese ? "陈美玲 Chen Meiling" : "Nguyễn Thị Hồng Nhung",
       nationality: "philippines",
       experience: "ex-singapore",
       salary: 750,
@@ -141,7 +145,9 @@ try {
     return { elapsed, cpu: (cpu.user + cpu.system) / 1000, bytes: pdf.bytes };
   };
 
-  for (let i = 0; i < warmup; i++) await time(null, true);
+  // The worker's first PDF reads the fonts it needs (for Chinese, Noto Sans SC's 10 MB a style).
+  const first = warmup > 0 ? await time(null, true) : null;
+  for (let i = 1; i < warmup; i++) await time(null, true);
   // --profile: a CPU profile of the measured runs only (not the database's set-up), for Chrome's DevTools.
   const profiler = args.profile ? new Session() : null;
   if (profiler) {
@@ -171,8 +177,9 @@ try {
   }
   console.log(`laid out ${args["main-thread"] ? "on the main thread" : "by a PDF worker"}`);
   console.log(
-    `${args.typical ? "typical full" : "fullest"} biodata: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`,
+    `${args.typical ? "typical full" : "fullest"} biodata${args.chinese ? " in Chinese" : ""}: ${skillAreas.length} skill rows, 12 employment rows, a photo; public PDF ${(size / 1024).toFixed(1)} kB`,
   );
+  if (first) console.log(`the worker's first PDF, fonts read: ${first.elapsed.toFixed(1)} ms (CPU ${first.cpu.toFixed(1)} ms)`);
   console.log(summary("public copy, cold generation", fresh));
   console.log(summary("owner's copy, cold generation", ownerCopies));
   console.log(summary("served (prepared on save, or cached)", cached));
@@ -184,7 +191,7 @@ try {
     [...fresh, ...ownerCopies].sort((a, b) => a - b),
     95,
   );
-  console.log(`cold generation p95 ${p95.toFixed(1)} ms: ${p95 < 300 ? "under" : "OVER"} the 300 ms target`);
+  console.log(`cold generation p95 ${p95.toFixed(1)} ms: ${p95 < target ? "under" : "OVER"} the ${target} ms target`);
 } finally {
   await renderer.close();
   await database.dispose();

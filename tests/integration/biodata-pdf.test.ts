@@ -26,6 +26,18 @@ describeDb("the biodata as an A4 PDF", () => {
     id = response.json().id;
   });
 
+  /** A listed biodata of the owner's with these fields, and its public PDF. */
+  const pdfOf = async (fields: Record<string, unknown>) => {
+    const created = await t.app.inject({
+      method: "POST",
+      url: "/api/helpers",
+      headers: { cookie: owner.cookie },
+      payload: await withPhoto(t, owner, biodataBody(fields)),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    return t.app.inject({ method: "GET", url: `/posts/${created.json().id}/biodata.pdf` });
+  };
+
   const get = (cookie?: string) => t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf`, headers: cookie ? { cookie } : {} });
 
   it("gives a visitor an A4 PDF of the standard form whose text can be read back, without the private details", async () => {
@@ -98,20 +110,37 @@ describeDb("the biodata as an A4 PDF", () => {
   it("prints names beyond Latin-1 with their accents, as text a reader can copy, even when typed as letter and accent", async () => {
     const names = ["Nguyễn Thị Hồng", "Łucja Żółć", "Begoña Muñoz"];
     const decomposed = names[0]!.normalize("NFD");
-    const created = await t.app.inject({
-      method: "POST",
-      url: "/api/helpers",
-      headers: { cookie: owner.cookie },
-      payload: await withPhoto(
-        t,
-        owner,
-        biodataBody({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` }),
-      ),
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const response = await t.app.inject({ method: "GET", url: `/posts/${created.json().id}/biodata.pdf` });
+    const response = await pdfOf({ name: decomposed, placeOfBirth: names[1], otherRemarks: `Speaks with ${names[2]}` });
     const { text } = await pdfText(response.rawPayload);
     for (const name of names) expect(text.normalize("NFC")).toContain(name);
+  });
+
+  it("prints Chinese and Burmese names and notes as typed, in embedded subsets of Noto Sans SC and Noto Sans Myanmar", async () => {
+    const burmese = ["မြန်မာ", "ကျေးဇူးတင်ပါတယ်", "ကလေးများကို"];
+    const response = await pdfOf({
+      name: "王秀英 Wang Xiuying",
+      placeOfBirth: `${burmese[0]} Mandalay`,
+      otherRemarks: `${burmese[1]}။ 会说普通话。`,
+      specialNotes: `<p>她<strong>很有耐心</strong>，<em>喜欢</em>孩子。</p><p>သူမသည် <em>${burmese[2]}</em> ချစ်သည်။</p>`,
+    });
+    expect(response.statusCode).toBe(200);
+    const { text } = await pdfText(response.rawPayload);
+    for (const typed of ["王秀英 Wang Xiuying", "会说普通话。", "喜欢孩子。", "很有耐心"]) expect(text).toContain(typed);
+    // Burmese is drawn in shaped order (the vowel sign E and medial RA before their consonant), so
+    // a reader copies each syllable's letters in that order: every letter is there, none lost.
+    const sorted = (word: string) => [...word].sort().join("");
+    const words = text.split(/[\s။]+/).map(sorted);
+    for (const word of burmese) expect(words).toContain(sorted(word));
+    // Embedded as subsets (a six-letter tag before the name), and only those fonts the text needs.
+    const pdf = response.rawPayload.toString("latin1");
+    const fonts = new Set(pdf.match(/\/BaseFont \/[A-Z]{6}\+[\w-]+/g)!.map((name) => name.slice(18)));
+    expect(fonts).toEqual(
+      new Set(["NotoSans-Regular", "NotoSans-Bold", "NotoSansSC-Regular", "NotoSansSC-Bold", "NotoSansMyanmar-Regular"]),
+    );
+    expect(response.rawPayload.length).toBeLessThan(120_000);
+    // A biodata in Latin letters embeds neither.
+    const latin = (await get()).rawPayload.toString("latin1");
+    expect(latin).not.toMatch(/NotoSansSC|NotoSansMyanmar/);
   });
 
   it("prints the fullest biodata with its notes as text, numbered pages, and no heading left at the foot of a page", async () => {

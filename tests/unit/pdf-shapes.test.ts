@@ -3,7 +3,8 @@ import { createElement as h } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoHelper } from "../../src/features/demo/server/demo-helpers";
 import { seededRandom } from "../../src/features/demo/server/portraits";
-import { bodyFont, loadFonts, wordsOf } from "../../src/features/pdf/server/pdf-fonts";
+import { bodyFont, fontsFor, loadFonts, wordsOf } from "../../src/features/pdf/server/pdf-fonts";
+import { burmeseFont, type ShapingFont as BurmeseFont } from "../../src/features/pdf/server/script-fonts";
 import { plainText } from "../../src/features/pdf/server/pdf-styles";
 import { reusedFonts } from "../../src/features/pdf/server/pdfkit-font-reuse";
 import { pdfText } from "../support/pdf-text";
@@ -107,5 +108,26 @@ describe("shaping the PDF's text word by word", () => {
     for (const line of lines) expect(text).toContain(line);
     // One embedded font file for each of the two styles used.
     expect(bytes.toString("latin1").match(/\/FontFile2/g)).toHaveLength(2);
+  });
+});
+
+describe("Burmese in the PDF", () => {
+  beforeAll(() => fontsFor("မြန်မာ"));
+
+  it("is shaped, not mapped letter by letter: the vowel sign E and medial RA are drawn before their consonant", () => {
+    const font = Font.getFont({ fontFamily: burmeseFont, fontWeight: 400, fontStyle: "normal" }).data as unknown as BurmeseFont;
+    const own = (text: string) => [...text].map((letter) => font.glyphForCodePoint(letter.codePointAt(0)!).id);
+    // ka, medial ya, vowel sign E, visarga: E comes first on the page.
+    const shaped = font.layout("ကျေး").glyphs;
+    expect(shaped.map((glyph) => glyph.id)).not.toEqual(own("ကျေး"));
+    expect(shaped[0]!.id).toBe(own("ေ")[0]);
+    expect(shaped[0]!.codePoints).toEqual([0x1031]);
+    // ka, medial ra, vowel sign E, aa, asat: E, then ra in its wide form, then ka.
+    const wrapped = font.layout("ကြော်").glyphs;
+    expect(wrapped[0]!.id).toBe(own("ေ")[0]);
+    expect(wrapped[1]!.id).not.toBe(own("ြ")[0]);
+    expect(wrapped.indexOf(wrapped.find((glyph) => glyph.id === own("က")[0])!)).toBe(2);
+    // Every letter is kept by one glyph, so the text maps back whole.
+    expect(wrapped.flatMap((glyph) => glyph.codePoints).sort()).toEqual([..."ကြော်"].map((letter) => letter.codePointAt(0)).sort());
   });
 });

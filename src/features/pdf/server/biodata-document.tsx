@@ -3,7 +3,7 @@
  * medical history and date of birth appear only when given (a family's, the owner's and
  * operators' copy), the private details likewise (the owner's and operators' copy).
  */
-import { Document, Image, Page, Text, View } from "@react-pdf/renderer";
+import { Document, Image, Page, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
 import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
@@ -12,6 +12,7 @@ import { labelOf } from "../../../shared/catalogue";
 import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { notesBlocks, type NoteBlock } from "./notes-blocks";
+import { Text } from "./pdf-text";
 import { styles } from "./pdf-styles";
 
 export interface BiodataPdfInput {
@@ -286,7 +287,19 @@ function SpecialNotes({ html }: { html: string }) {
   );
 }
 
-export function BiodataDocument({ helper, gated, privateDetails, supplier, photo, generatedOn }: BiodataPdfInput) {
+/**
+ * `fontFamily`: the fonts the texts need, Noto Sans first (pdf-fonts.ts); every text of the page
+ * takes each character from the first of them that has it.
+ */
+export function BiodataDocument({
+  helper,
+  gated,
+  privateDetails,
+  supplier,
+  photo,
+  generatedOn,
+  fontFamily,
+}: BiodataPdfInput & { fontFamily?: string[] }) {
   return (
     <Document
       title={`Biodata of ${helper.name} (${helper.ref})`}
@@ -296,7 +309,7 @@ export function BiodataDocument({ helper, gated, privateDetails, supplier, photo
     >
       <Page
         size="A4"
-        style={styles.page}
+        style={fontFamily ? [styles.page, { fontFamily }] : styles.page}
         // The library's newer pagination: each part is measured once and packed into pages (the
         // older engine laid the rest of the document out again at every page break). The page
         // numbers read the page count, which packs the measured parts a second time (decision 109).

@@ -3,11 +3,13 @@
  * the @expo-google-fonts/noto-sans package, so names beyond Latin-1 ("Nguyễn Thị Hồng", "Łucja",
  * "Begoña") print as written: Latin with its extensions, Vietnamese, Greek and Cyrillic. One file
  * a style, so a name is one run of text (a reader copies and finds it whole); the renderer embeds
- * only the glyphs a PDF uses.
+ * only the glyphs a PDF uses. Chinese and Burmese letters come from the fonts of script-fonts.ts,
+ * listed after it when a document has them.
  */
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
 import { reuseEmbeddedFonts } from "./pdfkit-font-reuse";
+import { loadScriptFont, scriptFontsFor, textsOf } from "./script-fonts";
 
 const resolve = createRequire(import.meta.url).resolve;
 const file = (style: string) => resolve(`@expo-google-fonts/noto-sans/${style}/NotoSans_${style}.ttf`);
@@ -102,6 +104,26 @@ export const loadFonts = (() => {
       }),
     ).then(reuseEmbeddedFonts));
 })();
+
+const scriptFontsLoading = new Map<string, Promise<void>>();
+
+/**
+ * The fonts a document's texts need, read first: Noto Sans, then Chinese and Burmese when any
+ * text (a name, a note, a label passed in) has their letters (script-fonts.ts). A script font is
+ * read the first time a document needs it and kept. The list is the document's font family.
+ */
+export async function fontsFor(input: unknown): Promise<string[]> {
+  const families = [bodyFont, ...scriptFontsFor(textsOf(input))];
+  await loadFonts();
+  await Promise.all(
+    families.slice(1).map((family) => {
+      let loading = scriptFontsLoading.get(family);
+      if (!loading) scriptFontsLoading.set(family, (loading = loadScriptFont(family, (font) => rememberShapes(font))));
+      return loading;
+    }),
+  );
+  return families;
+}
 
 /**
  * Every text of the document in composed form: a letter typed as the letter and then its accents

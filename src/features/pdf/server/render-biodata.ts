@@ -6,11 +6,13 @@
 import { renderToBuffer } from "@react-pdf/renderer";
 import { createElement } from "react";
 import { BiodataDocument, type BiodataPdfInput } from "./biodata-document";
-import { loadFonts, printableText } from "./pdf-fonts";
+import { fontsFor, printableText } from "./pdf-fonts";
 
 export async function renderBiodataPdf(input: BiodataPdfInput): Promise<Buffer> {
-  await loadFonts();
-  const element = createElement(BiodataDocument, printableText(input));
+  const texts = printableText(input);
+  // Every text of the input picks the fonts, the labels and headings passed in with it too.
+  const fontFamily = await fontsFor(texts);
+  const element = createElement(BiodataDocument, { ...texts, fontFamily });
   // The document element's props type is the library's own; the component returns a <Document>.
   return renderToBuffer(element as Parameters<typeof renderToBuffer>[0]);
 }
