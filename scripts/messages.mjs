@@ -22,11 +22,20 @@ const src = join(root, "src");
 export const LOCALES = ["en", "zh", "id", "fil", "my"];
 /** Folders whose words families read: they are complete in Chinese too. */
 const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo))\//;
+/**
+ * A family feature's supplier-side words (dashboard, biodata form, profile, inbox) live apart, in
+ * `src/features/<name>/supplier/messages/`: suppliers read them in their own languages, families never.
+ */
+const SUPPLIER_SIDE = /^src\/features\/[^/]+\/supplier\/messages\//;
 
-/** The prefix of a folder's keys: its feature's name, or `app`, `ui`, `shared`. */
+/**
+ * The prefix of a folder's keys: its feature's name, or `app`, `ui`, `shared`; a feature's
+ * supplier-side words (`src/features/<name>/supplier/messages`) start with `<name>_supplier`.
+ */
 function prefixOf(folder) {
   const parts = relative(src, folder).split(/[\\/]/);
-  return parts[0] === "features" ? parts[1] : parts[0];
+  if (parts[0] !== "features") return parts[0];
+  return parts[2] === "supplier" ? `${parts[1]}_supplier` : parts[1];
 }
 
 function messageFolders(dir = src, found = []) {
@@ -85,6 +94,9 @@ function check(list) {
     for (const key of Object.keys(english)) {
       if (key === "$schema") continue;
       if (!key.startsWith(prefix)) problems.push(`${where}/en.json: "${key}" should start with "${prefix}"`);
+      else if (!prefix.endsWith("_supplier_") && key.startsWith(`${prefix}supplier_`)) {
+        problems.push(`${where}/en.json: "${key}" belongs in the feature's supplier/messages folder`);
+      }
       if (!sources.has(key)) problems.push(`${where}/en.json: "${key}" is used nowhere in src/`);
     }
     for (const locale of LOCALES.filter((l) => l !== "en")) {
@@ -112,7 +124,8 @@ function check(list) {
  */
 function readersOf(folder) {
   const locales = new Set(["en"]);
-  if (FAMILY_FOLDERS.test(relative(root, folder) + "/")) locales.add("zh");
+  const where = relative(root, folder) + "/";
+  if (FAMILY_FOLDERS.test(where) && !SUPPLIER_SIDE.test(where)) locales.add("zh");
   for (const locale of LOCALES) if (existsSync(join(folder, `${locale}.json`))) locales.add(locale);
   return [...locales];
 }
