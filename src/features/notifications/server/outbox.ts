@@ -19,13 +19,22 @@ export const OUTBOX_NOTIFY_CHANNEL = "outbox_queued";
 export interface OutboundMessage {
   /** What it is about: `lead`, `password-reset`, … (shown to the operator). */
   kind: string;
-  /** `support` for the operator's inbox and chat, or one person's address. */
-  to: "support" | { email: string; name?: string };
+  /**
+   * `support` for the operator's inbox and chat, or one person: their e-mail address and, when
+   * they linked one, their Telegram chat (each goes out on its own row).
+   */
+  to: "support" | Recipient;
   subject: string;
   text: string;
   html?: string;
   /** Whose data it carries (`visitor:<E.164>` for a lead), so it can be dropped if they withdraw consent. */
   about?: string;
+}
+
+export interface Recipient {
+  email?: string;
+  name?: string;
+  telegramChatId?: string;
 }
 
 /**
@@ -43,12 +52,15 @@ export function configuredChannels(config: Pick<Config, "mail" | "telegram">): C
 
 /**
  * Which channels carry a message: support hears by e-mail and Telegram where configured; a
- * person by e-mail. With no channel configured, messages are written as .eml files.
+ * person by e-mail when they have an address, and in their Telegram chat when they linked one.
+ * With no channel configured, messages are written as .eml files.
  */
 export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
+  const support = message.to === "support";
+  const person = support ? undefined : (message.to as Recipient);
   const channels: Channel[] = [];
-  if (configured.email) channels.push("email");
-  if (message.to === "support" && configured.telegram) channels.push("telegram");
+  if (configured.email && (support || person?.email)) channels.push("email");
+  if (configured.telegram && (support || person?.telegramChatId)) channels.push("telegram");
   return channels.length > 0 ? channels : ["file"];
 }
 
@@ -66,7 +78,9 @@ export async function enqueueMessage(executor: Executor, configured: ConfiguredC
 export function readMessage(payload: unknown): OutboundMessage {
   const value = payload as Partial<OutboundMessage> | null;
   const to = value?.to;
-  const validTo = to === "support" || (typeof to === "object" && to !== null && typeof to.email === "string");
+  const validTo =
+    to === "support" ||
+    (typeof to === "object" && to !== null && (typeof to.email === "string" || typeof to.telegramChatId === "string"));
   if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
     throw new Error("The stored message is malformed");
   }
