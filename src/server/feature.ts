@@ -7,7 +7,6 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "./config";
 import type { Database } from "./db/connect";
-import type { TelegramBot } from "../features/notifications";
 
 /** The settings a plugged feature may read (no secrets). */
 export type FeatureSettings = Pick<Config, "contactRoute" | "contactPhone" | "telegramBot">;
@@ -20,8 +19,12 @@ export interface FeatureGround {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** What a feature's messages say of the site, and which outbox channels are set up. */
   site: { name: string; publicUrl: string; channels: { email: boolean; telegram: boolean } };
-  /** The site's Telegram bot, when one is configured (its token stays inside). */
-  telegram?: TelegramBot;
+  /** The site's Telegram bot, when one is configured (its token stays inside; the notifications feature makes it). */
+  telegram?: {
+    webhookSecret: string;
+    username(): Promise<string | null>;
+    registerWebhook(url: string): Promise<void>;
+  };
 }
 
 /** What the site gives a feature's routes besides its service. */

@@ -131,10 +131,7 @@ export function createTelegramLink(db: Database, site: Site, bot: TelegramBot | 
           return;
         }
         // A chat serves one supplier: linking it here unlinks it from any other.
-        await tx
-          .update(supplierTelegram)
-          .set({ chatId: null, updatedAt: now })
-          .where(eq(supplierTelegram.chatId, chatId));
+        await tx.update(supplierTelegram).set({ chatId: null, updatedAt: now }).where(eq(supplierTelegram.chatId, chatId));
         await tx
           .insert(supplierTelegram)
           .values({ supplierId: used.supplierId, chatId, linkedAt: now, offReason: null, updatedAt: now })

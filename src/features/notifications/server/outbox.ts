@@ -79,8 +79,7 @@ export function readMessage(payload: unknown): OutboundMessage {
   const value = payload as Partial<OutboundMessage> | null;
   const to = value?.to;
   const validTo =
-    to === "support" ||
-    (typeof to === "object" && to !== null && (typeof to.email === "string" || typeof to.telegramChatId === "string"));
+    to === "support" || (typeof to === "object" && to !== null && (typeof to.email === "string" || typeof to.telegramChatId === "string"));
   if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
     throw new Error("The stored message is malformed");
   }
