@@ -53,15 +53,19 @@ export function configuredChannels(config: Pick<Config, "mail" | "telegram">): C
 /**
  * Which channels carry a message: support hears by e-mail and Telegram where configured; a
  * person by e-mail when they have an address, and in their Telegram chat when they linked one.
- * With no channel configured, messages are written as .eml files.
+ * Mail with no mail server configured is written as an .eml file.
  */
 export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
-  const support = message.to === "support";
-  const person = support ? undefined : (message.to as Recipient);
+  if (message.to === "support") {
+    const channels: Channel[] = [];
+    if (configured.email) channels.push("email");
+    if (configured.telegram) channels.push("telegram");
+    return channels.length > 0 ? channels : ["file"];
+  }
   const channels: Channel[] = [];
-  if (configured.email && (support || person?.email)) channels.push("email");
-  if (configured.telegram && (support || person?.telegramChatId)) channels.push("telegram");
-  return channels.length > 0 ? channels : ["file"];
+  if (message.to.email || !message.to.telegramChatId) channels.push(configured.email ? "email" : "file");
+  if (message.to.telegramChatId && configured.telegram) channels.push("telegram");
+  return channels;
 }
 
 export async function enqueueMessage(executor: Executor, configured: ConfiguredChannels, message: OutboundMessage): Promise<void> {
@@ -70,6 +74,8 @@ export async function enqueueMessage(executor: Executor, configured: ConfiguredC
     channel,
     payload: message,
   }));
+  // A chat-only message on a site whose bot has since been removed goes nowhere.
+  if (rows.length === 0) return;
   await executor.insert(outbox).values(rows);
   await executor.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${message.kind})`);
 }
