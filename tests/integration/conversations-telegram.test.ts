@@ -9,6 +9,8 @@ import type net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { supplierTelegram, telegramLinkTokens } from "../../src/features/conversations/server/tables";
+import { createTelegramLink } from "../../src/features/conversations/server/telegram-link";
+import { createTelegramBot } from "../../src/features/notifications";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { outbox } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
@@ -240,5 +242,19 @@ describeDb("a supplier's Telegram notices", () => {
     expect((await form(supplier.cookie, { intent: "nonsense" })).statusCode).toBe(200);
     // Not signed in: the page's policy sends the visitor to log in.
     expect((await form("", { intent: "telegram-off" })).statusCode).toBe(302);
+  });
+
+  it("leaves the webhook alone and offers nothing when the notices' bot is the families' contact bot", async () => {
+    const calls = bot.calls.length;
+    const site = { name: "Direct Helpers", publicUrl: SITE, channels: { email: false, telegram: true } };
+    const shared = createTelegramLink(t.db, site, createTelegramBot(t.config.telegram!), "DH_Notices_Bot");
+    expect(await shared.register()).toBe("not offered");
+    expect(await shared.state(supplier.id)).toEqual({ available: false });
+    expect(await shared.startLink(supplier.id)).toBeNull();
+    expect(bot.calls.slice(calls).map((c) => c.method)).not.toContain("setWebhook");
+    // On a plain-HTTP address Telegram would not post to the site: nothing is offered either.
+    const plain = createTelegramLink(t.db, { ...site, publicUrl: "http://helpers.example" }, createTelegramBot(t.config.telegram!));
+    expect(await plain.register()).toBe("not offered");
+    expect(await plain.offered()).toBe(false);
   });
 });

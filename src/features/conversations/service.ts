@@ -57,9 +57,17 @@ const emailSchema = z.email().max(200);
 /** A supplier as families see them: the company, else the account's name (as on the biodata). */
 const supplierShownName = sql<string>`coalesce(nullif(${user.companyName}, ''), ${user.name})`;
 
-export function createConversationService({ db, helpers: helperReads, site, listen, chatLimits, telegram }: ConversationServiceDeps) {
+export function createConversationService({
+  db,
+  helpers: helperReads,
+  site,
+  listen,
+  chatLimits,
+  telegram,
+  settings,
+}: ConversationServiceDeps) {
   const limits = chatLimiter(db, chatLimits ?? DEFAULT_CHAT_LIMITS);
-  const telegramLink = createTelegramLink(db, site, telegram);
+  const telegramLink = createTelegramLink(db, site, telegram, settings.telegramBot);
   const live = createLiveHub(listen);
 
   async function familyByKey(key: string | null | undefined) {

@@ -30,16 +30,29 @@ interface Site {
   channels: ConfiguredChannels;
 }
 
-export function createTelegramLink(db: Database, site: Site, bot: TelegramBot | undefined) {
+/**
+ * `contactBot`: the public bot families write to (TELEGRAM_BOT). When it is the notices' bot too,
+ * the site neither takes its webhook (whatever answers families there would stop hearing them)
+ * nor offers the link-up.
+ */
+export function createTelegramLink(db: Database, site: Site, bot: TelegramBot | undefined, contactBot?: string) {
+  /** The bot's user name when the link-up may use it. */
+  async function ownBot(): Promise<string | null> {
+    if (!bot || !site.publicUrl.startsWith("https:")) return null;
+    const username = await bot.username();
+    if (!username || username.toLowerCase() === contactBot?.toLowerCase()) return null;
+    return username;
+  }
+
   /** The bot answers in the chat through the outbox (retried like any message). */
   const reply = (executor: Executor, chatId: string, kind: string, subject: string, text: string) =>
     enqueueMessage(executor, site.channels, { kind, to: { telegramChatId: chatId }, subject, text });
   const messagesPage = `${site.publicUrl}/dashboard/messages`;
 
   return {
-    /** Whether the link-up is offered here: a bot configured whose user name Telegram told, on an https address. */
+    /** Whether the link-up is offered here: a bot of its own whose user name Telegram told, on an https address. */
     async offered(): Promise<boolean> {
-      return Boolean(bot && site.publicUrl.startsWith("https:") && (await bot.username()));
+      return Boolean(await ownBot());
     },
 
     async state(supplierId: string): Promise<TelegramState> {
@@ -51,7 +64,7 @@ export function createTelegramLink(db: Database, site: Site, bot: TelegramBot | 
 
     /** A one-time deep link into the bot for this supplier; null when the link-up is not offered. */
     async startLink(supplierId: string, now = new Date()): Promise<string | null> {
-      const username = bot && (await this.offered()) ? await bot.username() : null;
+      const username = await ownBot();
       if (!username) return null;
       const token = newToken();
       await db.transaction(async (tx) => {
@@ -149,6 +162,9 @@ export function createTelegramLink(db: Database, site: Site, bot: TelegramBot | 
     /** Tells Telegram where to post updates (each serving instance, at its start). */
     async register(): Promise<"registered" | "not offered"> {
       if (!bot || !site.publicUrl.startsWith("https:")) return "not offered";
+      const username = await bot.username();
+      if (!username) throw new Error("Telegram did not say who the bot is (getMe)");
+      if (username.toLowerCase() === contactBot?.toLowerCase()) return "not offered";
       await bot.registerWebhook(`${site.publicUrl}/api/telegram/webhook`);
       return "registered";
     },
