@@ -19,6 +19,12 @@ export interface FeatureGround {
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** What a feature's messages say of the site, and which outbox channels are set up. */
   site: { name: string; publicUrl: string; channels: { email: boolean; telegram: boolean } };
+  /** The site's Telegram bot, when one is configured (its token stays inside; the notifications feature makes it). */
+  telegram?: {
+    webhookSecret: string;
+    username(): Promise<string | null>;
+    registerWebhook(url: string): Promise<void>;
+  };
 }
 
 /** What the site gives a feature's routes besides its service. */

@@ -105,7 +105,11 @@ async function main() {
   }
   const stopWatching = await app.services.watchListing();
 
-  const outboxWorker = createOutboxWorker(database, config, { log: app.log.child({ module: "outbox" }) });
+  const outboxWorker = createOutboxWorker(database, config, {
+    log: app.log.child({ module: "outbox" }),
+    // A supplier who blocked the bot: their Telegram notices are turned off, and their page says so.
+    onChatRefused: (chatId) => app.services.conversations.telegram.refused(chatId),
+  });
   let stopRetention = () => {};
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};

@@ -27,7 +27,7 @@ import {
 import { createLeadService, type LeadLimits } from "../features/leads";
 import { createMediaService, type MediaStorage } from "../features/media";
 import type { PdfRenderer } from "../features/pdf";
-import { configuredChannels } from "../features/notifications";
+import { configuredChannels, createTelegramBot } from "../features/notifications";
 import { sitemapEntries } from "../features/seo/server/sitemap";
 import { createSupplierService } from "../features/suppliers";
 import { createBiodataPdfs } from "../features/pdf";
@@ -61,6 +61,7 @@ export function createServices(deps: ServiceDeps) {
     settings: { contactRoute, contactPhone, telegramBot },
     listen: deps.database.listen,
     site: { name: deps.config.siteName, publicUrl: deps.config.publicUrl, channels: configuredChannels(deps.config) },
+    telegram: deps.config.telegram ? createTelegramBot(deps.config.telegram) : undefined,
   };
   const plugged = Object.fromEntries(
     pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),

@@ -87,6 +87,38 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
       return reply.code(204).send();
     },
   );
+  app.post(
+    "/api/telegram/webhook",
+    {
+      schema: {
+        tags: ["conversations"],
+        summary: "Updates from Telegram (the bot's webhook)",
+        description:
+          "Telegram posts what people write to the site's bot here, with the secret the site gave it in " +
+          "`X-Telegram-Bot-Api-Secret-Token`; without it (or with no bot configured): 401. A supplier's " +
+          '"/start <token>" from their "Get notices on Telegram" link turns on their notices in that chat; a ' +
+          "stale or used token is answered in the chat. Every other update is acknowledged and ignored.",
+        body: z
+          .object({
+            update_id: z.number().int().optional(),
+            message: z
+              .object({
+                chat: z.object({ id: z.union([z.number().int(), z.string().max(64)]) }).loose(),
+                text: z.string().max(4096).optional(),
+              })
+              .loose()
+              .optional(),
+          })
+          .loose(),
+        response: { 204: noContent, ...refusals(400, 401) },
+      },
+    },
+    async (request, reply) => {
+      service.telegram.checkSecret(request.headers["x-telegram-bot-api-secret-token"]);
+      await service.telegram.receive(request.body);
+      return reply.code(204).send();
+    },
+  );
   app.get(
     "/api/conversations/:id/events",
     {

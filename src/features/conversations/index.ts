@@ -23,8 +23,21 @@ export const conversationsFeature = defineFeature({
         (done) => (done.deleted > 0 ? log.info(done, "deleted conversations past their retention") : undefined),
         (error: unknown) => log.error({ err: error }, "conversation retention clean-up failed"),
       );
+    // Telegram is told where to post what suppliers write to the bot; tried again each hour until it answers.
+    let registered = false;
+    const register = () => {
+      if (registered) return;
+      service.telegram.register().then(
+        (done) => {
+          registered = true;
+          if (done === "registered") log.info({}, "Telegram posts updates for supplier notices to the site");
+        },
+        (error: unknown) => log.error({ err: error }, "telling Telegram the site's webhook failed; suppliers cannot link their chats yet"),
+      );
+    };
     void purge();
-    const timers = [setInterval(notify, MINUTE), setInterval(purge, DAY)];
+    register();
+    const timers = [setInterval(notify, MINUTE), setInterval(purge, DAY), setInterval(register, 60 * MINUTE)];
     for (const timer of timers) timer.unref();
     return () => timers.forEach(clearInterval);
   },

@@ -21,6 +21,7 @@ import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limi
 import { createLiveHub, sendSignal, type Side } from "./server/live";
 import { messagesAfter, shownMessage } from "./server/rows";
 import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
+import { createTelegramLink } from "./server/telegram-link";
 import { notifyUnread } from "./server/unread-notices";
 
 export { MAX_MESSAGE_LENGTH } from "./components/message-rules";
@@ -56,8 +57,17 @@ const emailSchema = z.email().max(200);
 /** A supplier as families see them: the company, else the account's name (as on the biodata). */
 const supplierShownName = sql<string>`coalesce(nullif(${user.companyName}, ''), ${user.name})`;
 
-export function createConversationService({ db, helpers: helperReads, site, listen, chatLimits }: ConversationServiceDeps) {
+export function createConversationService({
+  db,
+  helpers: helperReads,
+  site,
+  listen,
+  chatLimits,
+  telegram,
+  settings,
+}: ConversationServiceDeps) {
   const limits = chatLimiter(db, chatLimits ?? DEFAULT_CHAT_LIMITS);
+  const telegramLink = createTelegramLink(db, site, telegram, settings.telegramBot);
   const live = createLiveHub(listen);
 
   async function familyByKey(key: string | null | undefined) {
@@ -120,6 +130,8 @@ export function createConversationService({ db, helpers: helperReads, site, list
     live,
     open,
     familyByKey,
+    /** The supplier's Telegram notices: the link-up, the webhook's updates, turning off. */
+    telegram: telegramLink,
 
     /**
      * A family's first message about a helper (or its next, when it has a conversation about

@@ -1,5 +1,13 @@
 /** The notify feature as other features see it: queue a message, and the operators' view of the queue. */
-export { configuredChannels, enqueueMessage, type Channel, type ConfiguredChannels, type OutboundMessage } from "./server/outbox";
+export {
+  configuredChannels,
+  enqueueMessage,
+  type Channel,
+  type ConfiguredChannels,
+  type OutboundMessage,
+  type Recipient,
+} from "./server/outbox";
+export { createTelegramBot, type TelegramBot } from "./server/channels/telegram";
 export {
   countRetrying,
   listFailingDeliveries,

@@ -1,3 +1,4 @@
+import { Form, redirect, useNavigation } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { formatPhone } from "../../../shared/phone";
 import { siteName } from "../../../ui/meta";
@@ -22,14 +23,37 @@ export async function loader({ context }: Route.LoaderArgs) {
     group.items.push({ ...item, with: `${item.family.name} · ${formatPhone(item.family.phone)}` });
     groups.set(item.helper.id, group);
   }
-  return { groups: [...groups.values()], unread: inbox.reduce((sum, item) => sum + item.unread, 0) };
+  const telegram = await context.services.conversations.telegram.state(viewer.id);
+  return { groups: [...groups.values()], unread: inbox.reduce((sum, item) => sum + item.unread, 0), telegram };
 }
 
-export default function SupplierInbox({ loaderData }: Route.ComponentProps) {
-  const { groups, unread } = loaderData;
+/** "Get notices on Telegram" sends the supplier into the bot with a one-time link; "Turn off" stops the notices. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const viewer = viewerOf(context);
+  const intent = (await request.formData()).get("intent");
+  const telegram = context.services.conversations.telegram;
+  if (intent === "telegram-off") {
+    await telegram.turnOff(viewer.id);
+    return redirect("/dashboard/messages");
+  }
+  if (intent === "telegram-on") {
+    const link = await telegram.startLink(viewer.id);
+    if (link) return redirect(link);
+    return { error: "Telegram notices cannot be turned on at the moment. Please try again later." };
+  }
+  return { error: "Please use the page's buttons." };
+}
+
+export default function SupplierInbox({ loaderData, actionData }: Route.ComponentProps) {
+  const { groups, unread, telegram } = loaderData;
   return (
     <section className="conversations-page" aria-labelledby="inbox-heading">
       <h1 id="inbox-heading">Messages{unread > 0 ? ` (${unread} unread)` : ""}</h1>
+      <p className="muted">
+        A message left unread for 5 minutes is e-mailed to you
+        {telegram.available && telegram.state === "on" ? " and sent to your Telegram" : ""}.
+      </p>
+      {telegram.available ? <TelegramNotices state={telegram.state} error={actionData?.error} /> : null}
       {groups.length === 0 ? <p>No family has written to you yet. Families write from your biodata pages.</p> : null}
       {groups.map((group) => (
         <section key={group.helper.id} aria-labelledby={`inbox-${group.helper.id}`}>
@@ -40,5 +64,27 @@ export default function SupplierInbox({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
     </section>
+  );
+}
+
+function TelegramNotices({ state, error }: { state: "on" | "off" | "refused"; error?: string }) {
+  const on = state === "on";
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Form method="post" className="telegram-notices">
+      {error ? (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {state === "refused" ? (
+        <p role="status">Telegram notices are off: Telegram said the bot may no longer write to you (the bot may have been blocked).</p>
+      ) : null}
+      <input type="hidden" name="intent" value={on ? "telegram-off" : "telegram-on"} />
+      {on ? <span>Telegram notices on · </span> : null}
+      <button type="submit" className={on ? "button" : "button primary"} disabled={busy}>
+        {busy ? (on ? "Turning off…" : "Opening Telegram…") : on ? "Turn off" : "Get notices on Telegram"}
+      </button>
+    </Form>
   );
 }

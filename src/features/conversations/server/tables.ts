@@ -84,3 +84,32 @@ export const chatMessages = pgTable(
       .where(sql`${t.reportedAt} is not null`),
   ],
 );
+
+/**
+ * A supplier's Telegram chat for notices of unread messages, learnt when they opened the bot with
+ * a one-time link. `chatId` is null while the notices are off; `offReason` says why when the site
+ * turned them off itself (`blocked`: Telegram refused the bot in that chat).
+ */
+export const supplierTelegram = pgTable("supplier_telegram", {
+  supplierId: text("supplier_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  chatId: text("chat_id"),
+  linkedAt: timestamp("linked_at", { withTimezone: true }),
+  offReason: text("off_reason"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The one-time tokens of "Get notices on Telegram" links: SHA-256 of the token, used once, short-lived. */
+export const telegramLinkTokens = pgTable(
+  "telegram_link_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("telegram_link_tokens_supplier_idx").on(t.supplierId)],
+);

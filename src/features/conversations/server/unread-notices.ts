@@ -1,6 +1,7 @@
 /**
  * A supplier hears of a family's message they have not read within 5 minutes, by the outbox
- * (e-mail where configured, else the .eml files), at most once an hour for each conversation and
+ * (e-mail where configured, else the .eml files, and in their Telegram chat when they linked
+ * one: a row per channel), at most once an hour for each conversation and
  * only for messages newer than the last notice. The rows are claimed with SKIP LOCKED and their
  * notice queued in the same transaction, so instances running this together send each once.
  * The notice names the helper and links to the conversation; it repeats nothing the family wrote.
@@ -19,6 +20,7 @@ interface Claimed {
   email: string;
   supplier_name: string;
   unread: number;
+  telegram_chat_id: string | null;
 }
 
 export async function notifyUnread(
@@ -49,14 +51,15 @@ export async function notifyUnread(
       where c.id = due.id and h.id = c.helper_id and u.id = c.supplier_id
       returning c.id, h.name as helper_name, h.ref as helper_ref, u.email, u.name as supplier_name,
         (select count(*)::int from chat_messages m where m.conversation_id = c.id and m.author = 'family'
-           and m.hidden_at is null and m.id > c.supplier_read_id) as unread`);
+           and m.hidden_at is null and m.id > c.supplier_read_id) as unread,
+        (select st.chat_id from supplier_telegram st where st.supplier_id = c.supplier_id) as telegram_chat_id`);
     // Both drivers answer with { rows }.
     const rows = (claimed as unknown as { rows: Claimed[] }).rows;
     for (const row of rows) {
       const link = `${site.publicUrl}/messages/${row.id}`;
       await enqueueMessage(tx, site.channels, {
         kind: "conversation-unread",
-        to: { email: row.email, name: row.supplier_name },
+        to: { email: row.email, name: row.supplier_name, ...(row.telegram_chat_id ? { telegramChatId: row.telegram_chat_id } : {}) },
         subject: `A family is waiting for your answer about ${row.helper_name} (${row.helper_ref})`,
         text:
           `${row.unread} message${row.unread === 1 ? "" : "s"} about ${row.helper_name} (${row.helper_ref}) ` +

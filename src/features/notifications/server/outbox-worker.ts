@@ -7,6 +7,8 @@
  *   failing    to deliver still, but FAILING_AFTER_ATTEMPTS or more attempts have failed: the
  *              operator's screen lists these (and may reset one to pending, due now).
  *   delivered  sent; delivered_at set; never touched again.
+ *   refused    a person's Telegram chat refused the bot for good (they blocked it): not tried
+ *              again; `onChatRefused` is told, so what linked that chat is turned off.
  * A pending or failing row is due when next_attempt_at <= now and no lease is live (locked_until
  * null or past). A claim, one short statement with FOR UPDATE SKIP LOCKED, sets locked_until =
  * now + lease, so two workers never hold the same row; the message is sent after that statement
@@ -19,6 +21,7 @@ import type { Config } from "../../../server/config";
 import type { DatabaseHandle } from "../../../server/db/connect";
 import { outbox, type OutboxRow } from "../../../server/db/schema";
 import { createChannels, type Deliver } from "./channels/deliver";
+import { ChatRefusedError } from "./channels/telegram";
 import { OUTBOX_NOTIFY_CHANNEL, readMessage, type Channel } from "./outbox";
 
 export const FAILING_AFTER_ATTEMPTS = 5;
@@ -49,6 +52,8 @@ export interface OutboxWorkerOptions {
   /** Channels to use instead of the configured ones. */
   channels?: Partial<Record<Channel, Deliver>>;
   log?: WorkerLog;
+  /** A person's Telegram chat refused the bot for good (its row is `refused`). */
+  onChatRefused?: (chatId: string) => Promise<void>;
 }
 
 export interface RunResult {
@@ -135,7 +140,23 @@ export function createOutboxWorker(database: DatabaseHandle, config: Config, opt
       .where(and(eq(outbox.id, row.id), inArray(outbox.status, UNDELIVERED)));
   }
 
+  async function markRefused(row: OutboxRow, error: ChatRefusedError): Promise<void> {
+    const updated = await db
+      .update(outbox)
+      .set({ status: "refused", attempts: row.attempts + 1, lastError: errorText(error), lockedUntil: null })
+      .where(and(eq(outbox.id, row.id), inArray(outbox.status, UNDELIVERED), eq(outbox.lockedUntil, row.lockedUntil!)))
+      .returning({ id: outbox.id });
+    if (updated.length === 0) return;
+    log.warn({ id: row.id, kind: row.kind, channel: row.channel, err: errorText(error) }, "a Telegram chat refused the bot; not retried");
+    try {
+      await options.onChatRefused?.(error.chatId);
+    } catch (failed) {
+      log.error({ err: errorText(failed) }, "turning off a refused Telegram chat failed");
+    }
+  }
+
   async function markFailed(row: OutboxRow, error: unknown): Promise<void> {
+    if (error instanceof ChatRefusedError) return markRefused(row, error);
     const at = now();
     // Cut short by stop(): not the channel's fault, and due again at once for another instance.
     const interrupted = controller.signal.aborted;

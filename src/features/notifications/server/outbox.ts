@@ -19,13 +19,22 @@ export const OUTBOX_NOTIFY_CHANNEL = "outbox_queued";
 export interface OutboundMessage {
   /** What it is about: `lead`, `password-reset`, … (shown to the operator). */
   kind: string;
-  /** `support` for the operator's inbox and chat, or one person's address. */
-  to: "support" | { email: string; name?: string };
+  /**
+   * `support` for the operator's inbox and chat, or one person: their e-mail address and, when
+   * they linked one, their Telegram chat (each goes out on its own row).
+   */
+  to: "support" | Recipient;
   subject: string;
   text: string;
   html?: string;
   /** Whose data it carries (`visitor:<E.164>` for a lead), so it can be dropped if they withdraw consent. */
   about?: string;
+}
+
+export interface Recipient {
+  email?: string;
+  name?: string;
+  telegramChatId?: string;
 }
 
 /**
@@ -43,13 +52,20 @@ export function configuredChannels(config: Pick<Config, "mail" | "telegram">): C
 
 /**
  * Which channels carry a message: support hears by e-mail and Telegram where configured; a
- * person by e-mail. With no channel configured, messages are written as .eml files.
+ * person by e-mail when they have an address, and in their Telegram chat when they linked one.
+ * Mail with no mail server configured is written as an .eml file.
  */
 export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
+  if (message.to === "support") {
+    const channels: Channel[] = [];
+    if (configured.email) channels.push("email");
+    if (configured.telegram) channels.push("telegram");
+    return channels.length > 0 ? channels : ["file"];
+  }
   const channels: Channel[] = [];
-  if (configured.email) channels.push("email");
-  if (message.to === "support" && configured.telegram) channels.push("telegram");
-  return channels.length > 0 ? channels : ["file"];
+  if (message.to.email || !message.to.telegramChatId) channels.push(configured.email ? "email" : "file");
+  if (message.to.telegramChatId && configured.telegram) channels.push("telegram");
+  return channels;
 }
 
 export async function enqueueMessage(executor: Executor, configured: ConfiguredChannels, message: OutboundMessage): Promise<void> {
@@ -58,6 +74,8 @@ export async function enqueueMessage(executor: Executor, configured: ConfiguredC
     channel,
     payload: message,
   }));
+  // A chat-only message on a site whose bot has since been removed goes nowhere.
+  if (rows.length === 0) return;
   await executor.insert(outbox).values(rows);
   await executor.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, ${message.kind})`);
 }
@@ -66,7 +84,8 @@ export async function enqueueMessage(executor: Executor, configured: ConfiguredC
 export function readMessage(payload: unknown): OutboundMessage {
   const value = payload as Partial<OutboundMessage> | null;
   const to = value?.to;
-  const validTo = to === "support" || (typeof to === "object" && to !== null && typeof to.email === "string");
+  const validTo =
+    to === "support" || (typeof to === "object" && to !== null && (typeof to.email === "string" || typeof to.telegramChatId === "string"));
   if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
     throw new Error("The stored message is malformed");
   }

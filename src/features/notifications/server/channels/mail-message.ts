@@ -18,7 +18,7 @@ export function supportAddress(config: Config): string {
 }
 
 export function mailOptions(config: Config, message: OutboundMessage, context: DeliveryContext): Mail.Options {
-  const to = message.to === "support" ? supportAddress(config) : { name: message.to.name ?? "", address: message.to.email };
+  const to = message.to === "support" ? supportAddress(config) : { name: message.to.name ?? "", address: message.to.email ?? "" };
   return {
     from: config.mail.from,
     to,
