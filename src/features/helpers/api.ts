@@ -39,19 +39,18 @@ function keptReadings<S>(route: FastifyRouteSchemaDef<S>): FastifyValidationResu
 /**
  * Cards as JSON, written by the card's schema (so no undeclared field gets out) once for each
  * card object: a search's cards are the same objects day long (card-store.ts), so a page of a
- * new term is mostly put together from the JSON of cards shown before. The most recently shown
- * are kept (about 1 kB each).
+ * new term is put together from the JSON of cards shown before. Each card's JSON lives as long
+ * as the card object does (about 0.7 kB each; decision 111): with 50,000 helpers, a search
+ * for any reference or name seldom finds its cards among a few thousand kept last.
  */
-const MAX_CARD_JSON = 10_000;
-const cardJson = new Map<HelperCard, string>();
+const cardJson = new WeakMap<HelperCard, string>();
 
 function serializeCard(card: HelperCard): string {
   let json = cardJson.get(card);
   if (json === undefined) {
     json = JSON.stringify(z.encode(helperCardSchema, card));
-    if (cardJson.size >= MAX_CARD_JSON) cardJson.delete(cardJson.keys().next().value!);
-  } else cardJson.delete(card);
-  cardJson.set(card, json);
+    cardJson.set(card, json);
+  }
   return json;
 }
 
