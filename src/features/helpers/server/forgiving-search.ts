@@ -215,9 +215,9 @@ export function bitCount(word: number): number {
  * the answer is too, and the count stops there (it returns more than `bound`).
  */
 class EditDistance {
-  private before = new Int32Array(16);
-  private previous = new Int32Array(16);
-  private row = new Int32Array(16);
+  private before: Int32Array = new Int32Array(16);
+  private previous: Int32Array = new Int32Array(16);
+  private row: Int32Array = new Int32Array(16);
 
   within(a: string, b: string, bound: number): number {
     if (this.row.length <= b.length) {
