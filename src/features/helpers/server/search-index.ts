@@ -72,6 +72,8 @@ export class BuiltSearchIndex {
   private readonly nameStart: Int32Array;
   /** Every substring of one to four characters of a distinct name: the names (numbers, ascending) having it. */
   private readonly grams = new Map<string, Int32Array>();
+  /** For a substring more than `manyNames` names have, how many helpers have it. */
+  private readonly gramHelpers = new Map<string, number>();
   /** Places (in the default order) sorted by reference, and the references in that order. */
   private readonly refPlaces: Int32Array;
   private readonly sortedRefs: string[];
@@ -88,6 +90,11 @@ export class BuiltSearchIndex {
   constructor(
     rows: readonly IndexRow[],
     private readonly wordsOf: (id: string) => readonly string[] | undefined = () => undefined,
+    /**
+     * Above this many matching names (names mostly distinct, a term of a letter or two), a page
+     * reads the default order testing each helper's name instead of merging the names' lists.
+     */
+    private readonly manyNames = MANY_NAMES,
   ) {
     const n = rows.length;
     this.ids = rows.map((row) => row.id);
@@ -124,7 +131,10 @@ export class BuiltSearchIndex {
         else lists.set(gram, [number]);
       }
     });
-    for (const [gram, list] of lists) this.grams.set(gram, Int32Array.from(list));
+    for (const [gram, list] of lists) {
+      this.grams.set(gram, Int32Array.from(list));
+      if (list.length > manyNames) this.gramHelpers.set(gram, this.helpersOf(list));
+    }
 
     const byRef = Array.from({ length: n }, (_, place) => place).sort((a, b) => compare(rows[a]!.ref, rows[b]!.ref));
     this.refPlaces = Int32Array.from(byRef);
@@ -188,18 +198,23 @@ export class BuiltSearchIndex {
     const term = read.term;
     const { names, named, byRef } = this.match(term, read.refOnly);
     if (named === 0 && byRef.length === 0 && !read.refOnly) return this.forgivingPage(read.q, sort, offset, limit);
-    const { marked, nameOf } = this;
-    for (const name of names) marked[name] = 1;
+    const { marked, nameOf, distinct } = this;
+    // Few names are marked; with many, each helper's name is tested instead.
+    const many = names.length > this.manyNames;
+    if (!many) for (const name of names) marked[name] = 1;
     try {
-      const inName = (place: number) => marked[nameOf[place]!] === 1;
+      const inName = many ? (place: number) => distinct[nameOf[place]!]!.includes(term) : (place: number) => marked[nameOf[place]!] === 1;
       const inRef = (place: number) => this.refs[place]!.startsWith(term);
       // A helper whose name and reference both match counts once.
       const overlap = named < byRef.length ? this.countNamed(names, inRef) : count(byRef, inName);
       const total = named + byRef.length - overlap;
       let picked: number[];
-      if (byRef.length === 0 && sort === "newest") {
+      if (byRef.length === 0 && sort === "newest" && !many) {
         // The common case: names only, each name's helpers already in the default order.
         picked = this.merged(names, offset, limit);
+      } else if (byRef.length === 0 && sort === "newest") {
+        // So many names that the default order holds one at least every `size / manyNames` places.
+        picked = this.walk(sort, offset, limit, inName);
       } else if (isDense(total, this.ids.length, offset + limit)) {
         // Many match (a letter or two): the sort's order is read until the page is full.
         picked = this.walk(sort, offset, limit, (place) => inName(place) || inRef(place));
@@ -211,7 +226,7 @@ export class BuiltSearchIndex {
       }
       return { ids: picked.map((place) => this.ids[place]!), total };
     } finally {
-      for (const name of names) marked[name] = 0;
+      if (!many) for (const name of names) marked[name] = 0;
     }
   }
 
@@ -232,12 +247,18 @@ export class BuiltSearchIndex {
       for (const name of rarest ?? EMPTY) if (this.distinct[name]!.includes(term)) holding.push(name);
       names = holding;
     }
-    let named = 0;
-    for (let i = 0; i < names.length; i++) named += this.nameStart[names[i]! + 1]! - this.nameStart[names[i]!]!;
+    const named = (names.length > this.manyNames && this.gramHelpers.get(term)) || this.helpersOf(names);
     // Every reference starting with the term sorts between it and the term followed by the last code unit.
     const from = lowerBound(this.sortedRefs, term);
     const to = lowerBound(this.sortedRefs, `${term}\uffff`);
     return { names, named, byRef: this.refPlaces.subarray(from, to) };
+  }
+
+  /** How many helpers have these names. */
+  private helpersOf(names: Names): number {
+    let helpers = 0;
+    for (let i = 0; i < names.length; i++) helpers += this.nameStart[names[i]! + 1]! - this.nameStart[names[i]!]!;
+    return helpers;
   }
 
   /** The places of a distinct name, in the default order. */
@@ -432,6 +453,8 @@ const EMPTY = new Int32Array(0);
 const NO_MATCH: Match = { names: EMPTY, named: 0, byRef: EMPTY };
 /** The longest substrings the index lists the helpers of; a longer term is checked against those. */
 const GRAM = 4;
+/** Past this many names, merging their lists costs more than reading the default order (see the constructor). */
+const MANY_NAMES = 1024;
 
 /** Whether reading the sort's order until the page is full costs less than sorting every match. */
 function isDense(total: number, size: number, wanted: number): boolean {
