@@ -19,7 +19,7 @@ function pick<T>(random: Random, list: readonly T[]): T {
 }
 
 /** Words a biodata has that are not names: the forgiving search reads them from the biodata. */
-const BIODATA_WORDS = [
+export const BIODATA_WORDS = [
   "bedridden",
   "stroke",
   "Malay",

@@ -8,7 +8,8 @@
  * demo helpers; autocannon runs in further processes. Two measurements, side by side:
  *
  * - Search: the cached listing (GET /api/helpers) next to searches with a different term on
- *   every request (a reference, a name, a part of a name), at 10 connections.
+ *   every request (a reference, a name, a part of a name, a misspelt name, a biodata word), at
+ *   10 connections, once the site's search index is built (the site prints how long that took).
  * - Pages (embedded database only): /posts and /posts/:id as a browser asks for them
  *   (Accept-Encoding: br, gzip) next to a route answering the same bytes with no work at all,
  *   at 200 connections for 30 s each, from two client threads (one cannot keep up: bench-load.ts).

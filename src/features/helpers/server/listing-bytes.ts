@@ -54,10 +54,10 @@ export class ListingBytes<Page extends object> {
   private readonly byPage = new WeakMap<Page, EncodedBytes>();
 
   /** The page's bytes, written by `serialize` the first time this page object is sent. */
-  of(page: Page, serialize: (page: Page) => string): EncodedBytes {
+  of(page: Page, serialize: (page: Page) => Buffer): EncodedBytes {
     let bytes = this.byPage.get(page);
     if (!bytes) {
-      bytes = new EncodedBytes(Buffer.from(serialize(page)));
+      bytes = new EncodedBytes(serialize(page));
       this.byPage.set(page, bytes);
     }
     return bytes;
