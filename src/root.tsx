@@ -25,6 +25,7 @@ import { showPageLocales } from "./shared/i18n/page-locale";
 import { HTML_LANG } from "./shared/i18n/locales";
 import { LocaleLinks } from "./app/locale-links";
 import { LanguageSuggestion } from "./app/language-switch";
+import { usePageFonts } from "./app/page-fonts";
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pixelId = data?.config.metaPixelId;
   const css = useSiteCss();
   const locales = usePageLocales();
+  const fonts = usePageFonts(locales.locale);
   // The browser's message functions follow the page before anything below renders.
   if (typeof document !== "undefined") showPageLocales(locales);
   // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
@@ -99,6 +101,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
+        {/* After the page, so it draws without waiting: most phones have these fonts already. */}
+        {fonts ? <link rel="stylesheet" href={fonts} /> : null}
         {pixelId ? <PixelPageViews /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
