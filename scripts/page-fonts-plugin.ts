@@ -90,12 +90,10 @@ function shortHash(bytes: Buffer | string): string {
 export function cutRange(range: string, blocks: [number, number][]): string {
   const kept: string[] = [];
   for (const entry of range.split(",")) {
-    const [from, to = from] = entry
-      .trim()
-      .replace(/^U\+/i, "")
-      .split("-")
-      .map((hex) => parseInt(hex, 16));
-    if (from === undefined || Number.isNaN(from) || Number.isNaN(to)) throw new Error(`Unreadable unicode-range entry: ${entry}`);
+    const match = /^U\+([0-9a-f]+)(?:-([0-9a-f]+))?$/i.exec(entry.trim());
+    if (!match) throw new Error(`Unreadable unicode-range entry: ${entry}`);
+    const from = parseInt(match[1]!, 16);
+    const to = match[2] ? parseInt(match[2], 16) : from;
     for (const [start, end] of blocks) {
       const low = Math.max(from, start);
       const high = Math.min(to, end);
