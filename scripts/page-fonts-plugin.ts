@@ -5,9 +5,6 @@
  * @font-face rules for them and puts it and the files under /assets/ with names made from their
  * content (kept a year by browsers, see static-files.ts); `virtual:page-fonts` gives the
  * stylesheet's address to the pages, which link it only when they need it (src/app/page-fonts.ts).
- *
- * The served families have names of their own, so a phone's installed Noto Sans Myanmar keeps its
- * place in the font list (app.css) rather than being hidden behind the downloaded one.
  */
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
@@ -15,8 +12,13 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-export const SERVED_CHINESE = "Site Noto Sans SC";
-export const SERVED_BURMESE = "Site Noto Sans Myanmar";
+/**
+ * One family for both scripts (their ranges do not overlap), first in the site's font list: Chromium
+ * redraws text with a face that arrives after the text was laid out only when its family comes
+ * first; listed after the system's fonts, it left the letters as empty boxes. The device's own
+ * fonts still come first for these letters, through each face's `local()` sources.
+ */
+export const SERVED_FAMILY = "Site Noto Sans SC and Myanmar";
 
 /**
  * Regular and bold. The site's 600 headings and labels take the 700 faces (the browser picks the
@@ -25,7 +27,8 @@ export const SERVED_BURMESE = "Site Noto Sans Myanmar";
 const WEIGHTS = [400, 700] as const;
 
 interface Source {
-  family: string;
+  /** The device's fonts for the same letters, by full or PostScript name, regular and bold. */
+  local: Record<(typeof WEIGHTS)[number], string[]>;
   /** The package's stylesheet for a weight. */
   stylesheet(weight: number): string;
   /** Which of its rules to keep (by the comment fontsource writes above each). */
@@ -41,7 +44,26 @@ const SOURCES: Source[] = [
   // The numbered slices are Chinese (with kana and full-width punctuation); the package's Latin,
   // Cyrillic and Vietnamese slices are left out, as the system's fonts come first for those.
   {
-    family: SERVED_CHINESE,
+    local: {
+      400: [
+        "PingFang SC Regular",
+        "PingFangSC-Regular",
+        "Hiragino Sans GB W3",
+        "Microsoft YaHei",
+        "Noto Sans CJK SC",
+        "NotoSansCJKsc-Regular",
+        "Noto Sans SC",
+      ],
+      700: [
+        "PingFang SC Semibold",
+        "PingFangSC-Semibold",
+        "Hiragino Sans GB W6",
+        "Microsoft YaHei Bold",
+        "Noto Sans CJK SC Bold",
+        "NotoSansCJKsc-Bold",
+        "Noto Sans SC Bold",
+      ],
+    },
     stylesheet: (weight) => `@fontsource/noto-sans-sc/${weight}.css`,
     keep: /^noto-sans-sc-\[\d+\]-/,
     // CJK radicals to bopomofo and strokes, CJK punctuation, kana, enclosed and compatibility
@@ -58,7 +80,10 @@ const SOURCES: Source[] = [
     ],
   },
   {
-    family: SERVED_BURMESE,
+    local: {
+      400: ["Noto Sans Myanmar", "NotoSansMyanmar-Regular", "Myanmar Text", "Padauk", "Padauk-Regular"],
+      700: ["Noto Sans Myanmar Bold", "NotoSansMyanmar-Bold", "Myanmar Text Bold", "Padauk Bold", "Padauk-Bold"],
+    },
     stylesheet: (weight) => `@fontsource/noto-sans-myanmar/${weight}.css`,
     keep: /-myanmar-\d+-normal$/,
     // Myanmar and its extensions, the joiners, and the dotted circle a lone vowel sign is drawn on.
@@ -76,7 +101,7 @@ const SOURCES: Source[] = [
 const VIRTUAL = "virtual:page-fonts";
 const RESOLVED = `\0${VIRTUAL}`;
 
-interface Built {
+export interface Built {
   href: string;
   /** Address path (without the leading slash) to the bytes served there. */
   files: Map<string, Buffer>;
@@ -106,11 +131,12 @@ export function cutRange(range: string, blocks: [number, number][]): string {
 
 const RULE = /\/\*\s*([^*]+?)\s*\*\/\s*@font-face\s*\{([^}]*)\}/g;
 
-function build(root: string): Built {
+export function buildPageFonts(root: string): Built {
   const resolve = createRequire(path.join(root, "package.json")).resolve;
   const files = new Map<string, Buffer>();
   const rules: string[] = [];
   for (const source of SOURCES) {
+    const before = rules.length;
     for (const weight of WEIGHTS) {
       const stylesheet = resolve(source.stylesheet(weight));
       const text = readFileSync(stylesheet, "utf8");
@@ -124,13 +150,14 @@ function build(root: string): Built {
         const bytes = readFileSync(path.join(path.dirname(stylesheet), "files", file));
         const address = `assets/fonts/${file.replace(/\.woff2$/, "")}-${shortHash(bytes)}.woff2`;
         files.set(address, bytes);
+        const local = source.local[weight].map((name) => `local("${name}"),`).join("");
         rules.push(
-          `@font-face{font-family:"${source.family}";font-style:normal;font-display:swap;font-weight:${weight};` +
-            `src:url(/${address}) format("woff2");unicode-range:${kept}}`,
+          `@font-face{font-family:"${SERVED_FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};` +
+            `src:${local}url(/${address}) format("woff2");unicode-range:${kept}}`,
         );
       }
     }
-    if (!rules.some((rule) => rule.includes(source.family))) throw new Error(`No font faces found for ${source.family}`);
+    if (rules.length === before) throw new Error(`No font faces in ${source.stylesheet(400)}`);
   }
   const css = `${rules.join("\n")}\n`;
   const cssPath = `assets/page-fonts-${shortHash(css)}.css`;
@@ -143,7 +170,7 @@ const TYPES: Record<string, string> = { ".css": "text/css; charset=utf-8", ".wof
 export function pageFonts(): Plugin {
   let built: Built | undefined;
   let root = process.cwd();
-  const fonts = () => (built ??= build(root));
+  const fonts = () => (built ??= buildPageFonts(root));
   return {
     name: "page-fonts",
     configResolved(config) {

@@ -96,13 +96,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Links nonce={nonce} />
+        {/* The Chinese and Burmese fonts' faces, for the pages that may need them (app/page-fonts.ts).
+            In the head: a navigation in the browser waits for it, as the first page does. */}
+        {fonts ? <link rel="stylesheet" href={fonts} precedence="fonts" /> : null}
         {data ? <LocaleLinks publicUrl={data.config.publicUrl} familyDefault={locales.familyDefault} /> : null}
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>
       <body>
         {children}
-        {/* After the page, so it draws without waiting: most phones have these fonts already. */}
-        {fonts ? <link rel="stylesheet" href={fonts} /> : null}
         {pixelId ? <PixelPageViews /> : null}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
