@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { pageFonts } from "./scripts/page-fonts-plugin.ts";
 
 /**
  * Fewer, larger scripts for the browser. Split by default, a public page loaded fifteen small
@@ -56,6 +57,6 @@ function browserMessageRuntime(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks(), browserMessageRuntime()],
+  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), pageFonts()],
   build: { assetsInlineLimit: 0 },
 });

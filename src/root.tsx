@@ -25,6 +25,7 @@ import { showPageLocales } from "./shared/i18n/page-locale";
 import { HTML_LANG } from "./shared/i18n/locales";
 import { LocaleLinks } from "./app/locale-links";
 import { LanguageSuggestion } from "./app/language-switch";
+import { usePageFonts } from "./app/page-fonts";
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -78,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const pixelId = data?.config.metaPixelId;
   const css = useSiteCss();
   const locales = usePageLocales();
+  const fonts = usePageFonts(locales.locale);
   // The browser's message functions follow the page before anything below renders.
   if (typeof document !== "undefined") showPageLocales(locales);
   // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
@@ -94,6 +96,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Links nonce={nonce} />
+        {/* The Chinese and Burmese fonts' faces, for the pages that may need them (app/page-fonts.ts).
+            In the head: a navigation in the browser waits for it, as the first page does. */}
+        {fonts ? <link rel="stylesheet" href={fonts} precedence="fonts" /> : null}
         {data ? <LocaleLinks publicUrl={data.config.publicUrl} familyDefault={locales.familyDefault} /> : null}
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>

@@ -16,6 +16,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
 import type * as HarfBuzzModule from "harfbuzzjs";
+import { BURMESE_LETTERS, CHINESE_LETTERS } from "../../../shared/letters";
 
 const resolve = createRequire(import.meta.url).resolve;
 
@@ -50,8 +51,7 @@ export const burmeseFont = "Noto Sans Myanmar";
 export const scriptFonts: ScriptFont[] = [
   {
     family: chineseFont,
-    // Han, kana and bopomofo, CJK punctuation (、。「」) and full-width forms (，：（）).
-    letters: /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u,
+    letters: CHINESE_LETTERS,
     file: (weight) =>
       resolve(
         `@expo-google-fonts/noto-sans-sc/${weight}${weight === 400 ? "Regular" : "Bold"}/NotoSansSC_${weight}${weight === 400 ? "Regular" : "Bold"}.ttf`,
@@ -59,7 +59,7 @@ export const scriptFonts: ScriptFont[] = [
   },
   {
     family: burmeseFont,
-    letters: /\p{Script=Myanmar}/u,
+    letters: BURMESE_LETTERS,
     file: (weight) =>
       resolve(
         `@expo-google-fonts/noto-sans-myanmar/${weight}${weight === 400 ? "Regular" : "Bold"}/NotoSansMyanmar_${weight}${weight === 400 ? "Regular" : "Bold"}.ttf`,
