@@ -17,7 +17,7 @@ export function PhoneField({ field }: { field: FieldState }) {
       inputMode="tel"
       required
       maxLength={LEAD_LIMITS.phone.max}
-      hint="A Singapore number as it is (9123 4567); another country's with + and its code."
+      hint={m.ui_phone_hint()}
     />
   );
 }
