@@ -1,5 +1,3 @@
-import { m } from "./i18n/compiled/messages.js";
-
 /**
  * The catalogue: every value a helper's catalogue fields may take, with the label people read,
  * the slug stored in the database and the spellings the original site put into links.
@@ -235,40 +233,7 @@ export function slugsOf<N extends CatalogueName>(name: N): [SlugOf<N>, ...SlugOf
   return catalogue[name].map((entry) => entry.slug) as [SlugOf<N>, ...SlugOf<N>[]];
 }
 
-/**
- * Each list's words in the page's language (src/shared/messages). An entry's `label` stays the
- * English one the API, the search index and old links know; these are only what people read.
- */
-const LABELS: Record<CatalogueName, (slug: string) => string> = {
-  nationality: (slug) => m.shared_nationality({ slug }),
-  experience: (slug) => m.shared_experience({ slug }),
-  motherTongue: (slug) => m.shared_mother_tongue({ slug }),
-  language: (slug) => m.shared_language({ slug }),
-  marital: (slug) => m.shared_marital({ slug }),
-  religion: (slug) => m.shared_religion({ slug }),
-  care: (slug) => m.shared_care({ slug }),
-  education: (slug) => m.shared_education({ slug }),
-  english: (slug) => m.shared_english({ slug }),
-  status: (slug) => m.shared_status({ slug }),
-};
-
-/** The label of a stored slug in the page's language; an unknown slug is shown as it is rather than hidden. */
-export function labelOf(name: CatalogueName, slug: string | null | undefined): string | undefined {
-  if (slug == null || slug === "") return undefined;
-  return LABELS[name](slug);
-}
-
 /** The English label of a stored slug, for what is not read by people on a page (analytics). */
 export function englishLabelOf(name: CatalogueName, slug: string): string {
   return (catalogue[name] as readonly CatalogueEntry[]).find((e) => e.slug === slug)?.label ?? slug;
-}
-
-/** A list's choices for a drop-down or boxes: the slug sent, the words in the page's language. */
-export function catalogueOptions(name: CatalogueName): { value: string; label: string }[] {
-  return catalogue[name].map((entry) => ({ value: entry.slug, label: LABELS[name](entry.slug) }));
-}
-
-/** A care group's words ("Infant or child care"); a group of one care reads as that care. */
-export function careGroupLabel(group: (typeof careGroups)[number]): string {
-  return group.cares.length === 1 ? m.shared_care({ slug: group.cares[0] }) : m.shared_care_group({ group: group.cares.join("-") });
 }

@@ -3,7 +3,7 @@
  * leads screen and export: labels from the catalogue, never the URL's codes.
  */
 import { skillAreaLabel } from "./biodata-catalogue";
-import { labelOf } from "./catalogue";
+import { labelOf } from "./catalogue-labels";
 import { ageWords, availableByWords, interviewLabel, salaryWords } from "./filter-words";
 import { listText } from "./format";
 import { m } from "./i18n/compiled/messages.js";

@@ -15,7 +15,10 @@ export function intlLocale(): string {
 
 // Formatters are dear to make: one per locale and kind, made when first asked for.
 const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
-function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(kind: string, make: (locale: string) => T): T {
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  make: (locale: string) => T,
+): T {
   const locale = intlLocale();
   const key = `${kind} ${locale}`;
   let found = made.get(key) as T | undefined;
@@ -24,7 +27,8 @@ function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.Rela
 }
 
 // A calendar date ("1994-03-06") is a day, not an instant: formatted as that day in UTC.
-const dayFormat = (options: Intl.DateTimeFormatOptions) => (locale: string) => new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+const dayFormat = (options: Intl.DateTimeFormatOptions) => (locale: string) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
 const utcDay = (year: number, month: number, day = 1) => new Date(Date.UTC(year, month - 1, day));
 
 /** "1994-03-06" -> "6 Mar 1994" (1994年3月6日). */

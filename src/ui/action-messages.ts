@@ -2,7 +2,7 @@
  * The one-line confirmations shown after a supplier's action, in the words of what now holds:
  * published (families see it now), saved, or deleted.
  */
-import { labelOf } from "../shared/catalogue";
+import { labelOf } from "../shared/catalogue-labels";
 import { m } from "../shared/i18n/compiled/messages.js";
 
 const statusWords = (status: string) => labelOf("status", status)?.toLowerCase() ?? status;

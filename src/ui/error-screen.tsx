@@ -22,7 +22,11 @@ export function ErrorScreen({ words = {} }: { words?: ErrorWords }) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const refusal = status === 403 && isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const heading =
-    status === 403 ? (words.forbiddenHeading ?? m.ui_error_forbidden_heading()) : status === 404 ? m.ui_error_not_found_heading() : m.ui_error_heading();
+    status === 403
+      ? (words.forbiddenHeading ?? m.ui_error_forbidden_heading())
+      : status === 404
+        ? m.ui_error_not_found_heading()
+        : m.ui_error_heading();
   const text =
     status === 403
       ? ((words.useRefusalMessage ? refusal : null) ?? words.forbiddenText ?? m.ui_error_forbidden_text())

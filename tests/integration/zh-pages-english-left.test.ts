@@ -97,11 +97,20 @@ describeDb("a Chinese page has no English left in it", () => {
   const pages: { name: string; done: boolean; url: () => string; headers?: () => Record<string, string> }[] = [
     { name: "home (/zh)", done: true, url: () => "/zh" },
     { name: "listing (/zh/posts)", done: true, url: () => "/zh/posts" },
-    { name: "listing with filters and paging", done: true, url: () => "/zh/posts?category=Filipino,Indonesian&neg=Infant,Child&ageMax=50&pageSize=1&page=2&sort=salary" },
+    {
+      name: "listing with filters and paging",
+      done: true,
+      url: () => "/zh/posts?category=Filipino,Indonesian&neg=Infant,Child&ageMax=50&pageSize=1&page=2&sort=salary",
+    },
     { name: "listing by nationality", done: true, url: () => "/zh/posts/categories/philippines" },
     { name: "empty results", done: true, url: () => "/zh/posts?category=India" },
     { name: "the gate (/zh/filters)", done: true, url: () => "/zh/filters" },
-    { name: "the filter form (/zh/filters, past the gate)", done: true, url: () => "/zh/filters?category=Filipino&skill=cooking,infant", headers: () => ({ cookie }) },
+    {
+      name: "the filter form (/zh/filters, past the gate)",
+      done: true,
+      url: () => "/zh/filters?category=Filipino&skill=cooking,infant",
+      headers: () => ({ cookie }),
+    },
     { name: "biodata (/zh/posts/:id)", done: false, url: () => `/zh/posts/${helperId}` },
     { name: "shortlist (/zh/shortlist)", done: false, url: () => "/zh/shortlist" },
     { name: "privacy policy (/zh/privacy-policy)", done: false, url: () => "/zh/privacy-policy" },

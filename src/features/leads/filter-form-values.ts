@@ -5,7 +5,8 @@
  * (filter-form.server.ts), so the page's script carries no validation library.
  */
 import { interviewLabel, interviewModes, isSkillArea, skillAreaLabel, skillAreas } from "../../shared/biodata-catalogue";
-import { careGroupLabel, careGroups, catalogueOptions, labelOf, resolveSlug, type CatalogueName } from "../../shared/catalogue";
+import { careGroups, resolveSlug, type CatalogueName } from "../../shared/catalogue";
+import { careGroupLabel, catalogueOptions, labelOf } from "../../shared/catalogue-labels";
 import { intlLocale } from "../../shared/format";
 import type { HelperQuery, ListFilter } from "../../shared/listing-query";
 import type { Option } from "../../shared/options";
@@ -97,7 +98,13 @@ export function choicesFor(field: ChoiceField, current = ""): Choice[] {
   const choices: Choice[] = careGroups.map((group) => ({ value: group.value, label: careGroupLabel(group) }));
   const slugs = current ? careSlugs(current) : undefined;
   if (slugs && !choices.some((c) => c.value === current)) {
-    choices.push({ value: current, label: joined(slugs.map((slug) => labelOf("care", slug) ?? slug), "disjunction") });
+    choices.push({
+      value: current,
+      label: joined(
+        slugs.map((slug) => labelOf("care", slug) ?? slug),
+        "disjunction",
+      ),
+    });
   }
   return choices;
 }

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
 import { availabilityShort } from "../../../shared/availability";
-import { labelOf } from "../../../shared/catalogue";
-import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf, listText } from "../../../shared/format";
+import { formatOffDaysShort, formatSalary, initialsOf } from "../../../shared/format";
 import { localHref } from "../../../shared/i18n/page-locale";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
@@ -10,53 +9,6 @@ import { ContactButtons } from "./contact-buttons";
 import { RelativeTime } from "../../../ui/relative-time";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
 import { m } from "../../../shared/i18n/compiled/messages.js";
-
-export function careLabels(cares: string[]): string {
-  return listText(cares.map((care) => labelOf("care", care) ?? care));
-}
-
-/** Her age, with the date of birth beside it where the reader may see it (decision 086). */
-export function ageText(age: number | null, dateOfBirth?: string): string | undefined {
-  if (age == null) return undefined;
-  const born = dateOfBirth ? formatBirthDate(dateOfBirth) : undefined;
-  return born ? `${age} (${born})` : String(age);
-}
-
-/**
- * The facts every card and biodata shows, in the original's order; a dash for what is missing.
- * The date of birth only when given: a biodata read by a family past the gate.
- */
-export function helperFacts(helper: HelperCardData, dateOfBirth?: string): [string, string][] {
-  return [
-    ["ref", helper.ref],
-    ["nationality", labelOf("nationality", helper.nationality)],
-    ["experience", labelOf("experience", helper.experience)],
-    ["salary", formatSalary(helper.salary)],
-    ["offDays", formatOffDays(helper.offDays)],
-    ["care", careLabels(helper.cares)],
-    ["age", ageText(helper.age, dateOfBirth)],
-    ["height", helper.heightCm == null ? undefined : `${helper.heightCm} cm`],
-    ["marital", labelOf("marital", helper.marital)],
-    ["children", helper.childrenAges ?? undefined],
-    ["weight", helper.weightKg == null ? undefined : `${helper.weightKg} kg`],
-    ["religion", labelOf("religion", helper.religion)],
-    ["english", labelOf("english", helper.english)],
-    ["motherTongue", labelOf("motherTongue", helper.motherTongue)],
-  ].map(([fact, value]) => [m.helpers_fact({ fact: fact as string }), display(value)]);
-}
-
-export function FactTable({ helper, dateOfBirth }: { helper: HelperCardData; dateOfBirth?: string }) {
-  return (
-    <dl className="facts">
-      {helperFacts(helper, dateOfBirth).map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** A calm tint per name, so a wall of placeholders is not one grey block; all pass contrast with the ink. */
 const PLACEHOLDER_TINTS = ["#dcebe8", "#e8e1f0", "#f3e6d8", "#dde7f3", "#efe0e4", "#e4ecd9"];
@@ -135,8 +87,9 @@ export function HelperCard({
   };
   const facts = [
     helper.age == null ? undefined : m.helpers_card_age({ age: helper.age }),
-    labelOf("nationality", helper.nationality),
-    labelOf("experience", helper.experience),
+    // Only these two lists' words: the whole catalogue's, in five languages, stays off the listing's script.
+    helper.nationality ? m.shared_nationality({ slug: helper.nationality }) : undefined,
+    helper.experience ? m.shared_experience({ slug: helper.experience }) : undefined,
   ].filter(Boolean);
   return (
     <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>

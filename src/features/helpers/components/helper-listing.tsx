@@ -62,9 +62,7 @@ export function HelperListing({
             ? m.helpers_none_found()
             : m.helpers_count({ count: formatNumber(data.total) }) +
               (data.total > data.pageSize ? m.helpers_showing({ first: formatNumber(first), last: formatNumber(last) }) : "")}
-          {summary && summary.length > 0 && data.chips.length === 0 ? (
-            <span className="listing-filter"> · {listText(summary)}</span>
-          ) : null}
+          {summary && summary.length > 0 && data.chips.length === 0 ? <span className="listing-filter"> · {listText(summary)}</span> : null}
         </p>
       </div>
       {intro}

@@ -1,5 +1,6 @@
 import { Form, Link, useLoaderData } from "react-router";
-import { labelOf, nationalities } from "../../../shared/catalogue";
+import { nationalities } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { formatNumber } from "../../../shared/format";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { HelperCard } from "../components/helper-card";
@@ -38,7 +39,13 @@ export default function Home() {
           <strong>{formatNumber(total)}</strong> {m.helpers_home_available({ count: total })}
         </p>
         <p>{m.helpers_home_intro()}</p>
-        <Form method="get" action={localHref(paths.listing())} className="hero-search" role="search" aria-label={m.helpers_search_helpers()}>
+        <Form
+          method="get"
+          action={localHref(paths.listing())}
+          className="hero-search"
+          role="search"
+          aria-label={m.helpers_search_helpers()}
+        >
           <SearchRow />
         </Form>
         <div className="hero-actions">

@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import { interviewLabel, skillAreaLabel } from "../../../shared/biodata-catalogue";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { formatBirthDate, formatSalary, intlLocale } from "../../../shared/format";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { listingNotes } from "../../../shared/listing-notes";

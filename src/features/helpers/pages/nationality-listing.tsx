@@ -1,5 +1,6 @@
 import { data as response, useLoaderData } from "react-router";
-import { labelOf, resolveSlug } from "../../../shared/catalogue";
+import { resolveSlug } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { HelperListing } from "../components/helper-listing";
 import { describeFilter, loadListing } from "./listing.server";
 import { siteName } from "../../../ui/meta";
@@ -31,5 +32,12 @@ export const meta: Route.MetaFunction = ({ data, matches }) =>
 export default function NationalityListing() {
   const data = useLoaderData<typeof loader>();
   const pathname = `/posts/categories/${encodeURIComponent(data.query.nationality?.[0] ?? "")}`;
-  return <HelperListing data={data} pathname={pathname} heading={m.helpers_from_nationality({ nationality: data.label })} summary={data.summary} />;
+  return (
+    <HelperListing
+      data={data}
+      pathname={pathname}
+      heading={m.helpers_from_nationality({ nationality: data.label })}
+      summary={data.summary}
+    />
+  );
 }

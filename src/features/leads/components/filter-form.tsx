@@ -60,7 +60,14 @@ export function FilterForm({
         {greeting ? `${greeting} ` : null}
         {m.leads_criteria_intro()}
       </p>
-      <Form className="form" method="get" action={localHref(paths.filters())} {...getFormProps(form)} onChange={change} onSubmit={form.onSubmit}>
+      <Form
+        className="form"
+        method="get"
+        action={localHref(paths.filters())}
+        {...getFormProps(form)}
+        onChange={change}
+        onSubmit={form.onSubmit}
+      >
         <input type="hidden" name={APPLY_FIELD} value="1" />
         <div className="form-grid">
           {choiceFields.map((choice) => (
@@ -75,9 +82,7 @@ export function FilterForm({
           ))}
         </div>
         <fieldset className="filter-numbers">
-          <legend>
-            {m.leads_age_salary({ min: HELPER_LIMITS.age.min, max: HELPER_LIMITS.age.max })}
-          </legend>
+          <legend>{m.leads_age_salary({ min: HELPER_LIMITS.age.min, max: HELPER_LIMITS.age.max })}</legend>
           <div className="age-range">
             <Field field={field("ageMin")} label={m.leads_age_from()} inputMode="numeric" autoComplete="off" />
             <Field field={field("ageMax")} label={m.leads_age_to()} inputMode="numeric" autoComplete="off" />
@@ -100,7 +105,13 @@ export function FilterForm({
             autoComplete="off"
             hint={m.leads_available_by_hint()}
           />
-          <Field kind="select" field={field("interview")} label={m.leads_interview()} placeholder={m.leads_any()} options={interviewChoices()} />
+          <Field
+            kind="select"
+            field={field("interview")}
+            label={m.leads_interview()}
+            placeholder={m.leads_any()}
+            options={interviewChoices()}
+          />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary">

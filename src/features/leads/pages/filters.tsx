@@ -57,7 +57,9 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   // Passing the gate with somewhere to return to redirects there: still a lead for the pixel.
   const leaving =
-    navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && unprefixedPath(navigation.location.pathname) !== "/filters";
+    navigation.state === "loading" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    unprefixedPath(navigation.location.pathname) !== "/filters";
   useEffect(() => {
     if (leaving) trackLead();
   }, [leaving]);
