@@ -6,6 +6,7 @@ import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/listing";
 import { pagePolicy } from "../../../shared/page-policy";
 import { referenceIn } from "../../../shared/search-terms";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { formatNumber } from "../../../shared/format";
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = referenceIn(url.searchParams.get("q") ?? "");
   if (reference) {
     const id = await context.services.helpers.idByRef(reference);
-    if (id) throw redirect(paths.helper(id));
+    if (id) throw redirect(localHref(paths.helper(id)));
   }
   const listing = await loadListing(context, url);
   return { ...listing, summary: describeFilter(listing.query) };

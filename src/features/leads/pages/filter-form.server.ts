@@ -5,6 +5,7 @@
  * below any helper's) and words each refusal for the person at the form, beside the field.
  */
 import { redirect } from "react-router";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { z } from "zod";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
 import { toListingSearchParams, type HelperFilter } from "../../../shared/listing-query";
@@ -86,7 +87,8 @@ export async function applyFilterForm(url: URL, onApplied?: (filter: HelperFilte
   const submission = readFilterForm(url.searchParams);
   if (submission.status === "success") {
     await onApplied?.(submission.value);
-    throw redirect(paths.listing(toListingSearchParams(submission.value)));
+    // On to the listing in the form's own language (/zh/filters leads to /zh/posts).
+    throw redirect(localHref(paths.listing(toListingSearchParams(submission.value))));
   }
   // Not a 400: like the listing's notes, a search page says what it could not use and stays a page.
   return submission.reply();
