@@ -4,7 +4,7 @@
  * pages that show these words carry them, each in five languages. An entry's `label` stays the
  * English one the API, the search index and old links know.
  */
-import { careGroups, catalogue, type CatalogueName } from "./catalogue";
+import { catalogue, type careGroups, type CatalogueName } from "./catalogue";
 import { m } from "./i18n/compiled/messages.js";
 
 const LABELS: Record<CatalogueName, (slug: string) => string> = {

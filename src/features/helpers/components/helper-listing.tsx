@@ -34,7 +34,7 @@ function pageHref(pathname: string, search: string, page: number): string {
 
 export function HelperListing({
   data,
-  pathname,
+  pathname: plainPathname,
   heading,
   summary,
   intro,
@@ -49,7 +49,7 @@ export function HelperListing({
   onOpen?: (helper: HelperCardData) => void;
 }) {
   // The listing's own address in the page's language (`/zh/posts` on a Chinese page).
-  pathname = localHref(pathname);
+  const pathname = localHref(plainPathname);
   useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
