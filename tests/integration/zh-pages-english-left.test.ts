@@ -86,7 +86,7 @@ describeDb("a Chinese page has no English left in it", () => {
   });
 
   // What people typed, and the photo placeholders' initials made from it.
-  const typed = () => [SUPPLIER, ...HELPERS, VISITOR, siteName, "Test notes", ...PENDING, ...HELPERS.map(initialsOf)];
+  const typed = () => [SUPPLIER, ...HELPERS, VISITOR, siteName, "Test notes", "Martian", ...PENDING, ...HELPERS.map(initialsOf)];
   const page = async (url: string, headers: Record<string, string> = {}) => {
     const response = await t.app.inject({ method: "GET", url, headers });
     expect(response.statusCode, url).toBe(200);
@@ -104,6 +104,7 @@ describeDb("a Chinese page has no English left in it", () => {
     },
     { name: "listing by nationality", done: true, url: () => "/zh/posts/categories/philippines" },
     { name: "empty results", done: true, url: () => "/zh/posts?category=India" },
+    { name: "notes on what the listing could not use", done: true, url: () => "/zh/posts?category=Martian&ageMin=abc&sort=oldest" },
     { name: "the gate (/zh/filters)", done: true, url: () => "/zh/filters" },
     {
       name: "the filter form (/zh/filters, past the gate)",
