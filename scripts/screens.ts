@@ -2,7 +2,7 @@
  * `npm run screens`: the phone screenshots in docs/screens/, taken from the built site (npm run
  * build first) on a new data folder with the demo data, in Chromium at 390 × 844.
  *
- * A family's listing, a biodata, its shortlist of three; a demo supplier's dashboard and the
+ * A family's listing (also in Chinese), a biodata, its shortlist of three; a demo supplier's dashboard and the
  * biodata form. Pass `--width 1366` for the laptop's (files then end in `-laptop`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -31,7 +31,7 @@ async function shoot(page: Page, name: string) {
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   const file = path.join(outDir, `${laptop ? "laptop" : "phone"}-${name}.png`);
   // The listing and the form as a phone shows them; the others whole.
-  await page.screenshot({ path: file, fullPage: !["listing", "form"].includes(name) });
+  await page.screenshot({ path: file, fullPage: !["listing", "listing-zh", "form"].includes(name) });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
@@ -55,6 +55,10 @@ try {
   await page.goto("/shortlist");
   await page.waitForSelector("html[data-hydrated]");
   await shoot(page, "shortlist");
+  // The listing as a family reading Chinese sees it (its shortlist kept from above).
+  await page.goto("/zh/posts");
+  await page.waitForSelector("html[data-hydrated]");
+  await shoot(page, "listing-zh");
 
   const supplier = await browser.newContext({ viewport: { width, height: 844 }, deviceScaleFactor: 1, baseURL: server.url });
   const desk = await supplier.newPage();

@@ -23,6 +23,7 @@ import { SITE_CSS_ID, useSiteCss } from "./app/site-css";
 import { usePageLocales } from "./ui/root-data";
 import { showPageLocales } from "./shared/i18n/page-locale";
 import { HTML_LANG } from "./shared/i18n/locales";
+import { m } from "./shared/i18n/compiled/messages.js";
 import { LocaleLinks } from "./app/locale-links";
 import { LanguageSuggestion } from "./app/language-switch";
 import { usePageFonts } from "./app/page-fonts";
@@ -134,7 +135,7 @@ export function ErrorBoundary() {
     <div className="page">
       {data ? <SiteNav /> : null}
       <main id="main" className="page-body">
-        <ErrorScreen words={{ notFoundText: "This page does not exist, or the helper is no longer listed." }} />
+        <ErrorScreen words={{ notFoundText: m.ui_error_not_found_listed() }} />
       </main>
       {data ? <SiteFooter /> : null}
     </div>

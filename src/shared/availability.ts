@@ -7,7 +7,8 @@
  * cache's key holds the day, the PDF cache's too), so a kept copy never outlives what it says.
  */
 import { calendarDateAt, formatIsoDate, parseIsoDate } from "./age";
-import { MONTHS } from "./format";
+import { formatCalendarDay, formatDayOfMonth, formatMonth } from "./format";
+import { m } from "./i18n/compiled/messages.js";
 
 export interface Availability {
   /** She can start today (no date, or a date that has come). */
@@ -18,18 +19,19 @@ export interface Availability {
   long: string;
 }
 
-const NOW: Availability = { now: true, short: "Available now", long: "Available now" };
-
+/** In the page's language (src/shared/messages), its dates through Intl (format.ts). */
 export function availability(availableFrom: string | null | undefined, now = new Date()): Availability {
   const date = availableFrom ? parseIsoDate(availableFrom) : undefined;
   const today = calendarDateAt(now);
-  if (!date || availableFrom! <= formatIsoDate(today)) return NOW;
-  const month = MONTHS[date.month - 1]!;
+  if (!date || availableFrom! <= formatIsoDate(today)) {
+    const words = m.shared_available_now();
+    return { now: true, short: words, long: words };
+  }
   const thisMonth = date.year === today.year && date.month === today.month;
   return {
     now: false,
-    short: thisMonth ? `From ${date.day} ${month}` : `From ${month} ${date.year}`,
-    long: `Available from ${date.day} ${month} ${date.year}`,
+    short: m.shared_from_date({ date: thisMonth ? formatDayOfMonth(date.month, date.day) : formatMonth(date.year, date.month) }),
+    long: m.shared_available_from({ date: formatCalendarDay(date.year, date.month, date.day) }),
   };
 }
 

@@ -4,6 +4,7 @@
  * form, the page and the PDF print; slugs are what is stored and what filter links carry.
  */
 import { cares } from "./catalogue";
+import { m } from "./i18n/compiled/messages.js";
 
 export interface BiodataEntry<Slug extends string = string> {
   slug: Slug;
@@ -131,12 +132,24 @@ export function isEvaluationMethod(slug: string): slug is EvaluationMethod {
 export function isInterviewMode(slug: string): slug is InterviewMode {
   return interviewMap.has(slug as InterviewMode);
 }
+// The words people read, in the page's language (src/shared/messages); `label` above stays the
+// English one the search index and the API know. An unknown slug reads as itself.
 export function illnessLabel(slug: string): string {
-  return illnessMap.get(slug as Illness)?.label ?? slug;
+  return m.shared_illness({ slug });
 }
 export function evaluationLabel(slug: string): string {
-  return evaluationMap.get(slug as EvaluationMethod)?.label ?? slug;
+  return m.shared_evaluation({ slug });
 }
 export function interviewLabel(slug: string): string {
-  return interviewMap.get(slug as InterviewMode)?.label ?? slug;
+  return m.shared_interview({ slug });
+}
+export function skillAreaLabel(slug: string): string {
+  return m.shared_skill_area({ slug });
+}
+/** What a skills row's detail box asks for ("Age range"), in the page's language; none without one. */
+export function skillDetailLabel(slug: string): string | undefined {
+  return skillArea(slug)?.detail === undefined ? undefined : m.shared_skill_detail({ slug });
+}
+export function skillGroupLabel(group: SkillGroup): string {
+  return m.shared_skill_group({ group });
 }

@@ -1,7 +1,8 @@
 /**
  * The standard form's parts in words, the same on the biodata page, the cards and the PDF.
  */
-import { MONTHS } from "./format";
+import { formatMonth, MISSING } from "./format";
+import { m } from "./i18n/compiled/messages.js";
 import { skillAreas, type SkillArea } from "./biodata-catalogue";
 import type { SkillEntry, Skills } from "./biodata-types";
 
@@ -11,19 +12,18 @@ export { availabilityShort, availabilityText } from "./availability";
 
 /** "2019-03" -> "Mar 2019". */
 export function monthText(month: string): string {
-  const [year, m] = month.split("-");
-  const name = MONTHS[Number(m) - 1];
-  return name && year ? `${name} ${year}` : month;
+  const [year, number] = month.split("-").map(Number);
+  return year && number && number >= 1 && number <= 12 ? formatMonth(year, number) : month;
 }
 
 export function yesNoText(value: boolean | null | undefined): string {
-  return value == null ? "—" : value ? "Yes" : "No";
+  return value == null ? MISSING : value ? m.shared_yes() : m.shared_no();
 }
 
 /** "3 years", "1 year", or a dash. */
 export function yearsText(years: number | null): string {
-  if (years === null) return "—";
-  return `${years} ${years === 1 ? "year" : "years"}`;
+  if (years === null) return MISSING;
+  return m.shared_years({ count: years });
 }
 
 /** The skills table's rows in the form's order: only the areas filled in. */

@@ -233,9 +233,7 @@ export function slugsOf<N extends CatalogueName>(name: N): [SlugOf<N>, ...SlugOf
   return catalogue[name].map((entry) => entry.slug) as [SlugOf<N>, ...SlugOf<N>[]];
 }
 
-/** The label of a stored slug; an unknown slug is shown as it is rather than hidden. */
-export function labelOf(name: CatalogueName, slug: string | null | undefined): string | undefined {
-  if (slug == null || slug === "") return undefined;
-  const entry = (catalogue[name] as readonly CatalogueEntry[]).find((e) => e.slug === slug);
-  return entry?.label ?? slug;
+/** The English label of a stored slug, for what is not read by people on a page (analytics). */
+export function englishLabelOf(name: CatalogueName, slug: string): string {
+  return (catalogue[name] as readonly CatalogueEntry[]).find((e) => e.slug === slug)?.label ?? slug;
 }

@@ -2,36 +2,32 @@
  * A family's filter choices in words ("Nationality: Filipino", "Age 25–35"), for the operator's
  * leads screen and export: labels from the catalogue, never the URL's codes.
  */
-import { skillArea } from "./biodata-catalogue";
-import { labelOf } from "./catalogue";
+import { skillAreaLabel } from "./biodata-catalogue";
+import { labelOf } from "./catalogue-labels";
 import { ageWords, availableByWords, interviewLabel, salaryWords } from "./filter-words";
+import { listText } from "./format";
+import { m } from "./i18n/compiled/messages.js";
 import { listFilters, type HelperFilter, type ListFilter } from "./listing-query";
 import { readLeniently } from "./listing-query-schema";
 
-/** The filter form's own names for its lists. */
-export const FILTER_NAMES: Record<ListFilter, string> = {
-  nationality: "Nationality",
-  experience: "Experience",
-  motherTongue: "Dialect (mother tongue)",
-  language: "Other languages",
-  marital: "Marital status",
-  religion: "Religion",
-  care: "Special care",
-};
+/** The filter form's own names for its lists, in the page's language. */
+export const filterName = (name: ListFilter): string => m.shared_filter_name({ name });
 
 export function describeFilter(filter: HelperFilter): string[] {
   const words: string[] = [];
   for (const name of listFilters) {
     const values = (filter[name] ?? []) as string[];
-    if (values.length > 0) words.push(`${FILTER_NAMES[name]}: ${values.map((value) => labelOf(name, value) ?? value).join(", ")}`);
+    if (values.length > 0) {
+      words.push(m.shared_filter_words({ name: filterName(name), values: listText(values.map((value) => labelOf(name, value) ?? value)) }));
+    }
   }
   const age = ageWords(filter.ageMin, filter.ageMax);
   if (age) words.push(age);
   if (filter.salaryMax !== undefined) words.push(salaryWords(filter.salaryMax));
-  if (filter.skill?.length) words.push(`Skills: ${filter.skill.map((slug) => skillArea(slug)?.label ?? slug).join(", ")}`);
+  if (filter.skill?.length) words.push(m.shared_skills_words({ skills: listText(filter.skill.map(skillAreaLabel)) }));
   if (filter.availableBy) words.push(availableByWords(filter.availableBy));
-  if (filter.interview?.length) words.push(`Interview: ${filter.interview.map(interviewLabel).join(", ")}`);
-  if (filter.q) words.push(`Search: “${filter.q}”`);
+  if (filter.interview?.length) words.push(m.shared_interview_words({ modes: listText(filter.interview.map(interviewLabel)) }));
+  if (filter.q) words.push(m.shared_search_words({ q: filter.q }));
   return words;
 }
 

@@ -1,29 +1,84 @@
+/**
+ * Numbers, dates, money and plurals as the page's language writes them: the one place that
+ * picks the Intl locale (INTL_LOCALE of the page's locale); dates are Singapore's days, whatever
+ * the server's or the browser's own time zone.
+ */
 import { parseIsoDate, SITE_TIME_ZONE } from "./age";
+import { m } from "./i18n/compiled/messages.js";
+import { INTL_LOCALE } from "./i18n/locales";
+import { pageLocale } from "./i18n/page-locale";
 
-export const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** The Intl locale of the page on screen ("en-SG", "zh-Hans-SG", …). */
+export function intlLocale(): string {
+  return INTL_LOCALE[pageLocale()];
+}
 
-/** "1994-03-06" -> "6 Mar 1994". */
+// Formatters are dear to make: one per locale and kind, made when first asked for.
+const made = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+function formatter<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  make: (locale: string) => T,
+): T {
+  const locale = intlLocale();
+  const key = `${kind} ${locale}`;
+  let found = made.get(key) as T | undefined;
+  if (!found) made.set(key, (found = make(locale)));
+  return found;
+}
+
+// A calendar date ("1994-03-06") is a day, not an instant: formatted as that day in UTC.
+const dayFormat = (options: Intl.DateTimeFormatOptions) => (locale: string) =>
+  new Intl.DateTimeFormat(locale, { ...options, timeZone: "UTC" });
+const utcDay = (year: number, month: number, day = 1) => new Date(Date.UTC(year, month - 1, day));
+
+/** "1994-03-06" -> "6 Mar 1994" (1994年3月6日). */
 export function formatBirthDate(iso: string | null | undefined): string | undefined {
   if (!iso) return undefined;
   const date = parseIsoDate(iso);
-  return date ? `${date.day} ${MONTHS[date.month - 1]} ${date.year}` : undefined;
+  return date ? formatCalendarDay(date.year, date.month, date.day) : undefined;
 }
 
+/** A calendar day in the page's language: "6 Mar 1994". */
+export function formatCalendarDay(year: number, month: number, day: number): string {
+  return formatter("day", dayFormat({ day: "numeric", month: "short", year: "numeric" })).format(utcDay(year, month, day));
+}
+
+/** A day of this year, without it: "28 Nov" (11月28日). */
+export function formatDayOfMonth(month: number, day: number): string {
+  return formatter("day-month", dayFormat({ day: "numeric", month: "short" })).format(utcDay(2000, month, day));
+}
+
+/** A month: "Feb 2027" (2027年2月). */
+export function formatMonth(year: number, month: number): string {
+  return formatter("month", dayFormat({ month: "short", year: "numeric" })).format(utcDay(year, month));
+}
+
+/** A whole number with the page's grouping: "1,234". */
+export function formatNumber(value: number): string {
+  return formatter("number", (locale) => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** A monthly salary in Singapore dollars: "$600" in English, "600新元" in Chinese, "S$600" elsewhere. */
 export function formatSalary(salary: number | null | undefined): string | undefined {
-  return salary == null ? undefined : `$${salary.toLocaleString("en-SG")}`;
+  return salary == null ? undefined : m.shared_money({ amount: formatNumber(salary) });
 }
 
 /** "No days off", "1 day off a month", "2 days off a month". */
 export function formatOffDays(offDays: number | null | undefined): string | undefined {
   if (offDays == null) return undefined;
-  if (offDays === 0) return "No days off";
-  return `${offDays} ${offDays === 1 ? "day" : "days"} off a month`;
+  if (offDays === 0) return m.shared_no_days_off();
+  return m.shared_days_off_month({ count: offDays });
 }
 
 /** For a card, where "a month" is understood: "No days off", "1 day off", "2 days off". */
 export function formatOffDaysShort(offDays: number): string {
-  if (offDays === 0) return "No days off";
-  return `${offDays} ${offDays === 1 ? "day" : "days"} off`;
+  if (offDays === 0) return m.shared_no_days_off();
+  return m.shared_days_off_short({ count: offDays });
+}
+
+/** Words listed in the page's language: "a, b, c" (a、b、c). */
+export function listText(words: readonly string[]): string {
+  return words.join(m.shared_list_separator());
 }
 
 /** "Maria Dela Cruz" -> "MC": the first and last words' first letters, for a photo placeholder. */
@@ -56,14 +111,14 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** "just now" under 45 seconds, then "5 minutes ago", "3 days ago", … */
 export function relativeTime(from: Date | string, now: Date = new Date()): string {
   const seconds = Math.round((now.getTime() - new Date(from).getTime()) / 1000);
-  if (seconds < 45) return "just now";
-  const formatter = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+  if (seconds < 45) return m.shared_just_now();
+  const relative = formatter("relative", (locale) => new Intl.RelativeTimeFormat(locale, { numeric: "always" }));
   for (const [unit, size] of UNITS) {
     if (seconds >= size || unit === "minute") {
-      return formatter.format(-Math.max(1, Math.round(seconds / size)), unit);
+      return relative.format(-Math.max(1, Math.round(seconds / size)), unit);
     }
   }
-  return "just now";
+  return m.shared_just_now();
 }
 
 /**
@@ -78,21 +133,23 @@ export function displayPhone(digits: string): string {
 
 // Dates and times of events (publishing, a lead's visits, a delivery) are shown in Singapore,
 // and made on the server so the browser hydrates with the same text.
-const SINGAPORE_DAY = new Intl.DateTimeFormat("en-SG", { timeZone: SITE_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
-const SINGAPORE_TIME = new Intl.DateTimeFormat("en-SG", {
-  timeZone: SITE_TIME_ZONE,
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  // Not hour12: false, which writes the half hour after midnight as "24:30".
-  hourCycle: "h23",
-});
+const singaporeDay = (locale: string) =>
+  new Intl.DateTimeFormat(locale, { timeZone: SITE_TIME_ZONE, day: "numeric", month: "short", year: "numeric" });
+const singaporeTime = (locale: string) =>
+  new Intl.DateTimeFormat(locale, {
+    timeZone: SITE_TIME_ZONE,
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    // Not hour12: false, which writes the half hour after midnight as "24:30".
+    hourCycle: "h23",
+  });
 
 /** "6 Mar 2025": the day of an instant in Singapore. */
 export function formatSingaporeDay(instant: Date | string): string {
-  return SINGAPORE_DAY.format(new Date(instant));
+  return formatter("sg-day", singaporeDay).format(new Date(instant));
 }
 
 const SINGAPORE_PARTS = new Intl.DateTimeFormat("en-CA", {
@@ -113,5 +170,5 @@ export function formatSingaporeTimestamp(instant: Date | string): string {
 
 /** "6 Mar 2025, 14:05": an instant in Singapore time. */
 export function formatSingaporeTime(instant: Date | string): string {
-  return SINGAPORE_TIME.format(new Date(instant));
+  return formatter("sg-time", singaporeTime).format(new Date(instant));
 }

@@ -3,17 +3,8 @@
  * a parameter's name (ageMin, sgExp), always what was ignored and what would work.
  */
 import { HELPER_LIMITS } from "./helper-limits";
+import { m } from "./i18n/compiled/messages.js";
 import { filterParams, listFilters, MAX_QUERY_LENGTH, type ListFilter, type QueryProblem, type UnknownValue } from "./listing-query";
-
-const FILTER_WORDS: Record<ListFilter, string> = {
-  nationality: "nationality",
-  experience: "experience",
-  motherTongue: "mother tongue",
-  language: "language",
-  marital: "marital status",
-  religion: "religion",
-  care: "kind of care",
-};
 
 function filterOf(param: string): ListFilter | undefined {
   return listFilters.find((filter) => filterParams[filter].includes(param));
@@ -21,27 +12,27 @@ function filterOf(param: string): ListFilter | undefined {
 
 export function unknownValueNote({ param, value }: UnknownValue): string {
   const filter = filterOf(param);
-  const what = filter ? `the ${FILTER_WORDS[filter]}` : "a choice";
-  return `No helper matches ${what} “${value}”: it is not one we know. Choose one from the filters.`;
+  // An unknown filter's words are the catch-all "a choice".
+  return m.shared_note_unknown({ what: m.shared_note_filter({ filter: filter ?? "" }), value });
 }
 
 export function problemNote({ param }: QueryProblem): string {
   switch (param) {
     case "ageMin":
     case "ageMax":
-      return `We ignored the age range: ages run from ${HELPER_LIMITS.age.min} to ${HELPER_LIMITS.age.max}, the youngest first.`;
+      return m.shared_note_age({ min: HELPER_LIMITS.age.min, max: HELPER_LIMITS.age.max });
     case "salaryMax":
-      return "We ignored the highest salary: give it in whole dollars, such as 800.";
+      return m.shared_note_salary();
     case "q":
-      return `We ignored the search: keep it under ${MAX_QUERY_LENGTH} characters.`;
+      return m.shared_note_search({ max: MAX_QUERY_LENGTH });
     case "sort":
-      return "We sorted by newest first: the order asked for is not one we know.";
+      return m.shared_note_sort();
     case "page":
-      return "We showed the first page: the page asked for does not exist.";
+      return m.shared_note_page();
     case "pageSize":
-      return "We showed the usual number of helpers a page.";
+      return m.shared_note_page_size();
     default:
-      return "We ignored a choice we could not read.";
+      return m.shared_note_other();
   }
 }
 

@@ -1,4 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { m } from "../shared/i18n/compiled/messages.js";
+import { localHref } from "../shared/i18n/page-locale";
 
 /**
  * The one error screen of the site. A screen that refuses (403) or misses (404) in its own words
@@ -15,24 +17,27 @@ export interface ErrorWords {
   useRefusalMessage?: boolean;
 }
 
-const DEFAULTS = {
-  forbiddenHeading: "Not your page",
-  forbiddenText: "You may not open this page.",
-  notFoundText: "This page does not exist.",
-};
-
 export function ErrorScreen({ words = {} }: { words?: ErrorWords }) {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const refusal = status === 403 && isRouteErrorResponse(error) && typeof error.data === "string" ? error.data : null;
   const heading =
-    status === 403 ? (words.forbiddenHeading ?? DEFAULTS.forbiddenHeading) : status === 404 ? "Page not found" : "Something went wrong";
+    status === 403
+      ? (words.forbiddenHeading ?? m.ui_error_forbidden_heading())
+      : status === 404
+        ? m.ui_error_not_found_heading()
+        : m.ui_error_heading();
   const text =
     status === 403
-      ? ((words.useRefusalMessage ? refusal : null) ?? words.forbiddenText ?? DEFAULTS.forbiddenText)
+      ? ((words.useRefusalMessage ? refusal : null) ?? words.forbiddenText ?? m.ui_error_forbidden_text())
       : status === 404
-        ? (words.notFoundText ?? DEFAULTS.notFoundText)
-        : "We could not show this page. Please try again in a moment.";
+        ? (words.notFoundText ?? m.ui_error_not_found_text())
+        : m.ui_error_text();
+  const home = (
+    <Link className="button" to={localHref("/")}>
+      {m.ui_go_home()}
+    </Link>
+  );
   return (
     <section className="message-screen" aria-labelledby="error-heading">
       <h1 id="error-heading">{heading}</h1>
@@ -44,33 +49,32 @@ export function ErrorScreen({ words = {} }: { words?: ErrorWords }) {
               {link.label}
             </Link>
           ))}
-          <Link className="button" to="/">
-            Go Back Home
-          </Link>
+          {home}
         </p>
       ) : (
-        <Link className="button" to="/">
-          Go Back Home
-        </Link>
+        home
       )}
     </section>
   );
 }
 
-/** A route's error boundary in its own words: `export const ErrorBoundary = errorBoundary({ … })`. */
-export function errorBoundary(words: ErrorWords) {
+/**
+ * A route's error boundary in its own words, read in the page's language when it is shown:
+ * `export const ErrorBoundary = errorBoundary(() => ({ … }))`.
+ */
+export function errorBoundary(words: () => ErrorWords) {
   return function RouteErrorBoundary() {
-    return <ErrorScreen words={words} />;
+    return <ErrorScreen words={words()} />;
   };
 }
 
 /** The account and operator screens: a 403 says whose page it is not, in the server's words. */
-export const AccountErrorBoundary = errorBoundary({ useRefusalMessage: true });
+export const AccountErrorBoundary = errorBoundary(() => ({ useRefusalMessage: true }));
 
 /** The biodata screens: someone else's biodata gets a plain refusal, an unknown one the 404. */
-export const BiodataErrorBoundary = errorBoundary({
-  forbiddenHeading: "Not your biodata",
-  forbiddenText: "Only the supplier who published this biodata, or an operator, may change it.",
-  notFoundText: "This biodata does not exist, or it has been deleted.",
-  links: [{ to: "/dashboard", label: "Your biodata" }],
-});
+export const BiodataErrorBoundary = errorBoundary(() => ({
+  forbiddenHeading: m.ui_biodata_forbidden_heading(),
+  forbiddenText: m.ui_biodata_forbidden_text(),
+  notFoundText: m.ui_biodata_not_found_text(),
+  links: [{ to: "/dashboard", label: m.ui_your_biodata() }],
+}));

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { m } from "../shared/i18n/compiled/messages.js";
 
 /** Page links that keep every other parameter of the current URL. */
 export function Pagination({
@@ -20,14 +21,14 @@ export function Pagination({
     if (p === 1 || p === pages || Math.abs(p - page) <= window) shown.push(p);
   }
   return (
-    <nav className="pagination" aria-label="Pages">
+    <nav className="pagination" aria-label={m.ui_pages()}>
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} rel="prev">
-          ‹ Previous
+          {m.ui_previous()}
         </Link>
       ) : (
         <span aria-hidden="true" className="disabled">
-          ‹ Previous
+          {m.ui_previous()}
         </span>
       )}
       <ol>
@@ -37,7 +38,7 @@ export function Pagination({
             {p === page ? (
               <span aria-current="page">{p}</span>
             ) : (
-              <Link to={hrefFor(p)} aria-label={`Page ${p}`}>
+              <Link to={hrefFor(p)} aria-label={m.ui_page_number({ page: p })}>
                 {p}
               </Link>
             )}
@@ -46,11 +47,11 @@ export function Pagination({
       </ol>
       {page < pages ? (
         <Link to={hrefFor(page + 1)} rel="next">
-          Next ›
+          {m.ui_next()}
         </Link>
       ) : (
         <span aria-hidden="true" className="disabled">
-          Next ›
+          {m.ui_next()}
         </span>
       )}
     </nav>

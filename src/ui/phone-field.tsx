@@ -1,5 +1,6 @@
 import { LEAD_LIMITS } from "../shared/lead-limits";
 import { Field, type FieldState } from "./field";
+import { m } from "../shared/i18n/compiled/messages.js";
 
 /**
  * A visitor's phone number, asked the same way wherever it is asked (the gate of /filters, and
@@ -10,13 +11,13 @@ export function PhoneField({ field }: { field: FieldState }) {
   return (
     <Field
       field={field}
-      label="Phone Number"
+      label={m.ui_phone_number()}
       type="tel"
       autoComplete="tel"
       inputMode="tel"
       required
       maxLength={LEAD_LIMITS.phone.max}
-      hint="A Singapore number as it is (9123 4567); another country's with + and its code."
+      hint={m.ui_phone_hint()}
     />
   );
 }

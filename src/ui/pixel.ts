@@ -2,7 +2,7 @@
  * The Meta (Facebook) pixel's events. The loader script is on the page only when the site has a
  * pixel id; without it `window.fbq` does not exist and every call here does nothing.
  */
-import { labelOf } from "../shared/catalogue";
+import { englishLabelOf } from "../shared/catalogue";
 
 export const PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
 
@@ -47,7 +47,7 @@ export interface ViewedHelper {
 function trackViewContent(helper: ViewedHelper): void {
   track("ViewContent", {
     content_name: helper.name,
-    content_category: labelOf("nationality", helper.nationality) ?? helper.nationality,
+    content_category: englishLabelOf("nationality", helper.nationality),
     content_type: "maid_profile",
   });
 }

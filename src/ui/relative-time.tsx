@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { relativeTime } from "../shared/format";
+import { formatSingaporeTime, relativeTime } from "../shared/format";
 import { useRootData } from "./root-data";
 
 /**
@@ -19,7 +19,7 @@ export function RelativeTime({ date }: { date: string }) {
     };
   }, []);
   return (
-    <time dateTime={date} title={new Date(date).toLocaleString("en-SG")} suppressHydrationWarning>
+    <time dateTime={date} title={formatSingaporeTime(date)} suppressHydrationWarning>
       {relativeTime(date, now)}
     </time>
   );

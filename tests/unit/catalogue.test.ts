@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { interviewModes, skillArea } from "../../src/shared/biodata-catalogue";
-import {
-  careArea,
-  careGroups,
-  careOfArea,
-  catalogue,
-  labelOf,
-  offeredCares,
-  resolveSlug,
-  type CatalogueName,
-} from "../../src/shared/catalogue";
+import { careArea, careGroups, careOfArea, catalogue, offeredCares, resolveSlug, type CatalogueName } from "../../src/shared/catalogue";
+import { labelOf } from "../../src/shared/catalogue-labels";
 import { optionsOf } from "../../src/shared/options";
 
 describe("catalogue", () => {

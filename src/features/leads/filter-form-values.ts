@@ -4,30 +4,31 @@
  * from an earlier visit's choices. Apply is checked on the server
  * (filter-form.server.ts), so the page's script carries no validation library.
  */
-import { interviewModes, isSkillArea, skillAreas } from "../../shared/biodata-catalogue";
-import { careGroups, catalogue, labelOf, resolveSlug, type CatalogueName } from "../../shared/catalogue";
+import { interviewLabel, interviewModes, isSkillArea, skillAreaLabel, skillAreas } from "../../shared/biodata-catalogue";
+import { careGroups, resolveSlug, type CatalogueName } from "../../shared/catalogue";
+import { careGroupLabel, catalogueOptions, labelOf } from "../../shared/catalogue-labels";
+import { intlLocale } from "../../shared/format";
 import type { HelperQuery, ListFilter } from "../../shared/listing-query";
-import { optionsOf, type Option } from "../../shared/options";
+import type { Option } from "../../shared/options";
 
 export type Choice = Option;
 
 export interface ChoiceField {
   name: string;
   filter: ListFilter;
-  label: string;
   /** Boxes to tick, any number of them (a helper matches any), instead of a drop-down. */
   multiple?: boolean;
 }
 
-/** The choices, in the original's order; `name` is the parameter the listing reads. */
+/** The choices, in the original's order; `name` is the parameter the listing reads (its words: `leads_field`). */
 export const choiceFields: readonly ChoiceField[] = [
-  { name: "category", filter: "nationality", label: "Nationality", multiple: true },
-  { name: "sgExp", filter: "experience", label: "Experience" },
-  { name: "language1", filter: "motherTongue", label: "Dialect (mother tongue)" },
-  { name: "language2", filter: "language", label: "Other Languages", multiple: true },
-  { name: "marital", filter: "marital", label: "Marital status" },
-  { name: "religion", filter: "religion", label: "Religion", multiple: true },
-  { name: "neg", filter: "care", label: "Special care" },
+  { name: "category", filter: "nationality", multiple: true },
+  { name: "sgExp", filter: "experience" },
+  { name: "language1", filter: "motherTongue" },
+  { name: "language2", filter: "language", multiple: true },
+  { name: "marital", filter: "marital" },
+  { name: "religion", filter: "religion", multiple: true },
+  { name: "neg", filter: "care" },
 ];
 
 export const numberFields = ["ageMin", "ageMax", "salaryMax"] as const;
@@ -37,18 +38,24 @@ export const biodataFilterFields = ["skill", "availableBy", "interview"] as cons
 
 /** The skill drop-down: one area, or a combination a link asked for ("cooking,infant"). */
 export function skillChoices(current = ""): Choice[] {
-  const choices = optionsOf(skillAreas);
+  const choices: Choice[] = skillAreas.map((area) => ({ value: area.slug, label: skillAreaLabel(area.slug) }));
   const parts = current
     .split(",")
     .map((part) => part.trim())
     .filter(Boolean);
   if (parts.length > 1 && parts.every(isSkillArea)) {
-    choices.push({ value: parts.join(","), label: parts.map((part) => skillAreas.find((a) => a.slug === part)!.label).join(" and ") });
+    choices.push({ value: parts.join(","), label: joined(parts.map(skillAreaLabel), "conjunction") });
   }
   return choices;
 }
 
-export const interviewChoices = optionsOf(interviewModes);
+/** The ways to interview, in the page's language. */
+export const interviewChoices = (): Choice[] => interviewModes.map((mode) => ({ value: mode.slug, label: interviewLabel(mode.slug) }));
+
+/** "Cooking and care of infants", "infant care or elderly care", as the page's language joins them. */
+function joined(words: string[], type: "conjunction" | "disjunction"): string {
+  return new Intl.ListFormat(intlLocale(), { type }).format(words);
+}
 export type NumberField = (typeof numberFields)[number];
 
 /** Every field of the form, in its order on the page. */
@@ -87,11 +94,17 @@ function careValue(slugs: readonly string[]): string {
 
 /** The choices of a drop-down; a care combination that no group offers (from a link) is added. */
 export function choicesFor(field: ChoiceField, current = ""): Choice[] {
-  if (field.filter !== "care") return optionsOf(catalogue[field.filter as CatalogueName]);
-  const choices = optionsOf(careGroups);
+  if (field.filter !== "care") return catalogueOptions(field.filter as CatalogueName);
+  const choices: Choice[] = careGroups.map((group) => ({ value: group.value, label: careGroupLabel(group) }));
   const slugs = current ? careSlugs(current) : undefined;
   if (slugs && !choices.some((c) => c.value === current)) {
-    choices.push({ value: current, label: slugs.map((slug) => labelOf("care", slug)).join(" or ") });
+    choices.push({
+      value: current,
+      label: joined(
+        slugs.map((slug) => labelOf("care", slug) ?? slug),
+        "disjunction",
+      ),
+    });
   }
   return choices;
 }

@@ -3,6 +3,7 @@ import type { SupplierSummary } from "../../../shared/helper-types";
 import { useRootData } from "../../../ui/root-data";
 import { recordContact, type ContactChannel } from "../../contacts/components/contact-beacon";
 import { contactTargets } from "../../contacts/components/contact-targets";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export function whatsappMessage(name: string, ref: string): string {
   return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
@@ -35,7 +36,7 @@ export function ContactButtons({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${label} about ${name}`}
+      aria-label={m.helpers_contact_about({ channel: label, name })}
       onClick={() => recordContact(helperId, channel)}
     >
       {label}
@@ -45,7 +46,7 @@ export function ContactButtons({
     <div className="contact-buttons">
       {link("whatsapp", "whatsapp", whatsappLink(targets.whatsapp.phone, whatsappMessage(name, helperRef)), "WhatsApp")}
       {others && targets.telegram ? link("telegram", "telegram", targets.telegram.href(helperRef), "Telegram") : null}
-      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, "Web chat") : null}
+      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, m.helpers_web_chat()) : null}
     </div>
   );
   if (!others) return buttons;

@@ -1,60 +1,14 @@
 import { Link } from "react-router";
 import { availabilityShort } from "../../../shared/availability";
-import { labelOf } from "../../../shared/catalogue";
-import { display, formatBirthDate, formatOffDays, formatOffDaysShort, formatSalary, initialsOf } from "../../../shared/format";
+import { formatOffDaysShort, formatSalary, initialsOf } from "../../../shared/format";
+import { localHref } from "../../../shared/i18n/page-locale";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { helperOpenedFromCard } from "../../../ui/pixel";
 import { ContactButtons } from "./contact-buttons";
 import { RelativeTime } from "../../../ui/relative-time";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
-
-export function careLabels(cares: string[]): string {
-  return cares.map((care) => labelOf("care", care)).join(", ");
-}
-
-/** Her age, with the date of birth beside it where the reader may see it (decision 086). */
-export function ageText(age: number | null, dateOfBirth?: string): string | undefined {
-  if (age == null) return undefined;
-  const born = dateOfBirth ? formatBirthDate(dateOfBirth) : undefined;
-  return born ? `${age} (${born})` : String(age);
-}
-
-/**
- * The facts every card and biodata shows, in the original's order; a dash for what is missing.
- * The date of birth only when given: a biodata read by a family past the gate.
- */
-export function helperFacts(helper: HelperCardData, dateOfBirth?: string): [string, string][] {
-  return [
-    ["Ref", helper.ref],
-    ["Nationality", labelOf("nationality", helper.nationality)],
-    ["Experience", labelOf("experience", helper.experience)],
-    ["Salary", formatSalary(helper.salary)],
-    ["Days off", formatOffDays(helper.offDays)],
-    ["Care", careLabels(helper.cares)],
-    ["Age", ageText(helper.age, dateOfBirth)],
-    ["Height", helper.heightCm == null ? undefined : `${helper.heightCm} cm`],
-    ["Marital", labelOf("marital", helper.marital)],
-    ["Children", helper.childrenAges ?? undefined],
-    ["Weight", helper.weightKg == null ? undefined : `${helper.weightKg} kg`],
-    ["Religion", labelOf("religion", helper.religion)],
-    ["English", labelOf("english", helper.english)],
-    ["Mother tongue", labelOf("motherTongue", helper.motherTongue)],
-  ].map(([label, value]) => [label as string, display(value)]);
-}
-
-export function FactTable({ helper, dateOfBirth }: { helper: HelperCardData; dateOfBirth?: string }) {
-  return (
-    <dl className="facts">
-      {helperFacts(helper, dateOfBirth).map(([label, value]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /** A calm tint per name, so a wall of placeholders is not one grey block; all pass contrast with the ink. */
 const PLACEHOLDER_TINTS = ["#dcebe8", "#e8e1f0", "#f3e6d8", "#dde7f3", "#efe0e4", "#e4ecd9"];
@@ -81,7 +35,7 @@ export function HelperPhoto({
         className="photo placeholder"
         style={{ aspectRatio: `${width} / ${height}`, background: tintFor(helper.name) }}
         role="img"
-        aria-label={`No photo of ${helper.name} yet`}
+        aria-label={m.helpers_no_photo({ name: helper.name })}
       >
         <span aria-hidden="true">{initialsOf(helper.name)}</span>
       </div>
@@ -91,7 +45,7 @@ export function HelperPhoto({
     <img
       className="photo"
       src={size === "thumb" ? helper.photo.thumbUrl : helper.photo.url}
-      alt={`Photo of ${helper.name}`}
+      alt={m.helpers_photo_of({ name: helper.name })}
       width={width}
       height={height}
       loading={eager ? "eager" : "lazy"}
@@ -107,13 +61,6 @@ export function HelperPhoto({
  * every card even when she offers four cares.
  */
 const CARD_CARES = 3;
-const CARE_CHIPS: Record<HelperCardData["cares"][number], string> = {
-  infant: "Infant",
-  child: "Child",
-  elder: "Elderly",
-  disabled: "Disabled",
-  bedridden: "Bedridden",
-};
 
 /**
  * A card made for scanning on a phone: who, what it costs, what she does, who supplies her.
@@ -139,13 +86,14 @@ export function HelperCard({
     onOpen?.(helper);
   };
   const facts = [
-    helper.age == null ? undefined : `Age ${helper.age}`,
-    labelOf("nationality", helper.nationality),
-    labelOf("experience", helper.experience),
+    helper.age == null ? undefined : m.helpers_card_age({ age: helper.age }),
+    // Only these two lists' words: the whole catalogue's, in five languages, stays off the listing's script.
+    helper.nationality ? m.shared_nationality({ slug: helper.nationality }) : undefined,
+    helper.experience ? m.shared_experience({ slug: helper.experience }) : undefined,
   ].filter(Boolean);
   return (
     <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>
-      <Link to={paths.helper(helper.id)} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
+      <Link to={localHref(paths.helper(helper.id))} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
         <HelperPhoto helper={helper} size="thumb" eager={eager} />
       </Link>
       <div className="helper-card-body">
@@ -155,24 +103,26 @@ export function HelperCard({
         <p className="helper-facts">{facts.join(" · ")}</p>
         <p className="availability">{availabilityShort(helper.availableFrom)}</p>
         <p className="helper-terms">
-          <strong>{formatSalary(helper.salary)}</strong> a month · {formatOffDaysShort(helper.offDays)}
+          <strong>{formatSalary(helper.salary)}</strong>
+          {m.helpers_a_month()} · {formatOffDaysShort(helper.offDays)}
         </p>
         {helper.cares.length > 0 ? (
-          <ul className="chips" aria-label="Care">
+          <ul className="chips" aria-label={m.helpers_care()}>
             {[...helper.cares.filter((care) => sought.includes(care)), ...helper.cares.filter((care) => !sought.includes(care))]
               .slice(0, CARD_CARES)
               .map((care) => (
-                <li key={care}>{CARE_CHIPS[care]}</li>
+                <li key={care}>{m.helpers_care_chip({ care })}</li>
               ))}
           </ul>
         ) : null}
         <p className="helper-supplier">
-          {helper.supplier.name} · updated <RelativeTime date={helper.publishedAt} />
+          {helper.supplier.name} · {m.helpers_updated()} <RelativeTime date={helper.publishedAt} />
         </p>
       </div>
       <div className="helper-card-actions">
-        <Link to={paths.helper(helper.id)} className="button details-link" onClick={opened}>
-          Details<span className="visually-hidden"> about {helper.name}</span>
+        <Link to={localHref(paths.helper(helper.id))} className="button details-link" onClick={opened}>
+          {m.helpers_details()}
+          <span className="visually-hidden">{m.helpers_details_about({ name: helper.name })}</span>
         </Link>
         <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} channels="whatsapp" />
         <ShortlistToggle helper={helper} compact />

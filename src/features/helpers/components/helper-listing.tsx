@@ -8,6 +8,9 @@ import { useRememberListing } from "./listing-return";
 import { HelperCard } from "./helper-card";
 import { Pagination } from "../../../ui/pagination";
 import { paths } from "../../../ui/paths";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { formatNumber, listText } from "../../../shared/format";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 export interface ListingData {
   items: HelperCardData[];
@@ -31,7 +34,7 @@ function pageHref(pathname: string, search: string, page: number): string {
 
 export function HelperListing({
   data,
-  pathname,
+  pathname: plainPathname,
   heading,
   summary,
   intro,
@@ -45,6 +48,8 @@ export function HelperListing({
   intro?: ReactNode;
   onOpen?: (helper: HelperCardData) => void;
 }) {
+  // The listing's own address in the page's language (`/zh/posts` on a Chinese page).
+  const pathname = localHref(plainPathname);
   useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
@@ -54,13 +59,10 @@ export function HelperListing({
         <h1 id="listing-heading">{heading}</h1>
         <p className="listing-total" role="status">
           {data.total === 0
-            ? "No helpers found"
-            : `${data.total.toLocaleString("en-SG")} ${data.total === 1 ? "helper" : "helpers"}${
-                data.total > data.pageSize ? ` · showing ${first}–${last}` : ""
-              }`}
-          {summary && summary.length > 0 && data.chips.length === 0 ? (
-            <span className="listing-filter"> · {summary.join(", ")}</span>
-          ) : null}
+            ? m.helpers_none_found()
+            : m.helpers_count({ count: formatNumber(data.total) }) +
+              (data.total > data.pageSize ? m.helpers_showing({ first: formatNumber(first), last: formatNumber(last) }) : "")}
+          {summary && summary.length > 0 && data.chips.length === 0 ? <span className="listing-filter"> · {listText(summary)}</span> : null}
         </p>
       </div>
       {intro}
@@ -73,7 +75,7 @@ export function HelperListing({
         clearHref={data.clearHref}
       />
       {data.notes.length > 0 ? (
-        <ul className="notice" aria-label="About this search">
+        <ul className="notice" aria-label={m.helpers_about_search()}>
           {data.notes.map((note) => (
             <li key={note}>{note}</li>
           ))}
@@ -81,10 +83,12 @@ export function HelperListing({
       ) : null}
       {data.items.length === 0 ? (
         <div className="empty">
-          <p>No helper matches these choices right now.</p>
+          <p>{m.helpers_no_match()}</p>
           <p>
-            <Link to={paths.editFilters(new URLSearchParams(data.search))}>Change the filters</Link> or{" "}
-            <Link to="/posts">see every available helper</Link>.
+            <Link to={localHref(paths.editFilters(new URLSearchParams(data.search)))}>{m.helpers_change_filters()}</Link>
+            {m.helpers_empty_or()}
+            <Link to={localHref("/posts")}>{m.helpers_see_every()}</Link>
+            {m.helpers_sentence_end()}
           </p>
         </div>
       ) : (

@@ -3,7 +3,7 @@
  * address of the same listing without it (the other choices, the search and the order kept).
  */
 import { skillArea } from "../../../shared/biodata-catalogue";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { ageWords, availableByWords, interviewLabel, salaryWords } from "../../../shared/filter-words";
 import { listFilters, toListingSearchParams, type HelperFilter, type HelperQuery } from "../../../shared/listing-query";
 

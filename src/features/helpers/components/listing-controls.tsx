@@ -3,19 +3,17 @@ import type { SortOrder } from "../../../shared/listing-query";
 import type { FilterChip } from "./listing-chips";
 import { SearchRow } from "./search-row";
 import { paths } from "../../../ui/paths";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
-export const SORT_LABELS: Record<SortOrder, string> = {
-  newest: "Newest",
-  salary: "Salary low to high",
-  age: "Age young to old",
-};
+const SORT_ORDERS: readonly SortOrder[] = ["newest", "salary", "age"];
 
 /** The filter form, starting from this listing's choices (its order and page are the listing's own). */
 function editFiltersHref(search: string): string {
   const params = new URLSearchParams(search);
   params.delete("page");
   params.delete("sort");
-  return paths.editFilters(params);
+  return localHref(paths.editFilters(params));
 }
 
 /** Parameters the form writes itself; every other one rides along in hidden fields. */
@@ -44,17 +42,17 @@ export function ListingControls({
   const kept = [...new URLSearchParams(search)].filter(([name]) => !OWN_PARAMS.has(name));
   return (
     <div className="listing-controls">
-      <Form method="get" action={pathname} className="listing-search" role="search" aria-label="Search helpers">
+      <Form method="get" action={pathname} className="listing-search" role="search" aria-label={m.helpers_search_helpers()}>
         {kept.map(([name, value], i) => (
           <input key={`${name}-${i}`} type="hidden" name={name} value={value} />
         ))}
         <SearchRow q={q} />
         <label className="sort-control">
-          Sort
+          {m.helpers_sort()}
           <select name="sort" defaultValue={sort} key={sort} onChange={(event) => event.currentTarget.form?.requestSubmit()}>
-            {(Object.keys(SORT_LABELS) as SortOrder[]).map((order) => (
+            {SORT_ORDERS.map((order) => (
               <option key={order} value={order}>
-                {SORT_LABELS[order]}
+                {m.helpers_sort_order({ order })}
               </option>
             ))}
           </select>
@@ -62,10 +60,10 @@ export function ListingControls({
       </Form>
       <div className="active-filters">
         {chips.length > 0 ? (
-          <ul aria-label="Active filters" className="filter-chips">
+          <ul aria-label={m.helpers_active_filters()} className="filter-chips">
             {chips.map((chip) => (
               <li key={chip.label}>
-                <Link to={chip.href} aria-label={`Remove ${chip.label}`}>
+                <Link to={chip.href} aria-label={m.helpers_remove_chip({ label: chip.label })}>
                   {chip.label} <span aria-hidden="true">×</span>
                 </Link>
               </li>
@@ -73,11 +71,11 @@ export function ListingControls({
           </ul>
         ) : null}
         <Link to={editFiltersHref(search)} className="edit-filters">
-          Edit filters
+          {m.helpers_edit_filters()}
         </Link>
         {chips.length > 0 ? (
           <Link to={clearHref} className="clear-all">
-            Clear
+            {m.helpers_clear()}
           </Link>
         ) : null}
       </div>

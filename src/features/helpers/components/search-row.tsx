@@ -1,4 +1,5 @@
 import { MAX_QUERY_LENGTH } from "../../../shared/listing-query";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /**
  * The search box and its button, on the listing and the home page: a name, a reference written
@@ -12,13 +13,13 @@ export function SearchRow({ q = "" }: { q?: string }) {
         name="q"
         defaultValue={q}
         key={q}
-        aria-label="Search by name, reference or skill"
-        placeholder="Name, ref or skill"
+        aria-label={m.helpers_search_label()}
+        placeholder={m.helpers_search_placeholder()}
         maxLength={MAX_QUERY_LENGTH}
         autoComplete="off"
       />
       <button type="submit" className="button primary">
-        Search
+        {m.helpers_search()}
       </button>
     </div>
   );

@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { data as response, Link, useLoaderData } from "react-router";
 import { availabilityShort } from "../../../shared/availability";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { display } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
 import { recordInterest } from "../../contacts/components/contact-beacon";
 import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
-import { FactTable, HelperCard, HelperPhoto } from "../components/helper-card";
+import { HelperCard, HelperPhoto } from "../components/helper-card";
+import { FactTable } from "../components/helper-facts";
 import { ShareButtons } from "../components/share-buttons";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
 import { SupplierBlock } from "../../suppliers/components/supplier-block";

@@ -1,5 +1,6 @@
 import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
-import { catalogue, labelOf } from "../../../shared/catalogue";
+import { catalogue } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { optionsOf } from "../../../shared/options";
 import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";

@@ -1,7 +1,8 @@
 import { redirect, type AppLoadContext } from "react-router";
-import { interviewLabel, skillArea } from "../../../shared/biodata-catalogue";
-import { labelOf } from "../../../shared/catalogue";
-import { formatBirthDate } from "../../../shared/format";
+import { interviewLabel, skillAreaLabel } from "../../../shared/biodata-catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
+import { formatBirthDate, formatSalary, intlLocale } from "../../../shared/format";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { listingNotes } from "../../../shared/listing-notes";
 import type { HelperFilter, HelperQuery } from "../../../shared/listing-query";
 import { readListingUrl } from "../../../shared/listing-query-schema";
@@ -36,6 +37,11 @@ export async function loadListing(context: AppLoadContext, url: URL, fixed: Help
   return { ...result, query, notes, chips, clearHref: clearAllHref(url.pathname, query), search: url.searchParams.toString() };
 }
 
+/** "cooking and infant care", "by phone or by video": lower case where the language has it. */
+function joined(words: string[], type: "conjunction" | "disjunction"): string {
+  return new Intl.ListFormat(intlLocale(), { type }).format(words.map((word) => word.toLocaleLowerCase(intlLocale())));
+}
+
 /** "Filipino, single" — what the current filter asks for, in words. */
 export function describeFilter(filter: HelperFilter): string[] {
   const words: string[] = [];
@@ -49,12 +55,12 @@ export function describeFilter(filter: HelperFilter): string[] {
   add("religion", filter.religion);
   add("care", filter.care);
   if (filter.ageMin !== undefined || filter.ageMax !== undefined) {
-    words.push(`age ${filter.ageMin ?? 18}–${filter.ageMax ?? 60}`);
+    words.push(m.helpers_summary_age({ min: filter.ageMin ?? 18, max: filter.ageMax ?? 60 }));
   }
-  if (filter.salaryMax !== undefined) words.push(`salary up to $${filter.salaryMax}`);
+  if (filter.salaryMax !== undefined) words.push(m.helpers_summary_salary({ amount: formatSalary(filter.salaryMax)! }));
   if (filter.q) words.push(`“${filter.q}”`);
-  if (filter.skill) words.push(`experienced in ${filter.skill.map((slug) => skillArea(slug)?.label.toLowerCase() ?? slug).join(" and ")}`);
-  if (filter.availableBy) words.push(`available by ${formatBirthDate(filter.availableBy) ?? filter.availableBy}`);
-  if (filter.interview) words.push(`interview ${filter.interview.map((mode) => interviewLabel(mode).toLowerCase()).join(" or ")}`);
+  if (filter.skill) words.push(m.helpers_summary_skills({ skills: joined(filter.skill.map(skillAreaLabel), "conjunction") }));
+  if (filter.availableBy) words.push(m.helpers_summary_available_by({ date: formatBirthDate(filter.availableBy) ?? filter.availableBy }));
+  if (filter.interview) words.push(m.helpers_summary_interview({ modes: joined(filter.interview.map(interviewLabel), "disjunction") }));
   return words;
 }

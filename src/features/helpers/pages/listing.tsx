@@ -6,6 +6,9 @@ import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/listing";
 import { pagePolicy } from "../../../shared/page-policy";
 import { referenceIn } from "../../../shared/search-terms";
+import { localHref } from "../../../shared/i18n/page-locale";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { formatNumber } from "../../../shared/format";
 
 export const policy = pagePolicy.shared("listing", "listing", { sitemap: true });
 
@@ -16,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const reference = referenceIn(url.searchParams.get("q") ?? "");
   if (reference) {
     const id = await context.services.helpers.idByRef(reference);
-    if (id) throw redirect(paths.helper(id));
+    if (id) throw redirect(localHref(paths.helper(id)));
   }
   const listing = await loadListing(context, url);
   return { ...listing, summary: describeFilter(listing.query) };
@@ -25,15 +28,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteName(matches);
   return [
-    { title: `Available domestic helpers${data && data.page > 1 ? ` (page ${data.page})` : ""} — ${site}` },
+    { title: data && data.page > 1 ? m.helpers_listing_title_page({ page: data.page, site }) : m.helpers_listing_title({ site }) },
     {
       name: "description",
-      content: `${data?.total ?? "Many"} foreign domestic helpers available for families in Singapore: filter by nationality, experience, language and care skills, then contact the supplier directly.`,
+      content: data ? m.helpers_listing_description({ count: formatNumber(data.total) }) : m.helpers_listing_description_many(),
     },
   ];
 };
 
 export default function Listing() {
   const data = useLoaderData<typeof loader>();
-  return <HelperListing data={data} pathname="/posts" heading="Available helpers" summary={data.summary} />;
+  return <HelperListing data={data} pathname="/posts" heading={m.helpers_available_helpers()} summary={data.summary} />;
 }

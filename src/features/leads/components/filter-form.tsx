@@ -5,6 +5,8 @@ import { HELPER_LIMITS } from "../../../shared/helper-limits";
 import { APPLY_FIELD, choiceFields, choicesFor, interviewChoices, skillChoices, valueText, type FilterValues } from "../filter-form-values";
 import { paths } from "../../../ui/paths";
 import { Field, type FieldState } from "../../../ui/field";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 /**
  * "Your criteria for helper". A GET form to /filters, which checks the values and sends only
@@ -52,54 +54,68 @@ export function FilterForm({
   return (
     <section className="form-card wide filter-card" aria-labelledby="filter-heading">
       <h1 id="filter-heading" ref={headingRef} tabIndex={-1}>
-        Your criteria for helper
+        {m.leads_criteria_heading()}
       </h1>
-      <p className="filter-intro">{greeting ? `${greeting} ` : null}Choose only what matters to you; leave the rest at “Any”.</p>
-      <Form className="form" method="get" action={paths.filters()} {...getFormProps(form)} onChange={change} onSubmit={form.onSubmit}>
+      <p className="filter-intro">
+        {greeting ? `${greeting} ` : null}
+        {m.leads_criteria_intro()}
+      </p>
+      <Form
+        className="form"
+        method="get"
+        action={localHref(paths.filters())}
+        {...getFormProps(form)}
+        onChange={change}
+        onSubmit={form.onSubmit}
+      >
         <input type="hidden" name={APPLY_FIELD} value="1" />
         <div className="form-grid">
           {choiceFields.map((choice) => (
             <Field
               key={choice.name}
               field={field(choice.name)}
-              label={choice.label}
+              label={m.leads_field({ name: choice.name })}
               {...(choice.multiple
-                ? { kind: "checkboxes" as const, hint: "Any when none is ticked", options: choicesFor(choice) }
-                : { kind: "select" as const, placeholder: "Any", options: choicesFor(choice, valueText(values[choice.name])) })}
+                ? { kind: "checkboxes" as const, hint: m.leads_any_when_none(), options: choicesFor(choice) }
+                : { kind: "select" as const, placeholder: m.leads_any(), options: choicesFor(choice, valueText(values[choice.name])) })}
             />
           ))}
         </div>
         <fieldset className="filter-numbers">
-          <legend>
-            Age ({HELPER_LIMITS.age.min} to {HELPER_LIMITS.age.max}) and salary
-          </legend>
+          <legend>{m.leads_age_salary({ min: HELPER_LIMITS.age.min, max: HELPER_LIMITS.age.max })}</legend>
           <div className="age-range">
-            <Field field={field("ageMin")} label="Age from" inputMode="numeric" autoComplete="off" />
-            <Field field={field("ageMax")} label="Age to" inputMode="numeric" autoComplete="off" />
+            <Field field={field("ageMin")} label={m.leads_age_from()} inputMode="numeric" autoComplete="off" />
+            <Field field={field("ageMax")} label={m.leads_age_to()} inputMode="numeric" autoComplete="off" />
           </div>
-          <Field field={field("salaryMax")} label="Maximum salary (S$ a month)" inputMode="numeric" autoComplete="off" />
+          <Field field={field("salaryMax")} label={m.leads_salary_max()} inputMode="numeric" autoComplete="off" />
         </fieldset>
         <fieldset className="filter-numbers">
-          <legend>Skills and availability</legend>
+          <legend>{m.leads_skills_availability()}</legend>
           <Field
             kind="select"
             field={field("skill")}
-            label="Has experience in"
-            placeholder="Any"
+            label={m.leads_has_experience()}
+            placeholder={m.leads_any()}
             options={skillChoices(valueText(values.skill))}
           />
           <Field
             field={field("availableBy")}
-            label="Available by"
+            label={m.leads_available_by()}
             type="date"
             autoComplete="off"
-            hint="She can start on or before this day"
+            hint={m.leads_available_by_hint()}
           />
-          <Field kind="select" field={field("interview")} label="Interview" placeholder="Any" options={interviewChoices} />
+          <Field
+            kind="select"
+            field={field("interview")}
+            label={m.leads_interview()}
+            placeholder={m.leads_any()}
+            options={interviewChoices()}
+          />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary">
-            Apply Filters
+            {m.leads_apply()}
           </button>
         </div>
       </Form>

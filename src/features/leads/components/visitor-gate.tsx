@@ -5,6 +5,8 @@ import { paths } from "../../../ui/paths";
 import { Field, FormError } from "../../../ui/field";
 import { PhoneField } from "../../../ui/phone-field";
 import { SubmitButton } from "../../../ui/submit-button";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 /**
  * "Simply log in with your name and phone number": a real form posted to the route's action,
@@ -18,19 +20,20 @@ export function VisitorGate({ lastResult, redirectTo }: { lastResult?: Submissio
   const [form, fields] = useForm<{ name: string; phone: string }>({ id: "visitor-gate", lastResult });
   return (
     <section className="form-card gate-card" aria-labelledby="gate-heading">
-      <h1 id="gate-heading">Simply log in with your name and phone number</h1>
-      <p className="gate-intro">Tell us who you are once, then choose your criteria and see the helpers who match.</p>
+      <h1 id="gate-heading">{m.leads_gate_heading()}</h1>
+      <p className="gate-intro">{m.leads_gate_intro()}</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" replace {...getFormProps(form)} noValidate={false}>
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
-        <Field field={fields.name} label="Name" autoComplete="name" required maxLength={LEAD_LIMITS.name.max} />
+        <Field field={fields.name} label={m.leads_name()} autoComplete="name" required maxLength={LEAD_LIMITS.name.max} />
         <PhoneField field={fields.phone} />
         <p className="consent">
-          By submitting you agree that we keep your name and number to help you find a helper and may contact you about it, as our{" "}
-          <Link to={paths.privacy()}>privacy policy</Link> explains.
+          {m.leads_consent_before()}
+          <Link to={localHref(paths.privacy())}>{m.leads_privacy_policy()}</Link>
+          {m.leads_consent_after()}
         </p>
-        <SubmitButton busy={sending} busyLabel="Submitting…">
-          Submit
+        <SubmitButton busy={sending} busyLabel={m.leads_submitting()}>
+          {m.leads_submit()}
         </SubmitButton>
       </Form>
     </section>

@@ -5,6 +5,7 @@
  * below any helper's) and words each refusal for the person at the form, beside the field.
  */
 import { redirect } from "react-router";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { z } from "zod";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
 import { toListingSearchParams, type HelperFilter } from "../../../shared/listing-query";
@@ -12,32 +13,34 @@ import { readLeniently, type QueryIssueParams } from "../../../shared/listing-qu
 import { APPLY_FIELD, filterFieldNames, numberFields } from "../filter-form-values";
 import { parseWithZod } from "../../../ui/forms.server";
 import { paths } from "../../../ui/paths";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { formatSalary } from "../../../shared/format";
 
 const AGE = HELPER_LIMITS.age;
 
 /** What to say at a field whose value the listing's schema refused, by the kind of refusal. */
 function reworded(param: string, issue: z.core.$ZodIssue): { field: string; message: string } {
   const params = (issue.code === "custom" ? issue.params : undefined) as QueryIssueParams | undefined;
-  if (params?.kind === "order") return { field: "ageMax", message: `Must not be less than the “from” age (${params.from})` };
+  if (params?.kind === "order") return { field: "ageMax", message: m.leads_error_age_order({ from: String(params.from) }) };
   if (param === "ageMin" || param === "ageMax") {
-    const message = params?.kind === "range" ? `Enter an age from ${AGE.min} to ${AGE.max}` : "Enter the age as a whole number, like 30";
+    const message = params?.kind === "range" ? m.leads_error_age_range({ min: AGE.min, max: AGE.max }) : m.leads_error_age_number();
     return { field: param, message };
   }
   if (param === "salaryMax") {
     const message =
       params?.kind === "range"
-        ? `Enter a monthly salary of at least $${HELPER_LIMITS.salary.min}`
-        : "Enter the salary as a number of dollars, like 700";
+        ? m.leads_error_salary_range({ amount: formatSalary(HELPER_LIMITS.salary.min)! })
+        : m.leads_error_salary_number();
     return { field: param, message };
   }
-  if (param === "availableBy") return { field: param, message: "Enter the date as day, month and year" };
+  if (param === "availableBy") return { field: param, message: m.leads_error_date() };
   return { field: param, message: unknownChoice(param) };
 }
 
 function unknownChoice(param: string): string {
-  if (param === "skill") return "Choose a skill from the list";
-  if (param === "interview") return "Choose a way to interview from the list";
-  return "Choose a value from the list";
+  if (param === "skill") return m.leads_error_skill();
+  if (param === "interview") return m.leads_error_interview();
+  return m.leads_error_choice();
 }
 
 /** "$1,200" and " 25 " are what people type for 1200 and 25. */
@@ -84,7 +87,8 @@ export async function applyFilterForm(url: URL, onApplied?: (filter: HelperFilte
   const submission = readFilterForm(url.searchParams);
   if (submission.status === "success") {
     await onApplied?.(submission.value);
-    throw redirect(paths.listing(toListingSearchParams(submission.value)));
+    // On to the listing in the form's own language (/zh/filters leads to /zh/posts).
+    throw redirect(localHref(paths.listing(toListingSearchParams(submission.value))));
   }
   // Not a 400: like the listing's notes, a search page says what it could not use and stays a page.
   return submission.reply();

@@ -12,6 +12,8 @@ import { passGate } from "./visitor-gate.server";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import type { Route } from "./+types/filters";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { unprefixedPath } from "../../../shared/i18n/locales";
 
 export const policy = pagePolicy.personal({ sitemap: true, sharedHeaders: true });
 
@@ -42,12 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Find your helper: filters — ${siteName(matches)}` },
-  {
-    name: "description",
-    content:
-      "Choose the nationality, experience, languages, marital status, religion, care skills, age and salary you want, and see the domestic helpers who match.",
-  },
+  { title: m.leads_filters_title({ site: siteName(matches) }) },
+  { name: "description", content: m.leads_filters_description() },
 ];
 
 export default function Filters({ loaderData, actionData }: Route.ComponentProps) {
@@ -59,7 +57,9 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
   const navigation = useNavigation();
   // Passing the gate with somewhere to return to redirects there: still a lead for the pixel.
   const leaving =
-    navigation.state === "loading" && navigation.formMethod?.toUpperCase() === "POST" && navigation.location.pathname !== "/filters";
+    navigation.state === "loading" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    unprefixedPath(navigation.location.pathname) !== "/filters";
   useEffect(() => {
     if (leaving) trackLead();
   }, [leaving]);
@@ -86,7 +86,7 @@ export default function Filters({ loaderData, actionData }: Route.ComponentProps
         initial={initial}
         lastResult={applyRefused}
         headingRef={heading}
-        greeting={passed ? `Thank you, ${name}.` : `Welcome back, ${name}.`}
+        greeting={passed ? m.leads_thank_you({ name }) : m.leads_welcome_back({ name })}
       />
     </div>
   );

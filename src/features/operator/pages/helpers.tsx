@@ -1,5 +1,6 @@
 import { Form, Link, redirect, useLoaderData } from "react-router";
-import { catalogue, labelOf } from "../../../shared/catalogue";
+import { catalogue } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { formatSingaporeDay } from "../../../shared/format";
 import { DataTable, type DataColumn } from "../../../ui/data-table";
 import { ViewEditLinks } from "../../helpers/components/biodata-links";

@@ -8,7 +8,7 @@ import type { ReactNode } from "react";
 import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { notesBlocks, type NoteBlock } from "./notes-blocks";

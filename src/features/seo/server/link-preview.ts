@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
 import sharp from "sharp";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { initialsOf } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { availabilityText } from "../../../shared/availability";
 import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
-import { labelOf } from "../../../shared/catalogue";
+import { labelOf } from "../../../shared/catalogue-labels";
 import { display, formatOffDays, formatSalary } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { browserMissing } from "../support/browser";
+import { newPage, siteInBrowser } from "../support/e2e";
+import { returningVisitorCookie } from "../support/visitor";
+
+const PHONE = { width: 390, height: 844 };
+
+/** A family reading Chinese on a phone: home, search, the listing, the filters, the results, then back to English. */
+describe.skipIf(browserMissing)("the listing side in Chinese at 390 px", () => {
+  const running = siteInBrowser();
+
+  it("searches from /zh, narrows by several nationalities on /zh/filters, and switches to English on the same page", async () => {
+    const { page, context } = await newPage(running.browser, PHONE);
+    const cookie = await returningVisitorCookie(running.site, "陈小姐");
+    await context.addCookies([{ name: "visitor", value: cookie.slice("visitor=".length), url: running.site.url }]);
+
+    await page.goto(`${running.site.url}/zh`);
+    await page.getByRole("heading", { level: 1, name: "新加坡最多的直聘女佣" }).waitFor();
+    const search = page.getByRole("searchbox", { name: "按姓名、编号或技能搜索" });
+    expect(await search.getAttribute("placeholder")).toBe("姓名、编号或技能");
+    // The placeholder fits the box on a phone.
+    expect(await search.evaluate((box: HTMLInputElement) => box.scrollWidth <= box.clientWidth)).toBe(true);
+    await search.fill("cooking");
+    await page.getByRole("button", { name: "搜索" }).first().click();
+    await page.waitForURL((url) => url.pathname === "/zh/posts" && url.searchParams.get("q") === "cooking");
+    await page.getByRole("heading", { level: 1, name: "可雇用的女佣" }).waitFor();
+    await expect.poll(() => page.getByRole("status").textContent()).toMatch(/位女佣|没有找到女佣/);
+
+    await page.getByRole("link", { name: "修改条件" }).click();
+    await page.waitForURL((url) => url.pathname === "/zh/filters");
+    await page.getByRole("heading", { name: "您对女佣的要求" }).waitFor();
+    const nationality = page.getByRole("group", { name: "国籍" });
+    await nationality.getByLabel("菲律宾").check();
+    await nationality.getByLabel("印尼").check();
+    await page.getByRole("button", { name: "应用筛选" }).click();
+    await page.waitForURL((url) => url.pathname === "/zh/posts" && url.searchParams.has("category"));
+    expect(new URL(page.url()).searchParams.get("category")).toBe("indonesia,philippines");
+    const chips = page.getByRole("list", { name: "已选条件" });
+    await expect.poll(() => chips.getByRole("link").allTextContents()).toEqual(expect.arrayContaining(["印尼 ×", "菲律宾 ×"]));
+    await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(0);
+    const facts = await page.getByRole("article").locator(".helper-facts").allTextContents();
+    for (const line of facts) expect(line).toMatch(/菲律宾|印尼/);
+    await expect.poll(() => page.getByRole("article").first().textContent()).toMatch(/新元/);
+    await page.screenshot({ path: "test-results/zh-listing-filtered-390.png", fullPage: true });
+
+    // The language switch leads to the same listing, its choices kept, in English.
+    await page.getByRole("navigation", { name: "语言" }).getByRole("link", { name: "English" }).click();
+    await page.waitForURL((url) => url.pathname === "/posts" && url.searchParams.get("category") === "indonesia,philippines");
+    await page.getByRole("heading", { level: 1, name: "Available helpers" }).waitFor();
+    await expect
+      .poll(() => page.getByRole("list", { name: "Active filters" }).getByRole("link").allTextContents())
+      .toEqual(expect.arrayContaining(["Indonesia ×", "Philippines ×"]));
+    expect(await page.locator("html").getAttribute("lang")).toBe("en");
+    await context.close();
+  });
+});
