@@ -8,6 +8,9 @@
  */
 import { calendarDateAt, formatIsoDate, parseIsoDate } from "./age";
 import { MONTHS } from "./format";
+import { m } from "./i18n/compiled/messages.js";
+import { INTL_LOCALE } from "./i18n/locales";
+import { pageLocale } from "./i18n/page-locale";
 
 export interface Availability {
   /** She can start today (no date, or a date that has come). */
@@ -18,18 +21,50 @@ export interface Availability {
   long: string;
 }
 
-const NOW: Availability = { now: true, short: "Available now", long: "Available now" };
+/**
+ * A calendar date in the page's language: English keeps its own short months ("1 Feb 2027"),
+ * the others read as Intl writes them there ("2027年2月1日"). Calendar dates, so no time zone moves them.
+ */
+function dateText(date: { year: number; month: number; day?: number }): string {
+  const locale = pageLocale();
+  if (locale === "en") return [date.day, MONTHS[date.month - 1], date.year].filter((part) => part !== undefined).join(" ");
+  const options: Intl.DateTimeFormatOptions = { timeZone: "UTC", year: "numeric", month: "short" };
+  if (date.day !== undefined) options.day = "numeric";
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], options).format(Date.UTC(date.year, date.month - 1, date.day ?? 1));
+}
+
+/** "1 Mar" (English) or "3月1日": a day of the year under way. */
+function dayText(date: { month: number; day: number }): string {
+  const locale = pageLocale();
+  if (locale === "en") return `${date.day} ${MONTHS[date.month - 1]}`;
+  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { timeZone: "UTC", month: "short", day: "numeric" }).format(
+    Date.UTC(2000, date.month - 1, date.day),
+  );
+}
+
+/** A day given as "2027-02-01", "1 Feb 2027" or "2027年2月1日"; undefined when it is no date. */
+export function isoDayText(iso: string | null | undefined): string | undefined {
+  const date = iso ? parseIsoDate(iso) : undefined;
+  return date ? dateText(date) : undefined;
+}
+
+/** A year and month, "Mar 2019" or "2019年3月". */
+export function monthYearText(year: number, month: number): string {
+  return dateText({ year, month });
+}
 
 export function availability(availableFrom: string | null | undefined, now = new Date()): Availability {
   const date = availableFrom ? parseIsoDate(availableFrom) : undefined;
   const today = calendarDateAt(now);
-  if (!date || availableFrom! <= formatIsoDate(today)) return NOW;
-  const month = MONTHS[date.month - 1]!;
+  if (!date || availableFrom! <= formatIsoDate(today)) {
+    const words = m.helpers_available_now();
+    return { now: true, short: words, long: words };
+  }
   const thisMonth = date.year === today.year && date.month === today.month;
   return {
     now: false,
-    short: thisMonth ? `From ${date.day} ${month}` : `From ${month} ${date.year}`,
-    long: `Available from ${date.day} ${month} ${date.year}`,
+    short: m.helpers_available_from_short({ date: thisMonth ? dayText(date) : monthYearText(date.year, date.month) }),
+    long: m.helpers_available_from({ date: dateText(date) }),
   };
 }
 

@@ -3,9 +3,11 @@ import type { SupplierSummary } from "../../../shared/helper-types";
 import { useRootData } from "../../../ui/root-data";
 import { recordContact, type ContactChannel } from "../../contacts/components/contact-beacon";
 import { contactTargets } from "../../contacts/components/contact-targets";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
+/** The message a family's WhatsApp opens with, in the page's language. */
 export function whatsappMessage(name: string, ref: string): string {
-  return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
+  return m.helpers_contact_whatsapp_text({ name, ref });
 }
 
 /**
@@ -35,7 +37,7 @@ export function ContactButtons({
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      aria-label={`${label} about ${name}`}
+      aria-label={m.helpers_contact_about({ channel: label, name })}
       onClick={() => recordContact(helperId, channel)}
     >
       {label}
@@ -45,7 +47,7 @@ export function ContactButtons({
     <div className="contact-buttons">
       {link("whatsapp", "whatsapp", whatsappLink(targets.whatsapp.phone, whatsappMessage(name, helperRef)), "WhatsApp")}
       {others && targets.telegram ? link("telegram", "telegram", targets.telegram.href(helperRef), "Telegram") : null}
-      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, "Web chat") : null}
+      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, m.helpers_contact_webchat()) : null}
     </div>
   );
   if (!others) return buttons;
@@ -59,7 +61,7 @@ export function ContactButtons({
 
 /** Whom the family's message reaches, said under the buttons. */
 function contactNote(supplierName: string, siteName: string, via: "supplier" | "site", route: "supplier" | "site"): string {
-  if (via === "supplier") return `You message ${supplierName}, her supplier, directly.`;
-  if (route === "site") return `You message ${siteName}: we put you in touch with ${supplierName}, her supplier.`;
-  return `${supplierName} has not given a phone number yet: your message reaches ${siteName}, who pass it on.`;
+  if (via === "supplier") return m.helpers_contact_note_supplier({ supplier: supplierName });
+  if (route === "site") return m.helpers_contact_note_site({ site: siteName, supplier: supplierName });
+  return m.helpers_contact_note_relay({ supplier: supplierName, site: siteName });
 }

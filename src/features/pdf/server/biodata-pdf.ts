@@ -12,7 +12,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../../shared/age";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
-import { formatBirthDate } from "../../../shared/format";
+import { isoDayText } from "../../../shared/availability";
+import type { FamilyLocale } from "../../../shared/i18n/locales";
+import { withLocale } from "../../../server/i18n/request-locale";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
 import { licenceCheckText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
@@ -107,13 +109,16 @@ export function createBiodataPdfs({
       supplier: { name: string; licence: string };
     },
     today: string,
+    locale: FamilyLocale,
   ) {
     const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
-    return renderer.render({ ...input, photo, generatedOn: formatBirthDate(today) ?? today });
+    const generatedOn = withLocale({ locale, familyDefault: "en" }, () => isoDayText(today)) ?? today;
+    return renderer.render({ ...input, photo, generatedOn, locale });
   }
 
-  async function get(id: string, reader: Reader): Promise<BiodataPdf | undefined> {
+  /** `locale`: the language of the labels and headings (English unless a Chinese page asks). */
+  async function get(id: string, reader: Reader, locale: FamilyLocale = "en"): Promise<BiodataPdf | undefined> {
     const found = await findHelper(id, reader);
     if (!found) return undefined;
     const { helper, gated } = found;
@@ -122,8 +127,8 @@ export function createBiodataPdfs({
     const today = formatIsoDate(calendarDateAt(new Date()));
     // The copy is part of the key: a family's or the owner's PDF is never handed to anyone else.
     const copy: PdfCopy = privateDetails ? "owner" : gated ? "family" : "public";
-    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.licence, today, copy]);
-    const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today));
+    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.licence, today, copy, locale]);
+    const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today, locale));
     return { helper, copy, bytes };
   }
 
