@@ -17,7 +17,7 @@ import type { FamilyLocale } from "../../../shared/i18n/locales";
 import { withLocale } from "../../../server/i18n/request-locale";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
-import { licenceCheckText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
+import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import type { ListingCache } from "../../helpers";
@@ -97,7 +97,7 @@ export function createBiodataPdfs({
     const licence =
       status === "none"
         ? check
-        : `${status === "checked" ? `EA licence ${row!.eaLicenceNumber} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
+        : `${status === "checked" ? `${licenceNumberText(row!.eaLicenceNumber!)} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
     return { name: row?.companyName || row?.name || helper.supplier.name, licence };
   }
 
@@ -123,7 +123,8 @@ export function createBiodataPdfs({
     if (!found) return undefined;
     const { helper, gated } = found;
     const privateDetails = (await findPrivateDetails(id, reader.viewer)) ?? null;
-    const supplier = await supplierOf(helper);
+    // The licence's words are in the PDF's language (and part of its key).
+    const supplier = await withLocale({ locale, familyDefault: "en" }, () => supplierOf(helper));
     const today = formatIsoDate(calendarDateAt(new Date()));
     // The copy is part of the key: a family's or the owner's PDF is never handed to anyone else.
     const copy: PdfCopy = privateDetails ? "owner" : gated ? "family" : "public";
