@@ -120,7 +120,7 @@ export default function ConversationThread({ loaderData, actionData }: Route.Com
         ))}
       </ol>
       <p className="typing" aria-live="polite">
-        {thread.typing ? (side === "family" ? m.conversations_supplier_typing() : "The family is typing…") : "\u00a0"}
+        {thread.typing ? (side === "family" ? m.conversations_typing_supplier() : "The family is typing…") : "\u00a0"}
       </p>
 
       {refused ? (
