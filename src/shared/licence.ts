@@ -3,6 +3,7 @@
  * families are told of it (decision 100). Read by the server, the pages and the PDF alike.
  */
 import { displayPhone, formatSingaporeDay } from "./format";
+import { m } from "./i18n/compiled/messages.js";
 
 /** The unique index that keeps a licence to one account, on its normalised value. */
 export const LICENCE_INDEX = "user_ea_licence_number_unique";
@@ -32,11 +33,16 @@ export function licenceStatusOf(row: { eaLicenceNumber: string | null; licenceCh
   return row.licenceCheckedAt ? "checked" : "unchecked";
 }
 
-/** The words for a status, the check's day in Singapore time. */
+/** The words for a status, the check's day in Singapore time, in the page's (or the PDF's) language. */
 export function licenceCheckText(supplier: { licenceStatus: LicenceStatus; licenceCheckedAt: string | null }, siteName: string): string {
-  if (supplier.licenceStatus === "none") return "Overseas supplier";
+  if (supplier.licenceStatus === "none") return m.suppliers_overseas();
   if (supplier.licenceStatus === "checked" && supplier.licenceCheckedAt) {
-    return `Licence checked by ${siteName} on ${formatSingaporeDay(supplier.licenceCheckedAt)}`;
+    return m.suppliers_licence_checked({ site: siteName, date: formatSingaporeDay(supplier.licenceCheckedAt) });
   }
-  return "Licence not yet checked";
+  return m.suppliers_licence_unchecked();
+}
+
+/** "EA licence 19C9871", as families read a checked licence's number. */
+export function licenceNumberText(number: string): string {
+  return m.suppliers_ea_licence({ number });
 }

@@ -3,6 +3,7 @@
  * /shortlist address (ids=a,b,c) so a list can be bookmarked or sent to someone else.
  */
 import { isUuid } from "./uuid";
+import { m } from "./i18n/compiled/messages.js";
 
 export const SHORTLIST_MAX = 6;
 
@@ -27,16 +28,21 @@ export function shortlistPath(ids: readonly string[]): string {
   return ids.length > 0 ? `/shortlist?ids=${ids.join(",")}` : "/shortlist";
 }
 
+/** "1. Siti Rahayu (ref DH1013)", one line a helper, in the page's language. */
+function messageLines(helpers: readonly { name: string; ref: string }[]): string[] {
+  return helpers.map((helper, i) => m.shortlist_message_line({ number: i + 1, name: helper.name, ref: helper.ref }));
+}
+
 /** The WhatsApp message that sends a shortlist: each helper's name and reference, then its link. */
 export function shortlistMessage(helpers: readonly { name: string; ref: string }[], link: string): string {
-  const lines = helpers.map((helper, i) => `${i + 1}. ${helper.name} (ref ${helper.ref})`);
-  return ["Hi, I would like to know more about the helpers on my shortlist:", ...lines, `My shortlist: ${link}`].join("\n");
+  return [m.shortlist_ask_message_intro(), ...messageLines(helpers), m.shortlist_ask_message_link({ link })].join("\n");
 }
 
 /** The message that shares a shortlist with anyone (a husband, a friend): the helpers, then the link to compare them. */
 export function shortlistShareMessage(helpers: readonly { name: string; ref: string }[], link: string, siteName: string): string {
-  const lines = helpers.map((helper, i) => `${i + 1}. ${helper.name} (ref ${helper.ref})`);
-  return [`Helpers I shortlisted on ${siteName}:`, ...lines, `See them side by side: ${link}`].join("\n");
+  return [m.shortlist_share_message_intro({ site: siteName }), ...messageLines(helpers), m.shortlist_share_message_link({ link })].join(
+    "\n",
+  );
 }
 
 /**

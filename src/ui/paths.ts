@@ -6,7 +6,8 @@ export const paths = {
     return query ? `/posts?${query}` : "/posts";
   },
   helper: (id: string) => `/posts/${id}`,
-  biodataPdf: (id: string) => `/posts/${id}/biodata.pdf`,
+  /** The PDF has one address; its language other than English is a query parameter (`?lang=zh`). */
+  biodataPdf: (id: string, lang?: string) => (lang && lang !== "en" ? `/posts/${id}/biodata.pdf?lang=${lang}` : `/posts/${id}/biodata.pdf`),
   editHelper: (id: string) => `/posts/${id}/edit`,
   deleteHelper: (id: string) => `/posts/${id}/delete`,
   createHelper: () => "/create",

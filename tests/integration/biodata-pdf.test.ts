@@ -143,6 +143,42 @@ describeDb("the biodata as an A4 PDF", () => {
     expect(latin).not.toMatch(/NotoSansSC|NotoSansMyanmar/);
   });
 
+  it("prints its labels and headings in Chinese when a Chinese page asks (?lang=zh), what the supplier typed as typed", async () => {
+    const chinese = await t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf?lang=zh` });
+    expect(chinese.statusCode, chinese.body).toBe(200);
+    expect(chinese.headers["content-disposition"]).toMatch(/^inline; filename="biodata-DH\d+-zh\.pdf"$/);
+    const { text } = await pdfText(chinese.rawPayload);
+    for (const heading of [
+      "外籍家庭帮佣（女佣）简历",
+      "A. 女佣个人资料",
+      "A1 个人信息",
+      "B. 女佣技能",
+      "C. 女佣工作经历",
+      "D. 女佣接受准雇主面试的方式",
+      "特别说明",
+      "第 1 页，共",
+      "仅提供给在网站上留下姓名和电话号码的雇主",
+    ]) {
+      expect(text).toContain(heading);
+    }
+    for (const typed of ["Lorna Dela Cruz", "Very patient with the babies", "Hong Kong"]) expect(text).toContain(typed);
+    for (const english of ["A. PROFILE OF FDW", "SPECIAL NOTES", "Place of birth", "Page 1 of"]) expect(text).not.toContain(english);
+    // The labels bring the Chinese letters' font although nothing typed is Chinese.
+    expect(chinese.rawPayload.toString("latin1")).toMatch(/NotoSansSC/);
+
+    // Each language is its own copy: the English one, asked next, is still English.
+    const english = await pdfText((await get()).rawPayload);
+    expect(english.text).toContain("A. PROFILE OF FDW");
+    expect(english.text).not.toContain("女佣");
+    expect((await t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf?lang=en` })).statusCode).toBe(200);
+  });
+
+  it("refuses a language it does not print with a 400 naming the parameter", async () => {
+    const response = await t.app.inject({ method: "GET", url: `/posts/${id}/biodata.pdf?lang=fr` });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatch(/lang/);
+  });
+
   it("prints the fullest biodata with its notes as text, numbered pages, and no heading left at the foot of a page", async () => {
     const photo = await uploadedPhotoKey(t, owner.cookie);
     const { homeAddress: _private, ...texts } = fullestTexts("Fullest");

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { notFound } from "../../server/http/errors";
 import { refusals, sendBytes } from "../../server/http/schemas";
+import { FAMILY_LOCALES } from "../../shared/i18n/locales";
 import type { BiodataPdfs } from "./server/biodata-pdf";
 
 export interface PdfRoutesOptions {
@@ -33,13 +34,27 @@ const pdfFile = {
  */
 export async function pdfRoutes(fastify: FastifyInstance, { pdfs, passedGate }: PdfRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const schema = { ...pdfDocs, params: z.object({ id: z.string() }), response: { 200: pdfFile, ...refusals(404, 503) } };
+  const querystring = z.object({
+    lang: z
+      .enum(FAMILY_LOCALES, { error: `The language (lang) is one of ${FAMILY_LOCALES.join(", ")}` })
+      .optional()
+      .describe("The language of its labels and headings: en (the default) or zh. What the supplier wrote stays as written."),
+  });
+  const schema = {
+    ...pdfDocs,
+    params: z.object({ id: z.string() }),
+    querystring,
+    response: { 200: pdfFile, ...refusals(400, 404, 503) },
+  };
   app.get("/posts/:id/biodata.pdf", { schema }, async (request, reply) => {
     const family = await passedGate(request.headers.cookie);
-    const pdf = await pdfs.get(request.params.id, { viewer: request.viewer ?? null, family });
+    const pdf = await pdfs.get(request.params.id, { viewer: request.viewer ?? null, family }, request.query.lang);
     if (!pdf) throw notFound("No biodata with this id is listed.");
     reply
-      .header("content-disposition", `inline; filename="biodata-${pdf.helper.ref}.pdf"`)
+      .header(
+        "content-disposition",
+        `inline; filename="biodata-${pdf.helper.ref}${request.query.lang && request.query.lang !== "en" ? `-${request.query.lang}` : ""}.pdf"`,
+      )
       .header("cache-control", pdf.copy === "public" ? "public, max-age=60" : "private, no-store");
     return sendBytes(reply, "application/pdf", pdf.bytes);
   });

@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { formatSingaporeTime } from "../../../shared/format";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 export interface ListedConversation {
   id: string;
@@ -19,23 +21,25 @@ export function ConversationList({ items, empty, byHelper }: { items: ListedConv
     <ul className="conversation-list">
       {items.map((item) => (
         <li key={item.id} className={item.unread > 0 ? "unread" : undefined}>
-          <Link to={`/messages/${item.id}`}>
+          <Link to={localHref(`/messages/${item.id}`)}>
             {/* Under a biodata's heading (the inbox), each conversation is named by who writes. */}
             <span className="conversation-title">
               {byHelper ? (
                 item.with
               ) : (
                 <>
-                  {item.helper.name} <span className="muted">(ref {item.helper.ref})</span>
+                  {item.helper.name} <span className="muted">{m.conversations_ref({ ref: item.helper.ref })}</span>
                 </>
               )}
             </span>
             <span className="conversation-sub">
               {byHelper ? "" : `${item.with} · `}
-              {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
-              {item.status !== "open" ? ` · ${item.status === "done" ? "Done" : "Blocked"}` : ""}
+              {m.conversations_message_count({ count: item.messages })} · {formatSingaporeTime(item.lastMessageAt)}
+              {item.status !== "open"
+                ? ` · ${item.status === "done" ? m.conversations_status_done() : m.conversations_status_blocked()}`
+                : ""}
             </span>
-            {item.unread > 0 ? <span className="badge">{item.unread} unread</span> : null}
+            {item.unread > 0 ? <span className="badge">{m.conversations_unread({ count: item.unread })}</span> : null}
           </Link>
         </li>
       ))}

@@ -3,13 +3,15 @@ import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { ConversationList } from "../components/conversation-list";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, keyCookie, orRefusal } from "./refusals.server";
 import type { Route } from "./+types/family-list";
 
 export const policy = pagePolicy.personal({ noCrawl: true });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your conversations — ${siteName(matches)}` },
+  { title: m.conversations_list_title({ site: siteName(matches) }) },
   { name: "robots", content: "noindex" },
 ];
 
@@ -34,28 +36,25 @@ export default function FamilyConversations({ loaderData, actionData }: Route.Co
   const { conversations, link } = loaderData;
   return (
     <section className="conversations-page" aria-labelledby="conversations-heading">
-      <h1 id="conversations-heading">Your conversations</h1>
-      <ConversationList
-        items={conversations}
-        empty="No conversations in this browser yet. Open a biodata and press “Message the supplier”, or open the private link we e-mailed you."
-      />
+      <h1 id="conversations-heading">{m.conversations_list_heading()}</h1>
+      <ConversationList items={conversations} empty={m.conversations_list_empty()} />
       {link ? (
         <div className="private-link">
-          <h2>Your private link</h2>
-          <p>Open your conversations on another device with this link. Anyone who has it can read them: keep it to yourself.</p>
+          <h2>{m.conversations_private_link()}</h2>
+          <p>{m.conversations_private_link_hint()}</p>
           <p>
-            <input className="link-box" readOnly value={link} aria-label="Your private link" />
+            <input className="link-box" readOnly value={link} aria-label={m.conversations_private_link()} />
           </p>
-          {actionData ? <p role="status">The old link no longer works. This browser has the new one above.</p> : null}
+          {actionData ? <p role="status">{m.conversations_link_revoked()}</p> : null}
           <Form method="post">
             <button type="submit" className="button">
-              Make a new link (the old one stops working)
+              {m.conversations_new_link()}
             </button>
           </Form>
         </div>
       ) : null}
       <p>
-        <Link to={paths.myData()}>Your data and how to delete it</Link>
+        <Link to={localHref(paths.myData())}>{m.conversations_your_data()}</Link>
       </p>
     </section>
   );

@@ -5,26 +5,32 @@ import { currentVisitor } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { MessageBox } from "../components/message-box";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, formRefusal, keyCookie } from "./refusals.server";
 import type { Route } from "./+types/start";
 
 export const policy = pagePolicy.personal({ noCrawl: true });
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: `Message the supplier${data ? ` about ${data.helper.name}` : ""} — ${siteName(matches)}` },
+  {
+    title: data
+      ? m.conversations_start_title_about({ name: data.helper.name, site: siteName(matches) })
+      : m.conversations_start_title({ site: siteName(matches) }),
+  },
   { name: "robots", content: "noindex" },
 ];
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const visitor = await currentVisitor(request, context);
   // A family gives its name and number at the gate first, and comes back here.
-  if (!visitor) throw redirect(paths.filters(`/posts/${params.id}/message`));
+  if (!visitor) throw redirect(localHref(paths.filters(localHref(`/posts/${params.id}/message`))));
   const helper = await context.services.helpers.find(params.id);
   if (!helper || helper.status !== "available") throw data("No available helper has this id.", { status: 404 });
   const who = credentials(request, context);
   const mine = await context.services.conversations.ofFamily(who.key ?? null);
   const existing = mine?.find((conversation) => conversation.helper.id === helper.id);
-  if (existing) throw redirect(`/messages/${existing.id}`);
+  if (existing) throw redirect(localHref(`/messages/${existing.id}`));
   return {
     helper: { id: helper.id, name: helper.name, ref: helper.ref, supplier: helper.supplier.name },
     visitor: { name: visitor.name },
@@ -35,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const visitor = await currentVisitor(request, context);
-  if (!visitor) throw redirect(paths.filters(`/posts/${params.id}/message`));
+  if (!visitor) throw redirect(localHref(paths.filters(localHref(`/posts/${params.id}/message`))));
   const form = await request.formData();
   const who = credentials(request, context);
   const outcome = await formRefusal(() =>
@@ -49,7 +55,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) return outcome.answer;
   const { conversationId, key } = outcome.value;
-  return redirect(`/messages/${conversationId}`, key ? { headers: { "Set-Cookie": keyCookie(key, context) } } : undefined);
+  return redirect(localHref(`/messages/${conversationId}`), key ? { headers: { "Set-Cookie": keyCookie(key, context) } } : undefined);
 }
 
 export default function StartConversation({ loaderData, actionData }: Route.ComponentProps) {
@@ -65,13 +71,10 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
   return (
     <section className="form-card" aria-labelledby="start-heading">
       <p className="back-link">
-        <Link to={paths.helper(helper.id)}>‹ Back to {helper.name}</Link>
+        <Link to={localHref(paths.helper(helper.id))}>{m.conversations_back_to({ name: helper.name })}</Link>
       </p>
-      <h1 id="start-heading">Message the supplier about {helper.name}</h1>
-      <p>
-        Ref {helper.ref}. {helper.supplier} reads your message here and answers on this site. They see your name ({visitor.name}) and the
-        phone number you gave.
-      </p>
+      <h1 id="start-heading">{m.conversations_start_heading({ name: helper.name })}</h1>
+      <p>{m.conversations_start_intro({ ref: helper.ref, supplier: helper.supplier, name: visitor.name })}</p>
       {refused && !Object.keys(refused.fields).length ? (
         <p className="form-error" role="alert">
           {refused.error}
@@ -79,11 +82,11 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
       ) : null}
       <Form method="post" className="form">
         <div className="field">
-          <MessageBox id="body" rows={5} error={refused?.fields.body} placeholder={`Hello, is ${helper.name} still available?`} />
+          <MessageBox id="body" rows={5} error={refused?.fields.body} placeholder={m.conversations_placeholder({ name: helper.name })} />
         </div>
         {asksEmail ? (
           <div className="field">
-            <label htmlFor="email">Your e-mail (optional)</label>
+            <label htmlFor="email">{m.conversations_email_label()}</label>
             <input
               id="email"
               name="email"
@@ -93,13 +96,13 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
               aria-describedby={refused?.fields.email ? "email-error" : "email-hint"}
             />
             <p id="email-hint" className="hint">
-              We send you a private link to your conversations, to open them on another device.
+              {m.conversations_email_hint()}
             </p>
             {fieldError("email")}
           </div>
         ) : null}
-        <SubmitButton busy={sending} busyLabel="Sending…">
-          Send message
+        <SubmitButton busy={sending} busyLabel={m.conversations_sending()}>
+          {m.conversations_send_message()}
         </SubmitButton>
       </Form>
     </section>

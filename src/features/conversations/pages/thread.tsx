@@ -11,12 +11,18 @@ import { MessageText } from "../components/message-text";
 import { sayTyping, useLiveThread } from "../components/use-live-thread";
 import { credentials, formRefusal, orRefusal } from "./refusals.server";
 import type { Route } from "./+types/thread";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 // A family (by its key), the supplier (by the session) or an operator: each answer is their own.
 export const policy = pagePolicy.personal({ noCrawl: true });
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: `${data ? `About ${data.conversation.helper.name}` : "Conversation"} — ${siteName(matches)}` },
+  {
+    title: data
+      ? m.conversations_thread_title({ name: data.conversation.helper.name, site: siteName(matches) })
+      : m.conversations_thread_title_plain({ site: siteName(matches) }),
+  },
   { name: "robots", content: "noindex" },
 ];
 
@@ -65,7 +71,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data("Unknown action.", { status: 400 });
   });
   if (!outcome.ok) return outcome.answer;
-  return redirect(`/messages/${params.id}`);
+  return redirect(localHref(`/messages/${params.id}`));
 }
 
 export default function ConversationThread({ loaderData, actionData }: Route.ComponentProps) {
@@ -91,30 +97,30 @@ export default function ConversationThread({ loaderData, actionData }: Route.Com
   return (
     <section className="conversation" aria-labelledby="conversation-heading">
       <p className="back-link">
-        <Link to={side === "supplier" ? "/dashboard/messages" : side === "operator" ? "/admin/conversations" : "/messages"}>
-          ‹ All conversations
+        <Link to={side === "supplier" ? "/dashboard/messages" : side === "operator" ? "/admin/conversations" : localHref("/messages")}>
+          {m.conversations_all()}
         </Link>
       </p>
       <h1 id="conversation-heading">
-        About <Link to={paths.helper(conversation.helper.id)}>{conversation.helper.name}</Link>{" "}
-        <span className="muted">(ref {conversation.helper.ref})</span>
+        {m.conversations_about()} <Link to={localHref(paths.helper(conversation.helper.id))}>{conversation.helper.name}</Link>{" "}
+        <span className="muted">{m.conversations_ref({ ref: conversation.helper.ref })}</span>
       </h1>
       <p className="conversation-with">
-        {side === "family" ? `With ${conversation.supplier.name}, her supplier` : null}
+        {side === "family" ? m.conversations_with_supplier({ supplier: conversation.supplier.name }) : null}
         {conversation.family ? `${conversation.family.name} · ${conversation.family.phoneShown}` : null}
         {side === "operator" ? ` · supplier ${conversation.supplier.name}` : null}
         {" · "}
         <span className={`status status-${thread.status}`}>{statusLabel(thread.status)}</span>
-        {thread.live ? <span className="live-dot" title="Live: new messages appear here" aria-hidden="true" /> : null}
+        {thread.live ? <span className="live-dot" title={m.conversations_live()} aria-hidden="true" /> : null}
       </p>
 
-      <ol className="messages" aria-label="Messages" aria-live="polite">
+      <ol className="messages" aria-label={m.conversations_messages()} aria-live="polite">
         {thread.messages.map((message) => (
           <MessageItem key={message.id} message={message} side={side} readByOther={message.author === side && message.id <= otherRead} />
         ))}
       </ol>
       <p className="typing" aria-live="polite">
-        {thread.typing ? (side === "family" ? "The supplier is typing…" : "The family is typing…") : "\u00a0"}
+        {thread.typing ? (side === "family" ? m.conversations_typing_supplier() : "The family is typing…") : "\u00a0"}
       </p>
 
       {refused ? (
@@ -122,14 +128,14 @@ export default function ConversationThread({ loaderData, actionData }: Route.Com
           {refused.error}
         </p>
       ) : null}
-      {blockedFamily ? <p role="note">The supplier does not take messages from you about this helper.</p> : null}
+      {blockedFamily ? <p role="note">{m.conversations_blocked_family()}</p> : null}
       {canWrite ? (
         <Form method="post" className="message-form" ref={formRef}>
           <input type="hidden" name="intent" value="send" />
           <MessageBox id="message-body" rows={3} error={refused?.fields.body} onInput={() => sayTyping(conversation.id)} />
           <div className="form-actions">
             <button type="submit" className="button primary" disabled={navigation.state === "submitting"}>
-              Send
+              {m.conversations_send()}
             </button>
           </div>
         </Form>
@@ -142,7 +148,11 @@ export default function ConversationThread({ loaderData, actionData }: Route.Com
 }
 
 function statusLabel(status: string): string {
-  return status === "done" ? "Done" : status === "blocked" ? "Family blocked" : "Open";
+  return status === "done"
+    ? m.conversations_status_done()
+    : status === "blocked"
+      ? m.conversations_status_family_blocked()
+      : m.conversations_status_open();
 }
 
 function MessageItem({ message, side, readByOther }: { message: ShownMessage; side: string; readByOther: boolean }) {
@@ -150,20 +160,20 @@ function MessageItem({ message, side, readByOther }: { message: ShownMessage; si
   const who =
     side === "operator"
       ? message.author === "family"
-        ? "Family"
-        : "Supplier"
+        ? m.conversations_family()
+        : m.conversations_supplier()
       : mine
-        ? "You"
+        ? m.conversations_you()
         : message.author === "family"
-          ? "Family"
-          : "Supplier";
+          ? m.conversations_family()
+          : m.conversations_supplier();
   return (
     <li className={`message ${mine ? "mine" : "theirs"}${message.hidden ? " hidden-message" : ""}`} data-message-id={message.id}>
       <p className="message-meta">
         <strong>{who}</strong> · <time dateTime={message.createdAt}>{formatSingaporeTime(message.createdAt)}</time>
-        {mine && readByOther ? " · Read" : null}
+        {mine && readByOther ? ` · ${m.conversations_read()}` : null}
         {message.hidden ? " · Hidden" : null}
-        {side === "operator" && message.reported ? " · Reported" : null}
+        {side === "operator" && message.reported ? ` · ${m.conversations_reported()}` : null}
       </p>
       <MessageText text={message.body} />
       {!mine && side !== "operator" ? (
@@ -171,7 +181,7 @@ function MessageItem({ message, side, readByOther }: { message: ShownMessage; si
           <input type="hidden" name="intent" value="report" />
           <input type="hidden" name="messageId" value={message.id} />
           <button type="submit" className="link-button" disabled={message.reported}>
-            {message.reported ? "Reported" : "Report"}
+            {message.reported ? m.conversations_reported() : m.conversations_report()}
           </button>
         </Form>
       ) : null}

@@ -9,7 +9,8 @@ import { evaluationLabel, illnessLabel, interviewLabel, skillGroupLabels } from 
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
 import type { BiodataGated, BiodataPublic, EmploymentRow } from "../../../shared/biodata-types";
 import { display } from "../../../shared/format";
-import { SKILL_LABELS, SkillsHead } from "./skills-head";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { skillLabels, SkillsHead } from "./skills-head";
 
 /** Label and value pairs, as the biodata page lists its facts. */
 export function Facts({ rows }: { rows: [string, string][] }) {
@@ -26,9 +27,9 @@ export function Facts({ rows }: { rows: [string, string][] }) {
 }
 
 function Stars({ rating }: { rating: number | null }) {
-  if (rating === null) return <span>N.A.</span>;
+  if (rating === null) return <span>{m.helpers_part_not_applicable()}</span>;
   return (
-    <span className="stars" role="img" aria-label={`${rating} of 5 stars`}>
+    <span className="stars" role="img" aria-label={m.helpers_part_stars({ rating })}>
       {"★".repeat(rating)}
       <span className="stars-empty">{"☆".repeat(5 - rating)}</span>
     </span>
@@ -37,12 +38,13 @@ function Stars({ rating }: { rating: number | null }) {
 
 function SkillsTable({ helper }: { helper: BiodataPublic }) {
   const rows = skillRows(helper.skills);
-  if (rows.length === 0) return <p>No skills recorded yet.</p>;
+  if (rows.length === 0) return <p>{m.helpers_part_no_skills()}</p>;
+  const labels = skillLabels();
   return (
     // Focusable so a keyboard can scroll the table sideways on a phone.
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Skills">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={m.helpers_part_skills()}>
       <table className="skills-table">
-        <caption className="visually-hidden">Skills: willingness, experience and assessment</caption>
+        <caption className="visually-hidden">{m.helpers_part_skills_caption()}</caption>
         <SkillsHead />
         <tbody>
           {rows.map(({ area, entry }) => (
@@ -52,14 +54,18 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
                 {area.label}
                 {entry.detail ? <span className="skill-detail"> ({entry.detail})</span> : null}
               </th>
-              <td data-label={SKILL_LABELS.willing}>
-                {entry.willing ? <span aria-label="Willing">✓</span> : <span aria-label="Not willing">—</span>}
+              <td data-label={labels.willing}>
+                {entry.willing ? (
+                  <span aria-label={m.helpers_part_willing()}>✓</span>
+                ) : (
+                  <span aria-label={m.helpers_part_not_willing()}>—</span>
+                )}
               </td>
-              <td data-label={SKILL_LABELS.experience}>{entry.experienced ? yearsText(entry.years) : "None"}</td>
-              <td data-label={SKILL_LABELS.rating}>
+              <td data-label={labels.experience}>{entry.experienced ? yearsText(entry.years) : m.helpers_part_none()}</td>
+              <td data-label={labels.rating}>
                 <Stars rating={entry.rating} />
               </td>
-              <td data-label={SKILL_LABELS.observation}>{display(entry.note)}</td>
+              <td data-label={labels.observation}>{display(entry.note)}</td>
             </tr>
           ))}
         </tbody>
@@ -69,24 +75,25 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
 }
 
 /** The employment table's columns; on a phone each job is a card, each value under its column's name. */
-const JOB_COLUMNS: readonly { label: string; cell: (job: EmploymentRow) => string }[] = [
-  { label: "From – to", cell: (job) => `${monthText(job.from)} – ${monthText(job.to)}` },
-  { label: "Country", cell: (job) => job.country },
-  { label: "Employer", cell: (job) => display(job.employer) },
-  { label: "Main duties", cell: (job) => display(job.duties) },
-  { label: "Remarks", cell: (job) => display(job.remarks) },
-  { label: "Employer's feedback", cell: (job) => display(job.feedback) },
+const jobColumns = (): readonly { label: string; cell: (job: EmploymentRow) => string }[] => [
+  { label: m.helpers_part_job_dates(), cell: (job) => `${monthText(job.from)} – ${monthText(job.to)}` },
+  { label: m.helpers_part_job_country(), cell: (job) => job.country },
+  { label: m.helpers_part_job_employer(), cell: (job) => display(job.employer) },
+  { label: m.helpers_part_job_duties(), cell: (job) => display(job.duties) },
+  { label: m.helpers_part_job_remarks(), cell: (job) => display(job.remarks) },
+  { label: m.helpers_part_job_feedback(), cell: (job) => display(job.feedback) },
 ];
 
 function EmploymentTable({ helper }: { helper: BiodataPublic }) {
-  if (helper.employment.length === 0) return <p>No previous employment.</p>;
+  if (helper.employment.length === 0) return <p>{m.helpers_part_no_employment()}</p>;
+  const columns = jobColumns();
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Employment history">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={m.helpers_part_employment()}>
       <table className="employment-table">
-        <caption className="visually-hidden">Employment history</caption>
+        <caption className="visually-hidden">{m.helpers_part_employment()}</caption>
         <thead>
           <tr>
-            {JOB_COLUMNS.map((column) => (
+            {columns.map((column) => (
               <th scope="col" key={column.label}>
                 {column.label}
               </th>
@@ -96,7 +103,7 @@ function EmploymentTable({ helper }: { helper: BiodataPublic }) {
         <tbody>
           {helper.employment.map((job, i) => (
             <tr key={i}>
-              {JOB_COLUMNS.map((column) => (
+              {columns.map((column) => (
                 <td key={column.label} data-label={column.label}>
                   {column.cell(job)}
                 </td>
@@ -110,11 +117,13 @@ function EmploymentTable({ helper }: { helper: BiodataPublic }) {
 }
 
 function medicalRows(gated: BiodataGated): [string, string][] {
-  const illnesses = gated.illnesses.map((slug) => (slug === "other" ? `Other: ${display(gated.illnessOther)}` : illnessLabel(slug)));
+  const illnesses = gated.illnesses.map((slug) =>
+    slug === "other" ? m.helpers_part_other_value({ value: display(gated.illnessOther) }) : illnessLabel(slug),
+  );
   return [
-    ["Allergies", display(gated.allergies)],
-    ["Past and existing illnesses", illnesses.length > 0 ? illnesses.join(", ") : "None"],
-    ["Physical disabilities", display(gated.disabilities)],
+    [m.helpers_part_allergies(), display(gated.allergies)],
+    [m.helpers_part_illnesses(), illnesses.length > 0 ? illnesses.join(", ") : m.helpers_part_none()],
+    [m.helpers_part_disabilities(), display(gated.disabilities)],
   ];
 }
 
@@ -129,63 +138,62 @@ interface BiodataPartsProps {
 export function BiodataParts({ helper, gated, gateLink }: BiodataPartsProps) {
   const evaluation =
     helper.skillsEvaluation === "other"
-      ? `Other: ${display(helper.skillsEvaluationOther)}`
+      ? m.helpers_part_other_value({ value: display(helper.skillsEvaluationOther) })
       : helper.skillsEvaluation
         ? evaluationLabel(helper.skillsEvaluation)
         : "—";
-  const interview = helper.interview.length > 0 ? helper.interview.map(interviewLabel).join(", ") : "Not available for interview";
+  const interview = helper.interview.length > 0 ? helper.interview.map(interviewLabel).join(", ") : m.helpers_part_no_interview();
   return (
     <div className="biodata-parts">
       <section aria-labelledby="part-personal">
-        <h2 id="part-personal">Personal</h2>
+        <h2 id="part-personal">{m.helpers_part_personal()}</h2>
         <Facts
           rows={[
-            ["Place of birth", display(helper.placeOfBirth)],
-            ["Siblings", display(helper.siblings)],
+            [m.helpers_part_place_of_birth(), display(helper.placeOfBirth)],
+            [m.helpers_part_siblings(), display(helper.siblings)],
           ]}
         />
       </section>
       <section aria-labelledby="part-medical">
-        <h2 id="part-medical">Medical and diet</h2>
+        <h2 id="part-medical">{m.helpers_part_medical()}</h2>
         {gated ? null : (
           <p className="gated-note">
-            Her medical history and date of birth are shown to families who leave their name and number.{" "}
-            <Link to={gateLink}>Leave your name and number to see them</Link>
+            {m.helpers_part_gated_note()} <Link to={gateLink}>{m.helpers_part_gated_link()}</Link>
           </p>
         )}
         <Facts
           rows={[
             ...(gated ? medicalRows(gated) : []),
-            ["Dietary restrictions", display(helper.dietaryRestrictions)],
-            ["Handles pork", yesNoText(helper.handlesPork)],
-            ["Handles beef", yesNoText(helper.handlesBeef)],
-            ["Other food handling", display(helper.foodHandlingOther)],
+            [m.helpers_part_dietary(), display(helper.dietaryRestrictions)],
+            [m.helpers_part_pork(), yesNoText(helper.handlesPork)],
+            [m.helpers_part_beef(), yesNoText(helper.handlesBeef)],
+            [m.helpers_part_food_other(), display(helper.foodHandlingOther)],
           ]}
         />
       </section>
       <section aria-labelledby="part-others">
-        <h2 id="part-others">Others</h2>
+        <h2 id="part-others">{m.helpers_part_others()}</h2>
         <Facts
           rows={[
-            ["Preferred rest days a month", display(helper.restDays)],
-            ["Other remarks", display(helper.otherRemarks)],
+            [m.helpers_part_rest_days(), display(helper.restDays)],
+            [m.helpers_part_other_remarks(), display(helper.otherRemarks)],
           ]}
         />
       </section>
       <section aria-labelledby="part-skills">
-        <h2 id="part-skills">Skills</h2>
-        <p className="evaluation">Evaluated: {evaluation}</p>
+        <h2 id="part-skills">{m.helpers_part_skills()}</h2>
+        <p className="evaluation">{m.helpers_part_evaluated({ evaluation })}</p>
         <SkillsTable helper={helper} />
       </section>
       <section aria-labelledby="part-employment">
-        <h2 id="part-employment">Employment history</h2>
+        <h2 id="part-employment">{m.helpers_part_employment()}</h2>
         <EmploymentTable helper={helper} />
-        <Facts rows={[["Worked in Singapore before", yesNoText(helper.workedInSingapore)]]} />
+        <Facts rows={[[m.helpers_part_worked_in_singapore(), yesNoText(helper.workedInSingapore)]]} />
       </section>
       <section aria-labelledby="part-availability">
-        <h2 id="part-availability">Availability</h2>
+        <h2 id="part-availability">{m.helpers_part_availability()}</h2>
         <p className="availability-line">{availabilityText(helper.availableFrom)}</p>
-        <Facts rows={[["Interview", interview]]} />
+        <Facts rows={[[m.helpers_part_interview(), interview]]} />
       </section>
     </div>
   );

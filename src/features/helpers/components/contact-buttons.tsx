@@ -5,8 +5,9 @@ import { recordContact, type ContactChannel } from "../../contacts/components/co
 import { contactTargets } from "../../contacts/components/contact-targets";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
+/** The message a family's WhatsApp opens with, in the page's language. */
 export function whatsappMessage(name: string, ref: string): string {
-  return `Hi, I am interested in helper ${name} (ref ${ref}). Please contact me as soon as possible.`;
+  return m.helpers_contact_whatsapp_text({ name, ref });
 }
 
 /**
@@ -46,7 +47,7 @@ export function ContactButtons({
     <div className="contact-buttons">
       {link("whatsapp", "whatsapp", whatsappLink(targets.whatsapp.phone, whatsappMessage(name, helperRef)), "WhatsApp")}
       {others && targets.telegram ? link("telegram", "telegram", targets.telegram.href(helperRef), "Telegram") : null}
-      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, m.helpers_web_chat()) : null}
+      {others && config.webchatUrl ? link("webchat", "webchat", config.webchatUrl, m.helpers_contact_webchat()) : null}
     </div>
   );
   if (!others) return buttons;
@@ -60,7 +61,7 @@ export function ContactButtons({
 
 /** Whom the family's message reaches, said under the buttons. */
 function contactNote(supplierName: string, siteName: string, via: "supplier" | "site", route: "supplier" | "site"): string {
-  if (via === "supplier") return `You message ${supplierName}, her supplier, directly.`;
-  if (route === "site") return `You message ${siteName}: we put you in touch with ${supplierName}, her supplier.`;
-  return `${supplierName} has not given a phone number yet: your message reaches ${siteName}, who pass it on.`;
+  if (via === "supplier") return m.helpers_contact_note_supplier({ supplier: supplierName });
+  if (route === "site") return m.helpers_contact_note_site({ site: siteName, supplier: supplierName });
+  return m.helpers_contact_note_relay({ supplier: supplierName, site: siteName });
 }

@@ -1,4 +1,5 @@
 import { useState, useSyncExternalStore } from "react";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 const noSubscription = () => () => {};
 const browserCanShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -14,7 +15,7 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     return (
       <div className="share-buttons">
         <button type="button" className="button" onClick={() => void navigator.share({ title, url }).catch(() => undefined)}>
-          Share
+          {m.helpers_share()}
         </button>
       </div>
     );
@@ -26,12 +27,12 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
     );
   const message = `${title} ${url}`;
   return (
-    <div className="share-buttons" role="group" aria-label="Share">
+    <div className="share-buttons" role="group" aria-label={m.helpers_share()}>
       <button type="button" className="button" onClick={() => void copy()}>
-        Copy link
+        {m.helpers_share_copy()}
       </button>
       <a className="button" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
-        Share on WhatsApp
+        {m.helpers_share_whatsapp()}
       </a>
       <a
         className="button"
@@ -39,10 +40,10 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
         target="_blank"
         rel="noopener noreferrer"
       >
-        Share on Telegram
+        {m.helpers_share_telegram()}
       </a>
       <span role="status" className="share-status">
-        {copied === "yes" ? "Link copied" : copied === "no" ? "Could not copy: copy the address from the address bar" : ""}
+        {copied === "yes" ? m.helpers_share_copied() : copied === "no" ? m.helpers_share_not_copied() : ""}
       </span>
     </div>
   );

@@ -20,6 +20,8 @@ import { publicUrl, siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { helperPreviewPath } from "../../../shared/link-preview";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref, pageLocale } from "../../../shared/i18n/page-locale";
 import type { Route } from "./+types/biodata";
 import { pagePolicy } from "../../../shared/page-policy";
 
@@ -55,15 +57,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
   const site = siteName(matches);
-  if (!data) return [{ title: `Page not found — ${site}` }];
+  if (!data) return [{ title: m.seo_page_not_found({ site }) }];
   const { helper } = data;
-  const nationality = labelOf("nationality", helper.nationality);
-  const title = `${helper.name} (${helper.ref}) — ${nationality} helper — ${site}`;
+  const nationality = labelOf("nationality", helper.nationality) ?? helper.nationality;
+  const title = m.seo_biodata_title({ name: helper.name, ref: helper.ref, nationality, site });
   const description = [
-    `${nationality} domestic helper`,
-    helper.age ? `age ${helper.age}` : undefined,
+    m.seo_biodata_kind({ nationality }),
+    helper.age ? m.seo_biodata_age({ age: helper.age }) : undefined,
     labelOf("experience", helper.experience),
-    `salary $${helper.salary}`,
+    m.seo_biodata_salary({ salary: helper.salary }),
     helper.status === "available" ? availabilityShort(helper.availableFrom) : undefined,
     helper.cares.length ? helper.cares.map((c) => labelOf("care", c)).join(", ") : undefined,
   ]
@@ -77,7 +79,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     { property: "og:site_name", content: site },
     { property: "og:title", content: `${helper.name} (${helper.ref})` },
     { property: "og:description", content: description },
-    { property: "og:url", content: `${origin}${paths.helper(helper.id)}` },
+    { property: "og:url", content: `${origin}${localHref(paths.helper(helper.id))}` },
     { name: "twitter:card", content: "summary_large_image" },
   ];
   // A JPEG made for link previews (photo and name), which every messenger shows.
@@ -86,7 +88,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
     { property: "og:image:type", content: "image/jpeg" },
     { property: "og:image:width", content: "1200" },
     { property: "og:image:height", content: "630" },
-    { property: "og:image:alt", content: `${helper.name}, ${nationality} helper` },
+    { property: "og:image:alt", content: m.seo_biodata_image_alt({ name: helper.name, nationality }) },
   );
   return tags;
 };
@@ -97,9 +99,9 @@ export default function HelperBiodata() {
   const backTo = useListingReturn();
   useBiodataViewed(helper);
   const more: [string, string][] = [
-    ["Singapore experience", display(helper.singaporeExperience)],
-    ["Education", display(labelOf("education", helper.education))],
-    ["Other languages", display(helper.otherLanguages.map((l) => labelOf("language", l)).join(", "))],
+    [m.helpers_biodata_singapore_experience(), display(helper.singaporeExperience)],
+    [m.helpers_biodata_education(), display(labelOf("education", helper.education))],
+    [m.helpers_biodata_other_languages(), display(helper.otherLanguages.map((l) => labelOf("language", l)).join(", "))],
   ];
   const available = helper.status === "available";
   // Counted from the browser, so the page stays one cached page for everyone (decision 102).
@@ -109,7 +111,7 @@ export default function HelperBiodata() {
   return (
     <>
       <p className="back-link">
-        <Link to={backTo}>‹ Back to results</Link>
+        <Link to={backTo}>{m.helpers_biodata_back()}</Link>
       </p>
       <article className="biodata" aria-labelledby="helper-name">
         <div className="biodata-photo">
@@ -118,7 +120,7 @@ export default function HelperBiodata() {
         <div className="biodata-main">
           <h1 id="helper-name">{helper.name}</h1>
           <p className="biodata-sub">
-            {labelOf("nationality", helper.nationality)} · ref {helper.ref}
+            {m.helpers_biodata_sub({ nationality: labelOf("nationality", helper.nationality) ?? helper.nationality, ref: helper.ref })}
           </p>
           {available ? (
             <>
@@ -130,15 +132,18 @@ export default function HelperBiodata() {
           ) : (
             <p className="status-note" role="note">
               {helper.status === "draft"
-                ? "This biodata is a draft: only you can see it."
-                : `${helper.name} is no longer available (${labelOf("status", helper.status)?.toLowerCase()}).`}
+                ? m.helpers_biodata_draft()
+                : m.helpers_biodata_unavailable({
+                    name: helper.name,
+                    status: labelOf("status", helper.status)?.toLowerCase() ?? helper.status,
+                  })}
             </p>
           )}
           <div className="biodata-actions">
             <ShortlistToggle helper={helper} />
             <ShareButtons
-              url={`${config.publicUrl}${paths.helper(helper.id)}`}
-              title={`${helper.name} (${helper.ref}) on ${config.siteName}`}
+              url={`${config.publicUrl}${localHref(paths.helper(helper.id))}`}
+              title={m.helpers_biodata_share_title({ name: helper.name, ref: helper.ref, site: config.siteName })}
             />
           </div>
           <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />
@@ -146,23 +151,23 @@ export default function HelperBiodata() {
           {mayEdit ? (
             <div className="owner-actions">
               <Link className="button" to={paths.editHelper(helper.id)}>
-                Edit
+                {m.helpers_biodata_edit()}
               </Link>
               <Link className="button danger" to={paths.deleteHelper(helper.id)}>
-                Delete
+                {m.helpers_biodata_delete()}
               </Link>
             </div>
           ) : null}
         </div>
-        <BiodataParts helper={helper} gated={gated} gateLink={paths.filters(paths.helper(helper.id))} />
+        <BiodataParts helper={helper} gated={gated} gateLink={localHref(paths.filters(localHref(paths.helper(helper.id))))} />
         <p className="biodata-download">
           {/* A file, not a page: the browser opens or saves it itself. */}
-          <a className="button" href={paths.biodataPdf(helper.id)}>
-            Download biodata (PDF)
+          <a className="button" href={paths.biodataPdf(helper.id, pageLocale())}>
+            {m.helpers_biodata_download_pdf()}
           </a>
         </p>
         <section className="biodata-notes" aria-labelledby="notes-heading">
-          <h2 id="notes-heading">Special notes</h2>
+          <h2 id="notes-heading">{m.helpers_biodata_special_notes()}</h2>
           {helper.specialNotes ? (
             // Stored only after the server sanitised it to the editor's allow-list.
             <div className="rich-text" dangerouslySetInnerHTML={{ __html: nestedNotes(helper.specialNotes) }} />
@@ -173,13 +178,13 @@ export default function HelperBiodata() {
         <div className="biodata-supplier">
           {supplier ? <SupplierBlock supplier={supplier} /> : null}
           <p className="biodata-published">
-            Published <RelativeTime date={helper.publishedAt} />
+            {m.helpers_biodata_published()} <RelativeTime date={helper.publishedAt} />
           </p>
         </div>
       </article>
       {alike.length > 0 ? (
         <section className="more-like-this" aria-labelledby="more-heading">
-          <h2 id="more-heading">More helpers like this</h2>
+          <h2 id="more-heading">{m.helpers_biodata_more_like_this()}</h2>
           <div className="card-grid">
             {alike.map((other) => (
               <HelperCard key={other.id} helper={other} headingLevel={3} />

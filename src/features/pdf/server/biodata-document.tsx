@@ -11,6 +11,8 @@ import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types
 import { labelOf } from "../../../shared/catalogue-labels";
 import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { HTML_LANG, type FamilyLocale } from "../../../shared/i18n/locales";
 import { notesBlocks, type NoteBlock } from "./notes-blocks";
 import { Text } from "./pdf-text";
 import { styles } from "./pdf-styles";
@@ -24,7 +26,10 @@ export interface BiodataPdfInput {
   supplier: { name: string; licence: string };
   /** A JPEG of the photo, or null. */
   photo: Buffer | null;
+  /** The day it is made, as the document's language writes it. */
   generatedOn: string;
+  /** The language of its labels and headings (what the supplier typed stays as typed). */
+  locale: FamilyLocale;
 }
 
 function Rows({ rows }: { rows: [string, ReactNode, boolean?][] }) {
@@ -92,62 +97,65 @@ const box = (ticked: boolean) => (ticked ? "[X]" : "[  ]");
 
 /** A2's medical rows, or (the public copy) one line on who may read them. */
 function medicalRows(gated: BiodataGated | null): [string, string][] {
-  if (!gated) return [["Medical history", "Given to families who leave their name and number on the site"]];
+  if (!gated) return [[m.pdf_medical_history(), m.pdf_medical_gated()]];
   const named = illnesses
     .filter((illness) => gated.illnesses.includes(illness.slug))
-    .map((illness) => (illness.slug === "other" ? `Yes: ${display(gated.illnessOther)}` : illness.label));
+    .map((illness) => (illness.slug === "other" ? m.pdf_yes_value({ value: display(gated.illnessOther) }) : illness.label));
   return [
-    ["Allergies", display(gated.allergies)],
-    ["Past and existing illnesses", named.join(", ") || "None"],
-    ["Physical disabilities", display(gated.disabilities)],
+    [m.pdf_allergies(), display(gated.allergies)],
+    [m.pdf_illnesses(), named.join(", ") || m.pdf_none()],
+    [m.pdf_disabilities(), display(gated.disabilities)],
   ];
 }
 
 function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper" | "gated" | "privateDetails">) {
   const personal: [string, string, boolean?][] = [
-    ["Name", helper.name],
+    [m.pdf_name(), helper.name],
     gated
-      ? ["Date of birth", `${display(formatBirthDate(gated.dateOfBirth))}${helper.age ? `  (age ${helper.age})` : ""}`]
-      : ["Age", display(helper.age)],
-    ["Place of birth", display(helper.placeOfBirth)],
-    ["Height / weight", `${helper.heightCm ? `${helper.heightCm} cm` : "—"} / ${helper.weightKg ? `${helper.weightKg} kg` : "—"}`],
-    ["Nationality", display(labelOf("nationality", helper.nationality))],
+      ? [
+          m.pdf_date_of_birth(),
+          `${display(formatBirthDate(gated.dateOfBirth))}${helper.age ? `  ${m.pdf_age_in_brackets({ age: helper.age })}` : ""}`,
+        ]
+      : [m.pdf_age(), display(helper.age)],
+    [m.pdf_place_of_birth(), display(helper.placeOfBirth)],
+    [m.pdf_height_weight(), `${helper.heightCm ? `${helper.heightCm} cm` : "—"} / ${helper.weightKg ? `${helper.weightKg} kg` : "—"}`],
+    [m.pdf_nationality(), display(labelOf("nationality", helper.nationality))],
   ];
   if (privateDetails) {
     personal.push(
-      ["Residential address in home country", display(privateDetails.homeAddress), true],
-      ["Port / airport to be repatriated to", display(privateDetails.repatriationPort), true],
-      ["Contact number in home country", display(privateDetails.homePhone), true],
-      ["Passport number", display(privateDetails.passportNumber), true],
+      [m.pdf_home_address(), display(privateDetails.homeAddress), true],
+      [m.pdf_repatriation_port(), display(privateDetails.repatriationPort), true],
+      [m.pdf_home_phone(), display(privateDetails.homePhone), true],
+      [m.pdf_passport_number(), display(privateDetails.passportNumber), true],
     );
   }
   personal.push(
-    ["Religion", display(labelOf("religion", helper.religion))],
-    ["Education level", display(labelOf("education", helper.education))],
-    ["Number of siblings", display(helper.siblings)],
-    ["Marital status", display(labelOf("marital", helper.marital))],
-    ["Children's ages", display(helper.childrenAges)],
+    [m.pdf_religion(), display(labelOf("religion", helper.religion))],
+    [m.pdf_education(), display(labelOf("education", helper.education))],
+    [m.pdf_siblings(), display(helper.siblings)],
+    [m.pdf_marital(), display(labelOf("marital", helper.marital))],
+    [m.pdf_children(), display(helper.childrenAges)],
   );
   return (
     <>
-      <Part>A. PROFILE OF FDW</Part>
-      <Section>A1 Personal information</Section>
+      <Part>{m.pdf_part_a()}</Part>
+      <Section>{m.pdf_section_a1()}</Section>
       <Rows rows={personal} />
-      <Section>A2 Medical history and dietary restrictions</Section>
+      <Section>{m.pdf_section_a2()}</Section>
       <Rows
         rows={[
           ...medicalRows(gated),
-          ["Dietary restrictions", display(helper.dietaryRestrictions)],
-          ["Willing to handle pork", yesNoText(helper.handlesPork)],
-          ["Willing to handle beef", yesNoText(helper.handlesBeef)],
-          ["Other food handling", display(helper.foodHandlingOther)],
+          [m.pdf_dietary(), display(helper.dietaryRestrictions)],
+          [m.pdf_pork(), yesNoText(helper.handlesPork)],
+          [m.pdf_beef(), yesNoText(helper.handlesBeef)],
+          [m.pdf_food_other(), display(helper.foodHandlingOther)],
         ]}
       />
-      <Section>A3 Others</Section>
+      <Section>{m.pdf_section_a3()}</Section>
       <Rows
         rows={[
-          ["Preferred rest days a month", display(helper.restDays)],
-          ["Other remarks", display(helper.otherRemarks)],
+          [m.pdf_rest_days(), display(helper.restDays)],
+          [m.pdf_other_remarks(), display(helper.otherRemarks)],
         ]}
       />
     </>
@@ -157,29 +165,29 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
 function PartB({ helper }: { helper: HelperRecord }) {
   const evaluation = helper.skillsEvaluation
     ? helper.skillsEvaluation === "other"
-      ? `Other: ${display(helper.skillsEvaluationOther)}`
+      ? m.pdf_other_value({ value: display(helper.skillsEvaluationOther) })
       : evaluationLabel(helper.skillsEvaluation)
     : "—";
   const rows = skillRows(helper.skills).map(({ area, entry }) => [
     `${area.group === "language" ? `${skillGroupLabels.language}: ` : ""}${area.label}${entry.detail ? ` (${entry.detail})` : ""}`,
     yesNoText(entry.willing),
-    entry.experienced ? `Yes, ${yearsText(entry.years)}` : "No",
-    entry.rating === null ? "N.A." : `${entry.rating} of 5`,
+    entry.experienced ? m.pdf_experienced({ years: yearsText(entry.years) }) : yesNoText(false),
+    entry.rating === null ? m.pdf_not_applicable() : m.pdf_rating({ rating: entry.rating }),
     display(entry.note),
   ]);
   return (
     <>
-      <Part>B. SKILLS OF FDW</Part>
-      <Rows rows={[["Method of evaluation", evaluation]]} />
+      <Part>{m.pdf_part_b()}</Part>
+      <Rows rows={[[m.pdf_evaluation(), evaluation]]} />
       <View style={{ height: 4 }} />
       {rows.length > 0 ? (
         <Table
           widths={["34%", "11%", "15%", "12%", "28%"]}
-          head={["Area of work", "Willing", "Experience", "Rating", "Observation"]}
+          head={[m.pdf_col_area(), m.pdf_col_willing(), m.pdf_col_experience(), m.pdf_col_rating(), m.pdf_col_observation()]}
           rows={rows}
         />
       ) : (
-        <Text style={styles.muted}>No skills recorded.</Text>
+        <Text style={styles.muted}>{m.pdf_no_skills()}</Text>
       )}
     </>
   );
@@ -198,20 +206,24 @@ function PartC({ helper }: { helper: HelperRecord }) {
     .map((job) => [`${display(job.employer)} (${job.country})`, job.feedback!]);
   return (
     <>
-      <Part>C. EMPLOYMENT HISTORY OF THE FDW</Part>
-      <Section>C1 Employment history overseas and in Singapore</Section>
+      <Part>{m.pdf_part_c()}</Part>
+      <Section>{m.pdf_section_c1()}</Section>
       {rows.length > 0 ? (
-        <Table widths={["18%", "14%", "18%", "30%", "20%"]} head={["Date", "Country", "Employer", "Work duties", "Remarks"]} rows={rows} />
+        <Table
+          widths={["18%", "14%", "18%", "30%", "20%"]}
+          head={[m.pdf_col_date(), m.pdf_col_country(), m.pdf_col_employer(), m.pdf_col_duties(), m.pdf_col_remarks()]}
+          rows={rows}
+        />
       ) : (
-        <Text style={styles.muted}>No previous employment.</Text>
+        <Text style={styles.muted}>{m.pdf_no_employment()}</Text>
       )}
-      <Section>C2 Employment in Singapore</Section>
-      <Rows rows={[["Previous working experience in Singapore", yesNoText(helper.workedInSingapore)]]} />
-      <Section>C3 Feedback from previous employers</Section>
+      <Section>{m.pdf_section_c2()}</Section>
+      <Rows rows={[[m.pdf_worked_in_singapore(), yesNoText(helper.workedInSingapore)]]} />
+      <Section>{m.pdf_section_c3()}</Section>
       {feedback.length > 0 ? (
-        <Table widths={["35%", "65%"]} head={["Employer", "Feedback"]} rows={feedback} />
+        <Table widths={["35%", "65%"]} head={[m.pdf_col_employer(), m.pdf_col_feedback()]} rows={feedback} />
       ) : (
-        <Text style={styles.muted}>None given.</Text>
+        <Text style={styles.muted}>{m.pdf_no_feedback()}</Text>
       )}
     </>
   );
@@ -221,14 +233,14 @@ function PartD({ helper }: { helper: HelperRecord }) {
   const none = helper.interview.length === 0;
   return (
     <View wrap={false}>
-      <Part>D. AVAILABILITY OF FDW TO BE INTERVIEWED BY PROSPECTIVE EMPLOYER</Part>
+      <Part>{m.pdf_part_d()}</Part>
       <Rows
         rows={[
-          ["Availability", availabilityText(helper.availableFrom)],
+          [m.pdf_availability(), availabilityText(helper.availableFrom)],
           [
-            "Interview",
+            m.pdf_interview(),
             [
-              `${box(none)} Not available for interview`,
+              `${box(none)} ${m.pdf_no_interview()}`,
               ...interviewModes.map((mode) => `${box(helper.interview.includes(mode.slug))} ${mode.label}`),
             ].join("    "),
           ],
@@ -263,7 +275,7 @@ function SpecialNotes({ html }: { html: string }) {
   if (blocks.length === 0 && pictures === 0) return null;
   return (
     <>
-      <Part>SPECIAL NOTES</Part>
+      <Part>{m.pdf_special_notes()}</Part>
       {blocks.map((block, i) =>
         block.kind === "heading" ? (
           <Text key={i} style={styles.section} minPresenceAhead={KEEP_WITH_NEXT}>
@@ -278,11 +290,7 @@ function SpecialNotes({ html }: { html: string }) {
           <NoteText key={i} block={block} />
         ),
       )}
-      {pictures > 0 ? (
-        <Text style={[styles.noteParagraph, styles.muted]}>
-          {pictures === 1 ? "The notes' picture is" : `The notes' ${pictures} pictures are`} on the biodata's page on the site.
-        </Text>
-      ) : null}
+      {pictures > 0 ? <Text style={[styles.noteParagraph, styles.muted]}>{m.pdf_note_pictures({ count: pictures })}</Text> : null}
     </>
   );
 }
@@ -298,13 +306,15 @@ export function BiodataDocument({
   supplier,
   photo,
   generatedOn,
+  locale,
   fontFamily,
 }: BiodataPdfInput & { fontFamily?: string[] }) {
   return (
     <Document
-      title={`Biodata of ${helper.name} (${helper.ref})`}
+      title={m.pdf_document_title({ name: helper.name, ref: helper.ref })}
       author={supplier.name}
-      subject="Biodata of foreign domestic worker"
+      subject={m.pdf_document_subject()}
+      language={HTML_LANG[locale]}
       creator="Direct Helpers"
     >
       <Page
@@ -315,31 +325,35 @@ export function BiodataDocument({
         // numbers read the page count, which packs the measured parts a second time (decision 109).
         experimentalPagination
       >
-        <Text fixed style={styles.pageNumber} render={({ pageNumber, totalPages }) => `Page ${pageNumber} of ${totalPages}`} />
+        <Text
+          fixed
+          style={styles.pageNumber}
+          render={({ pageNumber, totalPages }) => m.pdf_page_number({ page: pageNumber, pages: totalPages })}
+        />
         <Text fixed style={styles.running}>
-          Biodata of {helper.name} · {helper.ref} · {supplier.name}
+          {m.pdf_running_head({ name: helper.name, ref: helper.ref, supplier: supplier.name })}
         </Text>
         <View style={styles.header}>
           <View style={styles.headerText}>
-            <Text style={styles.title}>BIODATA OF FOREIGN DOMESTIC WORKER (FDW)</Text>
+            <Text style={styles.title}>{m.pdf_title()}</Text>
             <Text style={styles.subtitle}>
               {supplier.name} · {supplier.licence}
             </Text>
+            <Text style={styles.subtitle}>{m.pdf_reference({ ref: helper.ref, date: generatedOn })}</Text>
             <Text style={styles.subtitle}>
-              Reference {helper.ref} · generated {generatedOn}
+              {m.pdf_terms({
+                salary: helper.salary,
+                offDays: formatOffDaysShort(helper.offDays),
+                availability: availabilityText(helper.availableFrom),
+              })}
             </Text>
-            <Text style={styles.subtitle}>
-              Salary ${helper.salary} a month · {formatOffDaysShort(helper.offDays)} · {availabilityText(helper.availableFrom)}
-            </Text>
-            {privateDetails ? (
-              <Text style={[styles.subtitle, styles.private]}>Supplier's copy: contains private details, do not share.</Text>
-            ) : null}
+            {privateDetails ? <Text style={[styles.subtitle, styles.private]}>{m.pdf_owner_copy()}</Text> : null}
           </View>
           {photo ? (
             <Image style={styles.photo} src={{ data: photo, format: "jpg" }} />
           ) : (
             <View style={styles.photoBox}>
-              <Text style={styles.muted}>No photo</Text>
+              <Text style={styles.muted}>{m.pdf_no_photo()}</Text>
             </View>
           )}
         </View>

@@ -13,9 +13,11 @@ import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../../shared/age";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
 import { formatBirthDate } from "../../../shared/format";
+import type { FamilyLocale } from "../../../shared/i18n/locales";
+import { withLocale } from "../../../server/i18n/request-locale";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
-import { licenceCheckText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
+import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import type { ListingCache } from "../../helpers";
@@ -95,7 +97,7 @@ export function createBiodataPdfs({
     const licence =
       status === "none"
         ? check
-        : `${status === "checked" ? `EA licence ${row!.eaLicenceNumber} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
+        : `${status === "checked" ? `${licenceNumberText(row!.eaLicenceNumber!)} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
     return { name: row?.companyName || row?.name || helper.supplier.name, licence };
   }
 
@@ -107,23 +109,27 @@ export function createBiodataPdfs({
       supplier: { name: string; licence: string };
     },
     today: string,
+    locale: FamilyLocale,
   ) {
     const key = input.helper.photoKey;
     const photo = key ? await photos.get(key, () => photoJpeg(storage, key)) : null;
-    return renderer.render({ ...input, photo, generatedOn: formatBirthDate(today) ?? today });
+    const generatedOn = withLocale({ locale, familyDefault: "en" }, () => formatBirthDate(today)) ?? today;
+    return renderer.render({ ...input, photo, generatedOn, locale });
   }
 
-  async function get(id: string, reader: Reader): Promise<BiodataPdf | undefined> {
+  /** `locale`: the language of the labels and headings (English unless a Chinese page asks). */
+  async function get(id: string, reader: Reader, locale: FamilyLocale = "en"): Promise<BiodataPdf | undefined> {
     const found = await findHelper(id, reader);
     if (!found) return undefined;
     const { helper, gated } = found;
     const privateDetails = (await findPrivateDetails(id, reader.viewer)) ?? null;
-    const supplier = await supplierOf(helper);
+    // The licence's words are in the PDF's language (and part of its key).
+    const supplier = await withLocale({ locale, familyDefault: "en" }, () => supplierOf(helper));
     const today = formatIsoDate(calendarDateAt(new Date()));
     // The copy is part of the key: a family's or the owner's PDF is never handed to anyone else.
     const copy: PdfCopy = privateDetails ? "owner" : gated ? "family" : "public";
-    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.licence, today, copy]);
-    const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today));
+    const key = JSON.stringify([id, helper.updatedAt, supplier.name, supplier.licence, today, copy, locale]);
+    const bytes = await cache.get(key, () => render({ helper, gated, privateDetails, supplier }, today, locale));
     return { helper, copy, bytes };
   }
 

@@ -14,20 +14,21 @@ import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/my-data";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
+import { RichMessage, slot } from "../components/rich-message";
 
 export const policy = pagePolicy.personal();
 
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
-const CHANNEL_NAMES = { whatsapp: "WhatsApp", telegram: "Telegram", webchat: "Web chat" } as const;
+const channelName = (channel: "whatsapp" | "telegram" | "webchat") =>
+  channel === "webchat" ? m.privacy_channel_webchat() : channel === "whatsapp" ? "WhatsApp" : "Telegram";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Your data — ${siteName(matches)}` },
-  {
-    name: "description",
-    content: "See the name and phone number we keep about you and the helpers you asked about, and withdraw your consent to delete them.",
-  },
+  { title: m.privacy_my_data_title({ site: siteName(matches) }) },
+  { name: "description", content: m.privacy_my_data_description() },
   { name: "robots", content: "noindex" },
 ];
 
@@ -59,7 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           filters: lead.filters,
           contacts: contacts.map((contact) => ({
             helper: `${contact.helperName} (${contact.helperRef})`,
-            how: `${CHANNEL_NAMES[contact.channel]}, ${contact.via === "supplier" ? "to her supplier" : "through us"}`,
+            how: m.privacy_contact_how({
+              channel: channelName(contact.channel),
+              via: contact.via === "supplier" ? m.privacy_via_supplier() : m.privacy_via_site(),
+            }),
             at: formatSingaporeTime(contact.at.toISOString()),
           })),
         }
@@ -108,14 +112,10 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
   if (actionData?.ok) {
     return (
       <section className="form-card" aria-labelledby="my-data-heading">
-        <h1 id="my-data-heading">Your data</h1>
-        <p role="status">
-          {actionData.deleted
-            ? "Your consent is withdrawn: your name and number are deleted, the helpers you asked about are no longer linked to you, and we will not contact you."
-            : `We have recorded your request. We will check the number is yours and delete what we keep about it by ${actionData.dueBy} (within 30 days).`}
-        </p>
+        <h1 id="my-data-heading">{m.privacy_my_data_heading()}</h1>
+        <p role="status">{actionData.deleted ? m.privacy_deleted() : m.privacy_recorded({ dueBy: actionData.dueBy ?? "" })}</p>
         <p>
-          <Link to={paths.home()}>Back to the home page</Link>
+          <Link to={localHref(paths.home())}>{m.privacy_back_to_home_page()}</Link>
         </p>
       </section>
     );
@@ -123,29 +123,29 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
 
   return (
     <section className="form-card" aria-labelledby="my-data-heading">
-      <h1 id="my-data-heading">Your data</h1>
+      <h1 id="my-data-heading">{m.privacy_my_data_heading()}</h1>
       {visitor ? (
         <>
           <dl className="my-data">
-            <dt>Name</dt>
+            <dt>{m.privacy_field_name()}</dt>
             <dd>{visitor.name}</dd>
-            <dt>Phone number</dt>
+            <dt>{m.privacy_field_phone()}</dt>
             <dd>{visitor.phoneShown}</dd>
             {kept ? (
               <>
-                <dt>Visits</dt>
+                <dt>{m.privacy_field_visits()}</dt>
                 <dd>{kept.visits}</dd>
-                <dt>First seen</dt>
+                <dt>{m.privacy_field_first_seen()}</dt>
                 <dd>{kept.firstSeen}</dd>
-                <dt>Last seen</dt>
+                <dt>{m.privacy_field_last_seen()}</dt>
                 <dd>{kept.lastSeen}</dd>
                 {kept.filters.length > 0 ? (
                   <>
-                    <dt>What you last filtered for</dt>
+                    <dt>{m.privacy_field_filters()}</dt>
                     <dd>{kept.filters.join("; ")}</dd>
                   </>
                 ) : null}
-                <dt>Helpers you asked about</dt>
+                <dt>{m.privacy_field_contacts()}</dt>
                 <dd>
                   {kept.contacts.length > 0 ? (
                     <ul className="my-data-contacts">
@@ -154,48 +154,41 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
                       ))}
                     </ul>
                   ) : (
-                    "None recorded."
+                    m.privacy_none_recorded()
                   )}
                 </dd>
               </>
             ) : null}
           </dl>
-          {kept ? (
-            <p>
-              The biodata you open and shortlist are counted for their suppliers without your name, number or visitor record, so none of
-              that is kept about you.
-            </p>
-          ) : null}
+          {kept ? <p>{m.privacy_counted_anonymously()}</p> : null}
           {conversations.length > 0 ? (
             <>
-              <h2>Your conversations with suppliers</h2>
+              <h2>{m.privacy_your_conversations()}</h2>
               <ConversationList items={conversations} empty="" />
             </>
           ) : null}
-          {visitor.owner ? null : (
-            <p>
-              This number was first given in another browser, so this one shows only what was typed here. Withdrawing from here is recorded:
-              we check the number is yours and delete what we keep about it within 30 days.
-            </p>
-          )}
+          {visitor.owner ? null : <p>{m.privacy_other_browser()}</p>}
         </>
       ) : (
         <p>
-          If you gave us your name and number on the <Link to={paths.filters()}>filters page</Link>, this browser shows them here. From
-          another browser, give the number below and we will delete it within 30 days.
+          <RichMessage
+            text={m.privacy_no_visitor({ link: slot("link") })}
+            parts={{ link: <Link to={localHref(paths.filters())}>{m.privacy_filters_page()}</Link> }}
+          />
         </p>
       )}
       <p>
-        Withdrawing your consent deletes your name and number and your conversations with suppliers, unlinks the helpers you asked about
-        from you (their suppliers' counts stay) and stops us contacting you, as our <Link to={paths.privacy()}>privacy policy</Link>{" "}
-        explains.
+        <RichMessage
+          text={m.privacy_withdraw_explained({ link: slot("link") })}
+          parts={{ link: <Link to={localHref(paths.privacy())}>{m.privacy_policy_link()}</Link> }}
+        />
       </p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
         <PhoneField field={fields.phone} />
         <div className="form-actions">
           <button type="submit" className="button primary">
-            Withdraw consent and delete my data
+            {m.privacy_withdraw_button()}
           </button>
         </div>
       </Form>

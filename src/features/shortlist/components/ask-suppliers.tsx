@@ -4,6 +4,7 @@ import { whatsappLink } from "../../../shared/whatsapp";
 import { useRootData } from "../../../ui/root-data";
 import { recordContact } from "../../contacts/components/contact-beacon";
 import { contactTargets } from "../../contacts/components/contact-targets";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 interface Listed {
   id: string;
@@ -34,8 +35,8 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
   }
   const several = groups.size > 1;
   return (
-    <div className="shortlist-ask" role="group" aria-label="Ask about these helpers">
-      {several ? <p className="shortlist-ask-lead">Ask about these helpers on WhatsApp:</p> : null}
+    <div className="shortlist-ask" role="group" aria-label={m.shortlist_ask_group()}>
+      {several ? <p className="shortlist-ask-lead">{m.shortlist_ask_lead()}</p> : null}
       {[...groups.values()].map((group) => (
         <a
           key={group.phone}
@@ -47,13 +48,13 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
             for (const helper of group.helpers) recordContact(helper.id, "whatsapp");
           }}
         >
-          {several ? `Ask ${group.name} about ${group.helpers.map((helper) => helper.name).join(", ")}` : "Ask about these helpers"}
+          {several
+            ? m.shortlist_ask_supplier({ supplier: group.name, names: group.helpers.map((helper) => helper.name).join(", ") })
+            : m.shortlist_ask_group()}
         </a>
       ))}
       <p className="contact-note">
-        {several
-          ? "These helpers are with different suppliers: each message names only that supplier's helpers."
-          : `Your message reaches ${[...groups.values()][0]?.name ?? config.siteName} on WhatsApp.`}
+        {several ? m.shortlist_ask_several() : m.shortlist_ask_reaches({ name: [...groups.values()][0]?.name ?? config.siteName })}
       </p>
     </div>
   );

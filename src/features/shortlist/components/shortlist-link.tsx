@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { shortlistPath } from "../../../shared/shortlist";
 import { useShortlist } from "./shortlist-store";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 /**
  * The shortlist in the header, with its count. The count comes from the browser after
@@ -9,14 +11,14 @@ import { useShortlist } from "./shortlist-store";
 export function ShortlistLink({ onClick }: { onClick?: () => void }) {
   const ids = useShortlist();
   return (
-    <Link to={shortlistPath(ids)} className="shortlist-link" onClick={onClick}>
+    <Link to={localHref(shortlistPath(ids))} className="shortlist-link" onClick={onClick}>
       <span aria-hidden="true">★</span>
-      <span className="shortlist-word">Shortlist</span>
+      <span className="shortlist-word">{m.shortlist_word()}</span>
       {ids.length > 0 ? (
         <span className="shortlist-count">
           <span className="visually-hidden">: </span>
           {ids.length}
-          <span className="visually-hidden"> {ids.length === 1 ? "helper" : "helpers"}</span>
+          <span className="visually-hidden"> {m.shortlist_count_helpers({ count: ids.length })}</span>
         </span>
       ) : null}
     </Link>

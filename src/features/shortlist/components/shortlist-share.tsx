@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import { shortlistShareMessage } from "../../../shared/shortlist";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 const noSubscription = () => () => {};
 const browserCanShare = () => typeof navigator !== "undefined" && typeof navigator.share === "function";
@@ -27,24 +28,26 @@ export function ShortlistShare({
       () => setCopied("no"),
     );
   return (
-    <div className="shortlist-share" role="group" aria-label="Send this shortlist">
+    <div className="shortlist-share" role="group" aria-label={m.shortlist_share_group()}>
       {canShare ? (
         <button
           type="button"
           className="button"
-          onClick={() => void navigator.share({ title: `Shortlist on ${siteName}`, text: message, url: link }).catch(() => undefined)}
+          onClick={() =>
+            void navigator.share({ title: m.shortlist_share_title({ site: siteName }), text: message, url: link }).catch(() => undefined)
+          }
         >
-          Share
+          {m.shortlist_share()}
         </button>
       ) : null}
       <a className="button whatsapp" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
-        Send on WhatsApp
+        {m.shortlist_send_whatsapp()}
       </a>
       <button type="button" className="button" onClick={() => void copy()}>
-        Copy link
+        {m.shortlist_copy()}
       </button>
       <span role="status" className="share-status">
-        {copied === "yes" ? "Link copied" : copied === "no" ? "Could not copy: copy the address from the address bar" : ""}
+        {copied === "yes" ? m.shortlist_copied() : copied === "no" ? m.shortlist_not_copied() : ""}
       </span>
     </div>
   );

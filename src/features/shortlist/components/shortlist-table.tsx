@@ -6,30 +6,40 @@ import { display, formatOffDays, formatSalary } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { HelperPhoto } from "../../helpers/components/helper-card";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
-type Row = [label: string, value: (helper: HelperRecord) => string | undefined];
+type Row = [key: string, label: string, value: (helper: HelperRecord) => string | undefined];
 
-const ROWS: Row[] = [
-  ["Reference", (h) => h.ref],
+/** The compared fields, named in the page's language. */
+const rows = (): Row[] => [
+  ["ref", m.shortlist_row_reference(), (h) => h.ref],
   [
-    "Availability",
+    "availability",
+    m.shortlist_row_availability(),
     (h) =>
-      h.status === "available" ? availabilityText(h.availableFrom) : `No longer available (${labelOf("status", h.status)?.toLowerCase()})`,
+      h.status === "available"
+        ? availabilityText(h.availableFrom)
+        : m.shortlist_no_longer({ status: labelOf("status", h.status)?.toLowerCase() ?? h.status }),
   ],
-  ["Age", (h) => (h.age == null ? undefined : String(h.age))],
-  ["Nationality", (h) => labelOf("nationality", h.nationality)],
-  ["Experience", (h) => labelOf("experience", h.experience)],
-  ["Salary", (h) => (h.salary == null ? undefined : `${formatSalary(h.salary)} a month`)],
-  ["Days off", (h) => formatOffDays(h.offDays)],
-  ["Care", (h) => h.cares.map((care) => labelOf("care", care)).join(", ")],
-  ["Mother tongue", (h) => labelOf("motherTongue", h.motherTongue)],
-  ["Other languages", (h) => h.otherLanguages.map((language) => labelOf("language", language)).join(", ")],
-  ["English", (h) => labelOf("english", h.english)],
-  ["Religion", (h) => labelOf("religion", h.religion)],
-  ["Marital status", (h) => labelOf("marital", h.marital)],
-  ["Education", (h) => labelOf("education", h.education)],
-  ["Height", (h) => (h.heightCm == null ? undefined : `${h.heightCm} cm`)],
-  ["Supplier", (h) => h.supplier.name],
+  ["age", m.shortlist_row_age(), (h) => (h.age == null ? undefined : String(h.age))],
+  ["nationality", m.shortlist_row_nationality(), (h) => labelOf("nationality", h.nationality)],
+  ["experience", m.shortlist_row_experience(), (h) => labelOf("experience", h.experience)],
+  [
+    "salary",
+    m.shortlist_row_salary(),
+    (h) => (h.salary == null ? undefined : m.shortlist_salary_month({ salary: formatSalary(h.salary)! })),
+  ],
+  ["offDays", m.shortlist_row_days_off(), (h) => formatOffDays(h.offDays)],
+  ["care", m.shortlist_row_care(), (h) => h.cares.map((care) => labelOf("care", care)).join(", ")],
+  ["motherTongue", m.shortlist_row_mother_tongue(), (h) => labelOf("motherTongue", h.motherTongue)],
+  ["languages", m.shortlist_row_other_languages(), (h) => h.otherLanguages.map((language) => labelOf("language", language)).join(", ")],
+  ["english", m.shortlist_row_english(), (h) => labelOf("english", h.english)],
+  ["religion", m.shortlist_row_religion(), (h) => labelOf("religion", h.religion)],
+  ["marital", m.shortlist_row_marital(), (h) => labelOf("marital", h.marital)],
+  ["education", m.shortlist_row_education(), (h) => labelOf("education", h.education)],
+  ["height", m.shortlist_row_height(), (h) => (h.heightCm == null ? undefined : `${h.heightCm} cm`)],
+  ["supplier", m.shortlist_row_supplier(), (h) => h.supplier.name],
 ];
 
 /**
@@ -41,14 +51,14 @@ export function ShortlistTable({ helpers, onRemove }: { helpers: HelperRecord[];
     <div className="compare-scroll" role="region" aria-labelledby="compare-caption" tabIndex={0}>
       <table className="compare">
         <caption id="compare-caption" className="visually-hidden">
-          Shortlisted helpers compared: one column a helper
+          {m.shortlist_compare_caption()}
         </caption>
         <thead>
           <tr>
             <td className="compare-corner" />
             {helpers.map((helper) => (
               <th key={helper.id} scope="col">
-                <Link to={paths.helper(helper.id)} className="compare-helper">
+                <Link to={localHref(paths.helper(helper.id))} className="compare-helper">
                   <HelperPhoto helper={helper} size="thumb" />
                   <span>{helper.name}</span>
                 </Link>
@@ -57,11 +67,11 @@ export function ShortlistTable({ helpers, onRemove }: { helpers: HelperRecord[];
           </tr>
         </thead>
         <tbody>
-          {ROWS.map(([label, value]) => (
-            <tr key={label}>
+          {rows().map(([key, label, value]) => (
+            <tr key={key}>
               <th scope="row">{label}</th>
               {helpers.map((helper) => (
-                <td key={helper.id} className={label === "Availability" && helper.status !== "available" ? "unavailable" : undefined}>
+                <td key={helper.id} className={key === "availability" && helper.status !== "available" ? "unavailable" : undefined}>
                   {display(value(helper))}
                 </td>
               ))}
@@ -69,12 +79,13 @@ export function ShortlistTable({ helpers, onRemove }: { helpers: HelperRecord[];
           ))}
           <tr>
             <th scope="row">
-              <span className="visually-hidden">Actions</span>
+              <span className="visually-hidden">{m.shortlist_actions()}</span>
             </th>
             {helpers.map((helper) => (
               <td key={helper.id}>
                 <button type="button" className="button compare-remove" onClick={() => onRemove(helper.id)}>
-                  Remove<span className="visually-hidden"> {helper.name}</span>
+                  {m.shortlist_remove()}
+                  <span className="visually-hidden"> {helper.name}</span>
                 </button>
                 {helper.status === "available" ? (
                   <MessageSupplierLink helperId={helper.id} name={helper.name} className="button compare-message" />

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { SHORTLIST_MAX } from "../../../shared/shortlist";
 import { toggleShortlisted, useShortlist } from "./shortlist-store";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /**
  * "Shortlist" on a card or a biodata page: a toggle button (aria-pressed) whose name keeps the
@@ -10,7 +11,7 @@ export function ShortlistToggle({ helper, compact = false }: { helper: { id: str
   const ids = useShortlist();
   const [full, setFull] = useState(false);
   const pressed = ids.includes(helper.id);
-  const label = pressed ? "Shortlisted" : "Shortlist";
+  const label = pressed ? m.shortlist_shortlisted() : m.shortlist_word();
   return (
     <>
       <button
@@ -27,7 +28,7 @@ export function ShortlistToggle({ helper, compact = false }: { helper: { id: str
       </button>
       {full ? (
         <span role="status" className="shortlist-full">
-          Your shortlist holds {SHORTLIST_MAX}: remove one to add {helper.name}.
+          {m.shortlist_full({ max: SHORTLIST_MAX, name: helper.name })}
         </span>
       ) : null}
     </>

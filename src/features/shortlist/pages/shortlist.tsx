@@ -1,6 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useLoaderData, useNavigate } from "react-router";
-import { mergeShortlists, sameShortlist, shortlistFromSearch, shortlistPath } from "../../../shared/shortlist";
+import { mergeShortlists, sameShortlist, shortlistFromSearch, shortlistPath as plainPath } from "../../../shared/shortlist";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 import { ShortlistTable } from "../components/shortlist-table";
 import { ShortlistShare } from "../components/shortlist-share";
 import { AskSuppliers } from "../components/ask-suppliers";
@@ -20,9 +22,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ids, helpers, missing: ids.length - helpers.length };
 }
 
+/** A list's address in the page's language (`/zh/shortlist?ids=…` on a Chinese page). */
+const shortlistPath = (ids: readonly string[]) => localHref(plainPath(ids));
+
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Shortlist — ${siteName(matches)}` },
-  { name: "description", content: "Helpers shortlisted side by side: compare them, send the list to anyone, and ask about them." },
+  { title: m.shortlist_title({ site: siteName(matches) }) },
+  { name: "description", content: m.shortlist_description() },
   { name: "robots", content: "noindex" },
 ];
 
@@ -57,11 +62,7 @@ export default function Shortlist() {
   const addToMine = () => {
     const merged = mergeShortlists(stored, ids);
     saveShortlist(merged.ids);
-    setAdded(
-      merged.left > 0
-        ? `Added to your shortlist. It holds ${merged.ids.length}: ${merged.left} of these did not fit, remove one to add another.`
-        : "Added to your shortlist.",
-    );
+    setAdded(merged.left > 0 ? m.shortlist_added_some_left({ count: merged.ids.length, left: merged.left }) : m.shortlist_added());
     void navigate(shortlistPath(merged.ids), { replace: true, preventScrollReset: true });
   };
   const link = `${config.publicUrl}${shortlistPath(helpers.map((helper) => helper.id))}`;
@@ -69,7 +70,7 @@ export default function Shortlist() {
 
   return (
     <section className="shortlist" aria-labelledby="shortlist-heading">
-      <h1 id="shortlist-heading">{shared ? "Shortlist shared with you" : "Your shortlist"}</h1>
+      <h1 id="shortlist-heading">{shared ? m.shortlist_heading_shared() : m.shortlist_heading_own()}</h1>
       {added ? (
         <p className="form-success" role="status">
           {added}
@@ -77,12 +78,12 @@ export default function Shortlist() {
       ) : null}
       {helpers.length === 0 ? (
         <div className="empty">
-          <p>{missing > 0 ? "The helpers on this list are no longer listed." : "No helper on your shortlist yet."}</p>
+          <p>{missing > 0 ? m.shortlist_gone() : m.shortlist_empty()}</p>
           <p>
-            Press <strong>Shortlist</strong> on a helper&apos;s card to keep her here, up to six, and compare them side by side.
+            {m.shortlist_empty_hint_before()} <strong>{m.shortlist_word()}</strong> {m.shortlist_empty_hint_after()}
           </p>
-          <Link className="button primary" to={paths.listing()}>
-            Browse helpers
+          <Link className="button primary" to={localHref(paths.listing())}>
+            {m.shortlist_browse()}
           </Link>
         </div>
       ) : (
@@ -90,29 +91,28 @@ export default function Shortlist() {
           {shared ? (
             <div className="shortlist-shared">
               <p className="shortlist-intro">
-                Someone sent you {helpers.length === 1 ? "this helper" : `these ${helpers.length} helpers`}.{" "}
-                {stored.length > 0 ? `Your own shortlist (${stored.length}) is kept as it is.` : "Add them to your shortlist to keep them."}
+                {m.shortlist_sent_you({ count: helpers.length })}{" "}
+                {stored.length > 0 ? m.shortlist_own_kept({ count: stored.length }) : m.shortlist_add_hint()}
               </p>
               <div className="shortlist-actions">
                 <button type="button" className="button primary" onClick={addToMine}>
-                  Add to mine
+                  {m.shortlist_add_to_mine()}
                 </button>
                 {stored.length > 0 ? (
                   <Link className="button" to={shortlistPath(stored)}>
-                    Open my shortlist
+                    {m.shortlist_open_mine()}
                   </Link>
                 ) : null}
               </div>
             </div>
           ) : (
             <p className="shortlist-intro">
-              {helpers.length} {helpers.length === 1 ? "helper" : "helpers"} side by side. Send the list to anyone: the link shows them the
-              same helpers, apart from their own shortlist.
+              {m.shortlist_side_by_side({ count: helpers.length })} {m.shortlist_send_hint()}
             </p>
           )}
           {missing > 0 ? (
             <p className="notice" role="note">
-              {missing === 1 ? "One helper on this list is" : `${missing} helpers on this list are`} no longer listed.
+              {m.shortlist_missing({ count: missing })}
             </p>
           ) : null}
           <div className="shortlist-actions">

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { formatSingaporeDay } from "../../../shared/format";
-import { licenceCheckText, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
+import { licenceCheckText, licenceNumberText, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 import type { SupplierListItem } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
@@ -13,15 +15,15 @@ import { useRootData } from "../../../ui/root-data";
  */
 export function LicenceCheck({ supplier }: { supplier: Pick<SupplierListItem, "eaLicenceNumber" | "licenceStatus" | "licenceCheckedAt"> }) {
   const { config } = useRootData();
-  if (supplier.licenceStatus === "none") return <span className="supplier-licence">Overseas supplier</span>;
+  if (supplier.licenceStatus === "none") return <span className="supplier-licence">{m.suppliers_overseas()}</span>;
   return (
     <span className="supplier-licence-check">
-      {supplier.eaLicenceNumber ? <span className="supplier-licence">EA licence {supplier.eaLicenceNumber}</span> : null}
+      {supplier.eaLicenceNumber ? <span className="supplier-licence">{licenceNumberText(supplier.eaLicenceNumber)}</span> : null}
       <span className={supplier.licenceStatus === "checked" ? "licence-checked" : "licence-unchecked"}>
         {licenceCheckText(supplier, config.siteName)}
       </span>
       <a className="licence-directory" href={MOM_EA_DIRECTORY_URL} target="_blank" rel="noopener noreferrer">
-        MOM&apos;s directory of employment agencies
+        {m.suppliers_mom_directory()}
       </a>
     </span>
   );
@@ -44,7 +46,7 @@ export function SupplierAvatar({ supplier, size = 56 }: { supplier: Pick<Supplie
 }
 
 export function helperCount(count: number): string {
-  return `${count} available ${count === 1 ? "helper" : "helpers"}`;
+  return m.suppliers_helper_count({ count });
 }
 
 /** The supplier block of a biodata page and of a supplier's own listing. */
@@ -56,7 +58,7 @@ export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: Suppli
       <SupplierAvatar supplier={supplier} />
       <div className="supplier-block-text">
         <Heading id={`supplier-${supplier.id}`} className="supplier-block-name">
-          <Link to={paths.supplierListing(supplier.id)}>{supplier.name}</Link>
+          <Link to={localHref(paths.supplierListing(supplier.id))}>{supplier.name}</Link>
         </Heading>
         <p>
           <LicenceCheck supplier={supplier} />
@@ -67,7 +69,8 @@ export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: Suppli
           </p>
         ) : null}
         <p className="supplier-meta">
-          {helperCount(supplier.availableHelpers)} · on {config.siteName} since {formatSingaporeDay(supplier.since)}
+          {helperCount(supplier.availableHelpers)} ·{" "}
+          {m.suppliers_on_site_since({ site: config.siteName, date: formatSingaporeDay(supplier.since) })}
         </p>
       </div>
     </section>

@@ -3,6 +3,8 @@ import { formatSingaporeDay } from "../../../shared/format";
 import { helperCount, LicenceCheck, SupplierAvatar } from "../components/supplier-block";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 import type { Route } from "./+types/suppliers";
 import { pagePolicy } from "../../../shared/page-policy";
 
@@ -14,10 +16,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
-  { title: `Overseas Suppliers — ${siteName(matches)}` },
+  { title: m.suppliers_title({ site: siteName(matches) }) },
   {
     name: "description",
-    content: `${data?.suppliers.length ?? "Our"} agencies and overseas suppliers with domestic helpers available for families in Singapore: see each one's helpers and contact them directly.`,
+    content: data ? m.suppliers_description({ count: data.suppliers.length }) : m.suppliers_description_plain(),
   },
 ];
 
@@ -25,9 +27,9 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
   const { suppliers } = loaderData;
   return (
     <section className="suppliers" aria-labelledby="suppliers-heading">
-      <h1 id="suppliers-heading">Overseas Suppliers</h1>
+      <h1 id="suppliers-heading">{m.suppliers_heading()}</h1>
       {suppliers.length === 0 ? (
-        <p className="empty">No authors found</p>
+        <p className="empty">{m.suppliers_none()}</p>
       ) : (
         <ul className="supplier-grid">
           {suppliers.map((supplier) => (
@@ -35,13 +37,13 @@ export default function Suppliers({ loaderData }: Route.ComponentProps) {
               <SupplierAvatar supplier={supplier} size={72} />
               <span className="supplier-text">
                 {/* The name's link covers the card (its ::after); MOM's link sits above it. */}
-                <Link className="supplier-name" to={paths.supplierListing(supplier.id)}>
+                <Link className="supplier-name" to={localHref(paths.supplierListing(supplier.id))}>
                   {supplier.name}
                 </Link>
                 <LicenceCheck supplier={supplier} />
                 {supplier.phone ? <span className="supplier-count">{supplier.phone}</span> : null}
                 <span className="supplier-count">{helperCount(supplier.availableHelpers)}</span>
-                <span className="supplier-count">Since {formatSingaporeDay(supplier.since)}</span>
+                <span className="supplier-count">{m.suppliers_since({ date: formatSingaporeDay(supplier.since) })}</span>
               </span>
             </li>
           ))}
