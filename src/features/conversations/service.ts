@@ -27,6 +27,7 @@ export { MAX_MESSAGE_LENGTH } from "./components/message-rules";
 export { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { m } from "../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../shared/i18n/page-locale";
 
 /** Who asks: the family of a conversation, its supplier, or an operator reading it. */
 export type Actor = { side: "family"; familyId: string; phone: string } | { side: "supplier"; supplierId: string } | { side: "operator" };
@@ -178,13 +179,18 @@ export function createConversationService({ db, helpers: helperReads, site, list
           .onConflictDoUpdate({ target: [conversations.familyId, conversations.helperId], set: { status: sql`conversations.status` } })
           .returning({ id: conversations.id });
         if (fresh && newEmail) {
+          // In the language of the page the family wrote from (or of their API call), its link
+          // to the conversations' page in that language.
           await enqueueMessage(tx, site.channels, {
             kind: "conversation-link",
             to: { email: newEmail, name: input.visitor.name },
-            subject: `Your conversations on ${site.name}`,
-            text:
-              `You wrote to the supplier of ${helper.name} (${helper.ref}) on ${site.name}.\n\n` +
-              `Your conversations, from any device (keep this link to yourself):\n${site.publicUrl}/messages/link/${fresh.key}\n`,
+            subject: m.notifications_conversation_link_subject({ site: site.name }),
+            text: m.notifications_conversation_link_body({
+              helper: helper.name,
+              ref: helper.ref,
+              site: site.name,
+              link: `${site.publicUrl}${localHref(`/messages/link/${fresh.key}`)}`,
+            }),
             about: visitorAbout(input.visitor.phone),
           });
         }
