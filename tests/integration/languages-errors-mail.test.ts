@@ -70,7 +70,7 @@ describeDb("form errors, API errors and mails in the reader's language", () => {
     });
     expect(String(chinese.headers.vary)).toMatch(/Accept-Language/);
 
-    for (const headers of [{}, { "accept-language": "fr-FR,de;q=0.5" }]) {
+    for (const headers of [{}, { "accept-language": "fr-FR,de;q=0.5" }] as Record<string, string>[]) {
       const english = await submit(headers);
       expect(english.statusCode).toBe(400);
       expect(english.json()).toMatchObject({
