@@ -211,7 +211,7 @@ export function createConversationService({ db, helpers: helperReads, site, list
         if (family?.blockedAt) throw forbidden(m.server_error_family_blocked());
         await limits.familyMessage(actor.familyId, actor.phone);
       } else {
-        if (await supplierBlocked(db, actor.supplierId)) throw forbidden("You cannot send messages here at the moment.");
+        if (await supplierBlocked(db, actor.supplierId)) throw forbidden(m.server_error_supplier_blocked());
         await limits.supplierMessage(actor.supplierId);
       }
       return store(conversation.id, actor.side, text);
