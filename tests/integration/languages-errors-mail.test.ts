@@ -3,9 +3,12 @@
  * form, a Burmese supplier's form, the API by Accept-Language, and the family's mail in the
  * language of the page they wrote from. English answers are what the other tests assert.
  */
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
+import { outboxFolder } from "../../src/features/notifications/server/channels/file";
+import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
@@ -18,6 +21,33 @@ const catalogue = (folder: string, locale: string) =>
   JSON.parse(readFileSync(new URL(`../../src/${folder}/messages/${locale}.json`, import.meta.url), "utf8")) as Record<string, string>;
 const shared = { en: catalogue("shared", "en"), zh: catalogue("shared", "zh"), my: catalogue("shared", "my") };
 const server = { en: catalogue("server", "en"), zh: catalogue("server", "zh") };
+/** A mail file's subject and text as a mail program shows them (encoded words, base64 or quoted-printable undone). */
+function readEml(raw: string): { subject: string; text: string } {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, " ");
+  const words = /^Subject: (.*)$/m.exec(unfolded)?.[1] ?? "";
+  const subject = words.replace(/\?=\s+=\?/g, "?==?").replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_all, kind: string, data: string) =>
+    kind.toUpperCase() === "B"
+      ? Buffer.from(data, "base64").toString("utf8")
+      : Buffer.from(
+          data.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
+  const body = rest.join("\n\n");
+  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(unfolded)?.[1]?.toLowerCase();
+  const text =
+    encoding === "base64"
+      ? Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8")
+      : encoding === "quoted-printable"
+        ? Buffer.from(
+            body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            "latin1",
+          ).toString("utf8")
+        : body;
+  return { subject, text };
+}
+
 /** HTML as the page writes text: quotes and apostrophes escaped. */
 const inHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
 
@@ -102,6 +132,19 @@ describeDb("form errors, API errors and mails in the reader's language", () => {
     expect(mail).toContain(`（${helper.ref}）`);
     expect(mail).toMatch(/\/zh\/messages\/link\/[\w-]{43}/);
     expect(mail).not.toContain("You wrote to the supplier");
+
+    // Delivered as the site does with no mail server: an .eml file, read back as a mail program would.
+    const worker = createOutboxWorker(t.database.handle, t.config);
+    await worker.runOnce();
+    await worker.stop();
+    const folder = outboxFolder(t.config);
+    const files = readdirSync(folder).filter((name) => name.includes("conversation-link"));
+    const mails = files.map((name) => readFileSync(path.join(folder, name), "utf8")).filter((raw) => raw.includes("chen.mail@example.com"));
+    expect(mails).toHaveLength(1);
+    const eml = readEml(mails[0]!);
+    expect(eml.subject).toBe("您在 Direct Helpers 的对话");
+    expect(eml.text).toContain(`您已在 Direct Helpers 上联系 Chinese Mail Mei（${helper.ref}）的中介。`);
+    expect(eml.text).toMatch(/http:\/\/localhost:\d+\/zh\/messages\/link\/[\w-]{43}/);
   });
 
   it("writes a Burmese supplier's unread-message notice in Burmese", async () => {
