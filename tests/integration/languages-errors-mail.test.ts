@@ -86,6 +86,22 @@ describeDb("form errors, API errors and mails in the reader's language", () => {
     expect(saved.body).not.toContain("Use your Telegram user name");
   });
 
+  it("refuses a Burmese supplier's biodata form values in Burmese, numbers written as Burmese write them", async () => {
+    const helper = await createHelper(t, supplier.id, { name: "Form Hla", status: "draft" });
+    const saved = await t.app.inject({
+      method: "POST",
+      url: `/posts/${helper.id}/edit`,
+      headers: { ...formHeaders, cookie: supplier.cookie },
+      payload: formBody({ name: "Form Hla", salary: "50", status: "draft" }),
+    });
+    expect(saved.statusCode).toBe(400);
+    const dollars = (value: number) =>
+      new Intl.NumberFormat("my-MM", { style: "currency", currency: "SGD", maximumFractionDigits: 0 }).format(value);
+    const expected = shared.my.shared_error_salary_range!.replace("{min}", dollars(300)).replace("{max}", dollars(3000));
+    expect(saved.body).toContain(expected);
+    expect(saved.body).not.toContain("Salary must be between");
+  });
+
   it("answers an API 400 in Chinese when Accept-Language asks for it, in English otherwise, with the same fields", async () => {
     const submit = (headers: Record<string, string>) =>
       t.app.inject({ method: "POST", url: "/api/leads", headers, payload: { name: "", phone: "9123 abcd" } });
