@@ -16,8 +16,7 @@ import { m } from "../../../shared/i18n/compiled/messages.js";
 import { accountGuard } from "./account-guard";
 import { AUTH_BASE_PATH } from "./auth-calls";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
-import { licenceHeldByAnother } from "./licence-claims";
-import { licenceTakenMessage } from "../../../shared/licence";
+import { licenceHeldByAnother, licenceTakenMessage } from "./licence-claims";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
 
 /** The language a supplier chose on their profile, which their mails are written in. */
@@ -170,7 +169,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
         passwordChecks,
         confirmationResend: (email) => hitConfirmationResend(db, email),
         licenceHeldByAnother: (licence, exceptId) => licenceHeldByAnother(db, licence, exceptId),
-        licenceTakenMessage: licenceTakenMessage(config.contactPhone),
+        licenceTakenMessage: () => licenceTakenMessage(config.contactPhone),
         requestResetLater: (body) => {
           setImmediate(() => {
             resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
