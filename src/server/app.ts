@@ -21,6 +21,7 @@ import { leadRoutes, type LeadLimits } from "../features/leads";
 import { createVisitorCookie, hasVisitorCookie } from "./http/visitor-cookie";
 import { seoRoutes } from "../features/seo/api";
 import { registerApiDocs } from "./http/api-docs";
+import { registerApiLocale } from "./i18n/api-locale";
 import { registerErrorHandling, errorBody } from "./http/errors";
 import { healthRoutes } from "./http/health";
 import { registerInputGuard } from "./http/input-guard";
@@ -104,6 +105,8 @@ export async function buildApp(deps: AppDeps) {
   registerSecurityHeaders(app, config);
   await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache });
   registerErrorHandling(app);
+  // Every API answer's words in the caller's language (Accept-Language; decision 120).
+  registerApiLocale(app, () => services.familyLocale.current());
   registerInputGuard(app);
   registerCachePolicy(app, { hasSessionCookie });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });

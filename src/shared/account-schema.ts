@@ -5,42 +5,45 @@
  * actions import it.
  */
 import { z } from "zod";
+import { m } from "./i18n/compiled/messages.js";
 import { normaliseLicence } from "./licence";
 import { normalisePhone } from "./phone";
 import { COMPANY_MAX, EA_LICENCE_PATTERN, NAME_MAX, TELEGRAM_PATTERN } from "./account-limits";
+import { countText, say, type Text } from "./schema-text";
 
-export const requiredText = (label: string, max: number) =>
+export const requiredText = (label: Text, max: number) =>
   z
-    .string({ message: `${label} is required` })
+    .string({ error: () => m.shared_error_required({ label: say(label) }) })
     .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+    .min(1, { error: () => m.shared_error_required({ label: say(label) }) })
+    .max(max, { error: () => m.shared_error_too_long({ label: say(label), max: countText(max) }) });
 
-export const optionalText = (label: string, max: number) =>
+export const optionalText = (label: Text, max: number) =>
   z
-    .string({ message: `${label} must be text` })
+    .string({ error: () => m.shared_error_text({ label: say(label) }) })
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, { error: () => m.shared_error_too_long({ label: say(label), max: countText(max) }) })
     .nullish()
     .transform((value) => (value ? value : null));
 
-export const EA_LICENCE_MESSAGE = "Use MOM's format: two digits, a letter and four digits, e.g. 19C9871";
+/** What a licence number that is not in MOM's format is told, in the reader's language. */
+export const eaLicenceMessage = () => m.shared_error_ea_licence_format();
 
 export const eaLicenceNumber = z
-  .string({ message: "EA licence number must be text" })
+  .string({ error: () => m.shared_error_text({ label: m.shared_error_field_ea_licence() }) })
   .nullish()
   .transform((value, ctx) => {
     const licence = normaliseLicence(value ?? "");
     if (licence === "") return null;
     if (!EA_LICENCE_PATTERN.test(licence)) {
-      ctx.addIssue({ code: "custom", message: EA_LICENCE_MESSAGE });
+      ctx.addIssue({ code: "custom", message: eaLicenceMessage() });
       return z.NEVER;
     }
     return licence;
   });
 
 const phone = z
-  .string({ message: "Phone must be text" })
+  .string({ error: () => m.shared_error_text({ label: m.shared_error_field_phone() }) })
   .nullish()
   .transform((value, ctx) => {
     if (!value?.trim()) return null;
@@ -52,17 +55,15 @@ const phone = z
     return result.phone;
   });
 
-export const TELEGRAM_MESSAGE = "Use your Telegram user name: 5 to 32 letters, digits or underscores, e.g. @goldenbridge_sg";
-
 /** Stored without its @, as https://t.me/<name> wants it. */
 const telegram = z
-  .string({ message: "Telegram must be text" })
+  .string({ error: () => m.shared_error_text({ label: m.shared_error_field_telegram() }) })
   .nullish()
   .transform((value, ctx) => {
     const name = value?.trim() ?? "";
     if (name === "") return null;
     if (!TELEGRAM_PATTERN.test(name)) {
-      ctx.addIssue({ code: "custom", message: TELEGRAM_MESSAGE });
+      ctx.addIssue({ code: "custom", message: m.shared_error_telegram_format() });
       return z.NEVER;
     }
     return name.replace(/^@/, "");
@@ -70,8 +71,8 @@ const telegram = z
 
 /** The details an account owns, as every way in must check them. */
 export const accountDetailsSchema = z.object({
-  name: requiredText("Full name", NAME_MAX),
-  companyName: optionalText("Company name", COMPANY_MAX),
+  name: requiredText(m.shared_error_field_full_name, NAME_MAX),
+  companyName: optionalText(m.shared_error_field_company, COMPANY_MAX),
   eaLicenceNumber,
   phone,
   telegram,

@@ -18,7 +18,9 @@ import {
   type EvaluationMethod,
 } from "./biodata-catalogue";
 import type { EmploymentRow, SkillEntry, Skills } from "./biodata-types";
+import { m } from "./i18n/compiled/messages.js";
 import { blankToNull, checkbox, optionalText, optionalWholeNumber, slugList, yesNo } from "./schema-parts";
+import { countText } from "./schema-text";
 
 const { text, siblings, restDays, skillYears, rating, employmentRows } = BIODATA_LIMITS;
 
@@ -29,44 +31,48 @@ export function currentMonth(now = new Date()): string {
   return formatIsoDate(calendarDateAt(now)).slice(0, 7);
 }
 
-function month(label: string) {
+/** A job's first or last month; `label` within a sentence, `Label` to start one. */
+function month(label: () => string, Label: () => string) {
+  const enter = () => m.shared_error_month_enter({ label: label() });
   return z.preprocess(
     (value) => (typeof value === "string" ? value.trim() : value),
     z
-      .string({ error: `Enter ${label} (month and year)` })
-      .min(1, `Enter ${label} (month and year)`)
-      .refine((value) => {
-        const match = MONTH.exec(value);
-        return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12;
-      }, `Enter ${label} as a month and year (YYYY-MM)`)
+      .string({ error: enter })
+      .min(1, { error: enter })
       .refine(
-        (value) => Number(value.slice(0, 4)) >= BIODATA_LIMITS.employmentFromYear,
-        `${label[0]!.toUpperCase()}${label.slice(1)} must be in ${BIODATA_LIMITS.employmentFromYear} or later`,
+        (value) => {
+          const match = MONTH.exec(value);
+          return match !== null && Number(match[2]) >= 1 && Number(match[2]) <= 12;
+        },
+        { error: () => m.shared_error_month_format({ label: label() }) },
       )
-      .refine((value) => value <= currentMonth(), `${label[0]!.toUpperCase()}${label.slice(1)} cannot be in the future`),
+      .refine((value) => Number(value.slice(0, 4)) >= BIODATA_LIMITS.employmentFromYear, {
+        error: () => m.shared_error_month_too_early({ label: Label(), year: String(BIODATA_LIMITS.employmentFromYear) }),
+      })
+      .refine((value) => value <= currentMonth(), { error: () => m.shared_error_month_future({ label: Label() }) }),
   );
 }
 
 const employmentRow = z
   .object({
-    from: month("the month this job started"),
-    to: month("the month this job ended"),
+    from: month(m.shared_error_field_job_start, m.shared_error_field_job_start_capital),
+    to: month(m.shared_error_field_job_end, m.shared_error_field_job_end_capital),
     country: z.preprocess(
       blankToNull,
       z
-        .string({ error: "Enter the country where she worked" })
+        .string({ error: () => m.shared_error_country_enter() })
         .trim()
-        .min(1, "Enter the country where she worked")
-        .max(text.short, `The country must be at most ${text.short} characters`),
+        .min(1, { error: () => m.shared_error_country_enter() })
+        .max(text.short, { error: () => m.shared_error_country_too_long({ max: countText(text.short) }) }),
     ),
-    employer: optionalText("The employer", text.short),
-    duties: optionalText("The main duties", text.medium),
-    remarks: optionalText("The remarks", text.medium),
-    feedback: optionalText("The employer's feedback", text.medium),
+    employer: optionalText(m.shared_error_field_employer, text.short),
+    duties: optionalText(m.shared_error_field_duties, text.medium),
+    remarks: optionalText(m.shared_error_field_remarks, text.medium),
+    feedback: optionalText(m.shared_error_field_feedback, text.medium),
   })
   .superRefine((row, ctx) => {
     if (row.from > row.to) {
-      ctx.addIssue({ code: "custom", path: ["to"], message: "The job cannot end before it starts: check the months" });
+      ctx.addIssue({ code: "custom", path: ["to"], message: m.shared_error_job_order() });
     }
   });
 
@@ -82,26 +88,25 @@ export const employmentSchema = z.preprocess(
     return Array.isArray(value) ? value.filter((row) => !isBlankRow(row)) : value;
   },
   z
-    .array(employmentRow, { error: "Send the employment history as a list of rows" })
-    .max(employmentRows.max, `At most ${employmentRows.max} employment rows: remove the oldest or combine short jobs`),
+    .array(employmentRow, { error: () => m.shared_error_employment_list() })
+    .max(employmentRows.max, { error: () => m.shared_error_employment_rows({ max: countText(employmentRows.max) }) }),
 ) as unknown as z.ZodType<EmploymentRow[], unknown>;
 
 const skillEntry = z
   .object({
-    willing: checkbox("Willing"),
-    experienced: checkbox("Experience"),
-    years: optionalWholeNumber(
-      "Years of experience",
-      skillYears.min,
-      skillYears.max,
-      `Years of experience must be between ${skillYears.min} and ${skillYears.max}`,
+    willing: checkbox(m.shared_error_field_willing),
+    experienced: checkbox(m.shared_error_field_experienced),
+    years: optionalWholeNumber(m.shared_error_field_skill_years, skillYears.min, skillYears.max, () =>
+      m.shared_error_skill_years_range({ min: countText(skillYears.min), max: countText(skillYears.max) }),
     ),
     rating: z.preprocess(
       (value) => (typeof value === "string" && ["", "na", "n.a.", "n/a"].includes(value.trim().toLowerCase()) ? null : value),
-      optionalWholeNumber("The rating", rating.min, rating.max, `The rating must be from ${rating.min} to ${rating.max} stars, or N.A.`),
+      optionalWholeNumber(m.shared_error_field_rating, rating.min, rating.max, () =>
+        m.shared_error_rating_range({ min: countText(rating.min), max: countText(rating.max) }),
+      ),
     ),
-    detail: optionalText("The detail", text.short),
-    note: optionalText("The observation", text.medium),
+    detail: optionalText(m.shared_error_field_detail, text.short),
+    note: optionalText(m.shared_error_field_observation, text.medium),
   })
   // Years of experience given means she has experience, whether or not the box was ticked.
   .transform((entry): SkillEntry => ({ ...entry, experienced: entry.experienced || (entry.years ?? 0) > 0 }));
@@ -113,10 +118,11 @@ function isEmptySkill(entry: SkillEntry): boolean {
 export const skillsSchema = z.preprocess(
   (value) => (value === undefined || value === null || value === "" ? {} : value),
   z
-    .record(z.string(), skillEntry, { error: "Send the skills as an object of areas" })
+    .record(z.string(), skillEntry, { error: () => m.shared_error_skills_object() })
     .superRefine((skills, ctx) => {
       for (const area of Object.keys(skills)) {
-        if (!isSkillArea(area)) ctx.addIssue({ code: "custom", path: [area], message: `“${area.slice(0, 40)}” is not a skill area` });
+        if (!isSkillArea(area))
+          ctx.addIssue({ code: "custom", path: [area], message: m.shared_error_skill_area({ area: area.slice(0, 40) }) });
       }
     })
     .transform((skills): Skills => Object.fromEntries(Object.entries(skills).filter(([, entry]) => !isEmptySkill(entry)))),
@@ -139,22 +145,21 @@ export function daysAhead(days: number, now = new Date()): string {
 const availableFrom = z.preprocess(
   blankToNull,
   z
-    .string({ error: "Enter the available-from date as a date (YYYY-MM-DD)" })
+    .string({ error: () => m.shared_error_available_from_format() })
     .trim()
-    .refine((value) => parseIsoDate(value) !== undefined, "Enter the available-from date as a date (YYYY-MM-DD)")
-    .refine((value) => value >= BIODATA_LIMITS.availableFromEarliest, "The available-from date is too far in the past")
-    .refine(
-      (value) => value <= daysAhead(BIODATA_LIMITS.availableFromDaysAhead),
-      "The available-from date must be within two years from today",
-    )
+    .refine((value) => parseIsoDate(value) !== undefined, { error: () => m.shared_error_available_from_format() })
+    .refine((value) => value >= BIODATA_LIMITS.availableFromEarliest, { error: () => m.shared_error_available_from_past() })
+    .refine((value) => value <= daysAhead(BIODATA_LIMITS.availableFromDaysAhead), {
+      error: () => m.shared_error_available_from_ahead(),
+    })
     .nullable(),
 );
 
 const evaluation = z.preprocess(
   blankToNull,
   z
-    .string({ error: "Choose how the skills were evaluated from the list" })
-    .refine((value): value is EvaluationMethod => isEvaluationMethod(value), "Choose how the skills were evaluated from the list")
+    .string({ error: () => m.shared_error_evaluation() })
+    .refine((value): value is EvaluationMethod => isEvaluationMethod(value), { error: () => m.shared_error_evaluation() })
     .nullable(),
 ) as unknown as z.ZodType<EvaluationMethod | null, unknown>;
 
@@ -162,20 +167,22 @@ const evaluation = z.preprocess(
 const homePhone = z.preprocess(
   blankToNull,
   z
-    .string({ error: "The home contact number must be text" })
+    .string({ error: () => m.shared_error_text({ label: m.shared_error_field_home_phone() }) })
     .trim()
-    .max(BIODATA_LIMITS.phone.max, `The home contact number must be at most ${BIODATA_LIMITS.phone.max} characters`)
-    .regex(/^\+?[\d\s().-]{6,}$/, "Enter the home contact number in digits (a leading + and spaces are fine)")
+    .max(BIODATA_LIMITS.phone.max, {
+      error: () => m.shared_error_too_long({ label: m.shared_error_field_home_phone(), max: countText(BIODATA_LIMITS.phone.max) }),
+    })
+    .regex(/^\+?[\d\s().-]{6,}$/, { error: () => m.shared_error_home_phone_format() })
     .nullable(),
 );
 
 const passportNumber = z.preprocess(
   blankToNull,
   z
-    .string({ error: "The passport number must be text" })
+    .string({ error: () => m.shared_error_text({ label: m.shared_error_field_passport() }) })
     .trim()
     .toUpperCase()
-    .regex(/^[A-Z0-9]{5,20}$/, "Enter the passport number as 5 to 20 letters and digits")
+    .regex(/^[A-Z0-9]{5,20}$/, { error: () => m.shared_error_passport_format() })
     .nullable(),
 );
 
@@ -184,41 +191,35 @@ const slugs = (list: readonly { slug: string }[]) => list.map((entry) => entry.s
 
 /** The standard form's fields, each optional on a new biodata (existing ones start empty). */
 export const biodataFields = {
-  placeOfBirth: optionalText("Place of birth", text.short),
-  siblings: optionalWholeNumber(
-    "Number of siblings",
-    siblings.min,
-    siblings.max,
-    `Number of siblings must be between ${siblings.min} and ${siblings.max}`,
+  placeOfBirth: optionalText(m.shared_error_field_place_of_birth, text.short),
+  siblings: optionalWholeNumber(m.shared_error_field_siblings, siblings.min, siblings.max, () =>
+    m.shared_error_siblings_range({ min: countText(siblings.min), max: countText(siblings.max) }),
   ),
-  homeAddress: optionalText("Home address", text.medium),
-  repatriationPort: optionalText("Repatriation port", text.short),
+  homeAddress: optionalText(m.shared_error_field_home_address, text.medium),
+  repatriationPort: optionalText(m.shared_error_field_repatriation_port, text.short),
   homePhone,
   passportNumber,
-  allergies: optionalText("Allergies", text.medium),
-  illnesses: slugList("illnesses", isIllness).describe(`Any of ${slugs(illnesses)} (other: say which in illnessOther).`),
-  illnessOther: optionalText("The other illness", text.medium),
-  disabilities: optionalText("Physical disabilities", text.medium),
-  dietaryRestrictions: optionalText("Dietary restrictions", text.medium),
-  handlesPork: yesNo("Willing to handle pork"),
-  handlesBeef: yesNo("Willing to handle beef"),
-  foodHandlingOther: optionalText("Other food handling", text.medium),
-  restDays: optionalWholeNumber(
-    "Preferred rest days",
-    restDays.min,
-    restDays.max,
-    `Preferred rest days must be between ${restDays.min} and ${restDays.max} a month`,
+  allergies: optionalText(m.shared_error_field_allergies, text.medium),
+  illnesses: slugList(m.shared_error_field_illnesses, isIllness).describe(`Any of ${slugs(illnesses)} (other: say which in illnessOther).`),
+  illnessOther: optionalText(m.shared_error_field_illness_other, text.medium),
+  disabilities: optionalText(m.shared_error_field_disabilities, text.medium),
+  dietaryRestrictions: optionalText(m.shared_error_field_dietary, text.medium),
+  handlesPork: yesNo(m.shared_error_field_handles_pork),
+  handlesBeef: yesNo(m.shared_error_field_handles_beef),
+  foodHandlingOther: optionalText(m.shared_error_field_food_other, text.medium),
+  restDays: optionalWholeNumber(m.shared_error_field_rest_days, restDays.min, restDays.max, () =>
+    m.shared_error_rest_days_range({ min: countText(restDays.min), max: countText(restDays.max) }),
   ),
-  otherRemarks: optionalText("Other remarks", text.long),
+  otherRemarks: optionalText(m.shared_error_field_other_remarks, text.long),
   skillsEvaluation: evaluation.describe(
     `How the skills were evaluated: ${slugs(evaluationMethods)} (other: say how in skillsEvaluationOther).`,
   ),
-  skillsEvaluationOther: optionalText("The other method of evaluation", text.short),
+  skillsEvaluationOther: optionalText(m.shared_error_field_evaluation_other, text.short),
   skills: skillsSchema.describe(`By skill area (${slugs(skillAreas)}).`),
   employment: employmentSchema,
-  workedInSingapore: yesNo("Worked in Singapore before"),
+  workedInSingapore: yesNo(m.shared_error_field_worked_in_singapore),
   availableFrom: availableFrom.describe("YYYY-MM-DD, at most two years ahead; null: available now."),
-  interview: slugList("how she can be interviewed", isInterviewMode).describe(
+  interview: slugList(m.shared_error_field_interview, isInterviewMode).describe(
     `Any of ${slugs(interviewModes)}; none: not available for interview.`,
   ),
 };
@@ -229,9 +230,9 @@ export function checkBiodata(
   ctx: z.RefinementCtx,
 ): void {
   if (value.illnesses?.includes("other") && value.illnessOther === null) {
-    ctx.addIssue({ code: "custom", path: ["illnessOther"], message: "Say which other illness (or untick Other)" });
+    ctx.addIssue({ code: "custom", path: ["illnessOther"], message: m.shared_error_illness_other() });
   }
   if (value.skillsEvaluation === "other" && value.skillsEvaluationOther === null) {
-    ctx.addIssue({ code: "custom", path: ["skillsEvaluationOther"], message: "Say how the skills were evaluated" });
+    ctx.addIssue({ code: "custom", path: ["skillsEvaluationOther"], message: m.shared_error_evaluation_other() });
   }
 }

@@ -9,23 +9,30 @@ import { resolveSlug, slugsOf, type CatalogueName, type SlugOf } from "./catalog
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
 import { biodataFields, checkBiodata } from "./biodata-schema";
+import { m } from "./i18n/compiled/messages.js";
 import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
+import { countText, dollarsText, say, type Text } from "./schema-text";
 
 export { HELPER_LIMITS, PHOTO_UPLOAD };
 
 /** What the API document says a catalogue field takes. */
 const catalogueWords = (name: CatalogueName) => `${slugsOf(name).join(", ")} (or its label or the old site's spelling, any case)`;
 
-function catalogueValue<N extends CatalogueName>(name: N, label: string) {
+function catalogueValue<N extends CatalogueName>(name: N, label: Text) {
   return z
     .preprocess(
       blankToUndefined,
       z
-        .string({ error: (issue) => (issue.input === undefined ? `Choose the ${label}` : `Choose the ${label} from the list`) })
+        .string({
+          error: (issue) =>
+            issue.input === undefined
+              ? m.shared_error_choose({ label: say(label) })
+              : m.shared_error_choose_from_list({ label: say(label) }),
+        })
         .transform((value, ctx): SlugOf<N> => {
           const slug = resolveSlug(name, value);
           if (!slug) {
-            ctx.addIssue({ code: "custom", message: `Choose the ${label} from the list` });
+            ctx.addIssue({ code: "custom", message: m.shared_error_choose_from_list({ label: say(label) }) });
             return z.NEVER;
           }
           return slug;
@@ -34,19 +41,20 @@ function catalogueValue<N extends CatalogueName>(name: N, label: string) {
     .describe(`One of ${catalogueWords(name)}.`);
 }
 
-function catalogueList<N extends CatalogueName>(name: N, label: string) {
+function catalogueList<N extends CatalogueName>(name: N, label: Text) {
+  const fromList = () => m.shared_error_from_list({ label: say(label) });
   return z
     .preprocess(
       (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
       z
-        .array(z.string({ error: `Choose ${label} from the list` }), { error: `Choose ${label} from the list` })
-        .max(20, `Choose ${label} from the list`)
+        .array(z.string({ error: fromList }), { error: fromList })
+        .max(20, { error: fromList })
         .transform((values, ctx): SlugOf<N>[] => {
           const slugs = new Set<SlugOf<N>>();
           for (const value of values.filter((v) => v.trim() !== "")) {
             const slug = resolveSlug(name, value);
             if (!slug) {
-              ctx.addIssue({ code: "custom", message: `Choose ${label} from the list (“${value.slice(0, 40)}” is not one)` });
+              ctx.addIssue({ code: "custom", message: m.shared_error_not_in_list({ label: say(label), value: value.slice(0, 40) }) });
               return z.NEVER;
             }
             slugs.add(slug);
@@ -57,7 +65,7 @@ function catalogueList<N extends CatalogueName>(name: N, label: string) {
     .describe(`Any of ${catalogueWords(name)}.`);
 }
 
-function optionalCatalogueValue<N extends CatalogueName>(name: N, label: string) {
+function optionalCatalogueValue<N extends CatalogueName>(name: N, label: Text) {
   return z.preprocess(blankToNull, catalogueValue(name, label).nullable());
 }
 
@@ -68,14 +76,17 @@ const dateOfBirth = z
     blankToUndefined,
     z
       .string({
-        error: (issue) => (issue.input === undefined ? "Date of birth is required" : "Enter the date of birth as a date"),
+        error: (issue) => (issue.input === undefined ? m.shared_error_birth_date_required() : m.shared_error_birth_date_text()),
       })
       .trim()
-      .refine((value) => parseIsoDate(value) !== undefined, "Enter the date of birth as a date (YYYY-MM-DD)")
-      .refine((value) => {
-        const years = ageFromIso(value);
-        return years === undefined || (years >= age.min && years <= age.max);
-      }, `The helper must be between ${age.min} and ${age.max} years old`),
+      .refine((value) => parseIsoDate(value) !== undefined, { error: () => m.shared_error_birth_date_format() })
+      .refine(
+        (value) => {
+          const years = ageFromIso(value);
+          return years === undefined || (years >= age.min && years <= age.max);
+        },
+        { error: () => m.shared_error_age_range({ min: countText(age.min), max: countText(age.max) }) },
+      ),
   )
   .describe(`YYYY-MM-DD; she is ${age.min} to ${age.max} years old.`);
 
@@ -83,59 +94,73 @@ const dateOfBirth = z
 const photo = z.preprocess(
   blankToNull,
   z
-    .string({ error: "The photo is not valid: upload it again" })
-    .refine((key) => MEDIA_KEY_PATTERN.test(key) && key.startsWith("helpers/"), "The photo is not valid: upload it again")
+    .string({ error: () => m.shared_error_photo_invalid() })
+    .refine((key) => MEDIA_KEY_PATTERN.test(key) && key.startsWith("helpers/"), { error: () => m.shared_error_photo_invalid() })
     .nullable(),
 );
 
-export const PHOTO_BEFORE_PUBLISHING =
-  "Add a photo before making this biodata available: families choose by the photo. Save it as a draft until then.";
-
 /** The message when a biodata would be available without a photo; undefined when it may be saved. */
 export function photoNeededToPublish(status: unknown, photo: unknown): string | undefined {
-  return status === "available" && (typeof photo !== "string" || photo.trim() === "") ? PHOTO_BEFORE_PUBLISHING : undefined;
+  return status === "available" && (typeof photo !== "string" || photo.trim() === "")
+    ? m.shared_error_photo_before_publishing()
+    : undefined;
 }
 
 export const helperStatusSchema = z.enum(["available", "reserved", "hired", "draft"], {
-  error: "Choose a status: available, reserved, hired or draft",
+  error: () => m.shared_error_status(),
 });
 
 const fields = {
   name: z.preprocess(
     blankToUndefined,
     z
-      .string({ error: (issue) => (issue.input === undefined ? "Name is required" : "Name must be text") })
+      .string({
+        error: (issue) =>
+          issue.input === undefined
+            ? m.shared_error_required({ label: m.shared_error_field_name() })
+            : m.shared_error_text({ label: m.shared_error_field_name() }),
+      })
       .trim()
-      .min(1, "Name is required")
-      .max(HELPER_LIMITS.name.max, `Name must be at most ${HELPER_LIMITS.name.max} characters`),
+      .min(1, { error: () => m.shared_error_required({ label: m.shared_error_field_name() }) })
+      .max(HELPER_LIMITS.name.max, {
+        error: () => m.shared_error_too_long({ label: m.shared_error_field_name(), max: countText(HELPER_LIMITS.name.max) }),
+      }),
   ),
-  nationality: catalogueValue("nationality", "nationality"),
-  experience: catalogueValue("experience", "experience"),
-  singaporeExperience: optionalText("Singapore experience"),
-  salary: wholeNumber("Salary", salary.min, salary.max, "Salary must be between $300 and $3,000 a month"),
-  offDays: wholeNumber("Days off", offDays.min, offDays.max, `Days off must be between ${offDays.min} and ${offDays.max} a month`),
+  nationality: catalogueValue("nationality", m.shared_error_field_nationality),
+  experience: catalogueValue("experience", m.shared_error_field_experience),
+  singaporeExperience: optionalText(m.shared_error_field_singapore_experience),
+  salary: wholeNumber(m.shared_error_field_salary, salary.min, salary.max, () =>
+    m.shared_error_salary_range({ min: dollarsText(salary.min), max: dollarsText(salary.max) }),
+  ),
+  offDays: wholeNumber(m.shared_error_field_off_days, offDays.min, offDays.max, () =>
+    m.shared_error_off_days_range({ min: countText(offDays.min), max: countText(offDays.max) }),
+  ),
   dateOfBirth,
   heightCm: z.preprocess(
     blankToNull,
-    wholeNumber("Height", heightCm.min, heightCm.max, `Height must be between ${heightCm.min} and ${heightCm.max} cm`).nullable(),
+    wholeNumber(m.shared_error_field_height, heightCm.min, heightCm.max, () =>
+      m.shared_error_height_range({ min: countText(heightCm.min), max: countText(heightCm.max) }),
+    ).nullable(),
   ),
   weightKg: z.preprocess(
     blankToNull,
-    wholeNumber("Weight", weightKg.min, weightKg.max, `Weight must be between ${weightKg.min} and ${weightKg.max} kg`).nullable(),
+    wholeNumber(m.shared_error_field_weight, weightKg.min, weightKg.max, () =>
+      m.shared_error_weight_range({ min: countText(weightKg.min), max: countText(weightKg.max) }),
+    ).nullable(),
   ),
-  marital: catalogueValue("marital", "marital status"),
-  childrenAges: optionalText("Children's ages"),
-  religion: catalogueValue("religion", "religion"),
-  english: optionalCatalogueValue("english", "English level"),
-  motherTongue: catalogueValue("motherTongue", "mother tongue"),
-  otherLanguages: catalogueList("language", "other languages"),
-  education: optionalCatalogueValue("education", "education"),
-  cares: catalogueList("care", "care types"),
+  marital: catalogueValue("marital", m.shared_error_field_marital),
+  childrenAges: optionalText(m.shared_error_field_children_ages),
+  religion: catalogueValue("religion", m.shared_error_field_religion),
+  english: optionalCatalogueValue("english", m.shared_error_field_english),
+  motherTongue: catalogueValue("motherTongue", m.shared_error_field_mother_tongue),
+  otherLanguages: catalogueList("language", m.shared_error_field_other_languages),
+  education: optionalCatalogueValue("education", m.shared_error_field_education),
+  cares: catalogueList("care", m.shared_error_field_cares),
   specialNotes: z.preprocess(
     (value) => (value === undefined || value === null ? "" : value),
     z
-      .string({ error: "Special notes must be text" })
-      .max(HELPER_LIMITS.specialNotes.max, "Special notes are too long: shorten them or use fewer images"),
+      .string({ error: () => m.shared_error_text({ label: m.shared_error_field_special_notes() }) })
+      .max(HELPER_LIMITS.specialNotes.max, { error: () => m.shared_error_special_notes_too_long() }),
   ),
   status: z.preprocess(blankToUndefined, helperStatusSchema),
   photo,

@@ -3,18 +3,26 @@
  * gate's form action and for POST /api/leads; its output carries the phone in E.164.
  */
 import { z } from "zod";
+import { m } from "./i18n/compiled/messages.js";
 import { LEAD_LIMITS } from "./lead-limits";
 import { normalisePhone } from "./phone";
+import { countText } from "./schema-text";
 
 const { max: LEAD_NAME_MAX } = LEAD_LIMITS.name;
+const enterName = () => m.shared_error_lead_name();
 
 export const leadInputSchema = z.object({
   name: z
-    .string({ message: "Please enter your name." })
+    .string({ error: enterName })
     // Line breaks and runs of spaces would end up in mail subjects and CSV cells.
     .transform((value) => value.replace(/\s+/g, " ").trim())
-    .pipe(z.string().min(1, "Please enter your name.").max(LEAD_NAME_MAX, `Please keep your name to ${LEAD_NAME_MAX} characters.`)),
-  phone: z.string({ message: "Please enter your phone number." }).transform((value, ctx) => {
+    .pipe(
+      z
+        .string()
+        .min(1, { error: enterName })
+        .max(LEAD_NAME_MAX, { error: () => m.shared_error_lead_name_too_long({ max: countText(LEAD_NAME_MAX) }) }),
+    ),
+  phone: z.string({ error: () => m.shared_error_phone_empty() }).transform((value, ctx) => {
     const result = normalisePhone(value);
     if (!result.ok) {
       ctx.addIssue({ code: "custom", message: result.message });

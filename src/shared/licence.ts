@@ -2,7 +2,7 @@
  * A supplier's employment agency licence (MOM's EA licence): one account per licence, and what
  * families are told of it (decision 100). Read by the server, the pages and the PDF alike.
  */
-import { displayPhone, formatSingaporeDay } from "./format";
+import { formatSingaporeDay } from "./format";
 import { m } from "./i18n/compiled/messages.js";
 
 /** The unique index that keeps a licence to one account, on its normalised value. */
@@ -14,11 +14,6 @@ export const MOM_EA_DIRECTORY_URL = "https://service2.mom.gov.sg/eadirectory/";
 /** A licence as stored and compared: no spaces, capitals ("19c 9871" is 19C9871). */
 export function normaliseLicence(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase();
-}
-
-/** The refusal of a licence another account holds, with whom to contact. */
-export function licenceTakenMessage(contactPhone: string): string {
-  return `This licence number is already registered to another account. If it is yours, contact us on WhatsApp at ${displayPhone(contactPhone)} so we can check it.`;
 }
 
 /**

@@ -8,6 +8,7 @@
  * the server, not in code shipped to every page.
  */
 import { parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js/max";
+import { m } from "./i18n/compiled/messages.js";
 
 export const DEFAULT_PHONE_REGION: CountryCode = "SG";
 
@@ -17,17 +18,36 @@ const MAX_DIGITS = 15;
 /** Numbers nobody answers personally: a lead needs one the operator can call or message. */
 const UNREACHABLE_TYPES = new Set(["TOLL_FREE", "PREMIUM_RATE", "SHARED_COST", "VOICEMAIL"]);
 
+/** What a refused number is told, read in the language of the request it answers (decision 120). */
 export const phoneMessages = {
-  empty: "Please enter your phone number.",
-  characters: "Use digits only; spaces, dashes, brackets and a leading + are fine.",
-  tooShortLocal: "This number is too short: a Singapore number has 8 digits, e.g. 9123 4567.",
-  tooShort: "This number is too short. Please check it.",
-  tooLong: "This number is too long. Please check it.",
-  notLocal: "A Singapore number has 8 digits. For a number from another country, start with + and the country code, e.g. +63 917 123 4567.",
-  unknownCountry: "The country code after + is not one we know. Please check it.",
-  invalid: "This number does not exist. Please check it.",
-  unreachable: "This is a service number. Please give a number we can call or message you on.",
-} as const;
+  get empty() {
+    return m.shared_error_phone_empty();
+  },
+  get characters() {
+    return m.shared_error_phone_characters();
+  },
+  get tooShortLocal() {
+    return m.shared_error_phone_too_short_local();
+  },
+  get tooShort() {
+    return m.shared_error_phone_too_short();
+  },
+  get tooLong() {
+    return m.shared_error_phone_too_long();
+  },
+  get notLocal() {
+    return m.shared_error_phone_not_local();
+  },
+  get unknownCountry() {
+    return m.shared_error_phone_unknown_country();
+  },
+  get invalid() {
+    return m.shared_error_phone_invalid();
+  },
+  get unreachable() {
+    return m.shared_error_phone_unreachable();
+  },
+};
 
 export type PhoneResult = { ok: true; phone: string; country: CountryCode | undefined } | { ok: false; message: string };
 

@@ -4,56 +4,68 @@
  */
 import { z } from "zod";
 import { eaLicenceNumber } from "../../shared/account-schema";
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { countText, say, type Text } from "../../shared/schema-text";
 import { COMPANY_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
 
 export { NAME_MAX, PASSWORD_MAX, PASSWORD_MIN };
 
-const text = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
+// Messages are read when a value is refused, in the language of that request (decision 120).
+const required = (label: Text) => () => m.shared_error_required({ label: say(label) });
+const tooLong = (label: Text, max: number) => () => m.shared_error_too_long({ label: say(label), max: countText(max) });
 
-const optionalText = (label: string, max: number) =>
+const text = (label: Text, max: number) =>
+  z
+    .string({ error: required(label) })
+    .trim()
+    .min(1, { error: required(label) })
+    .max(max, { error: tooLong(label, max) });
+
+const optionalText = (label: Text, max: number) =>
   z
     .string()
     .trim()
-    .max(max, `${label} must be at most ${max} characters`)
+    .max(max, { error: tooLong(label, max) })
     .optional()
     .transform((value) => (value ? value : null));
 
+const emailRequired = required(m.shared_error_field_email);
 const email = z
-  .string({ message: "Email is required" })
+  .string({ error: emailRequired })
   .trim()
-  .min(1, "Email is required")
-  .pipe(z.email("Enter a valid email address, like name@example.com"))
+  .min(1, { error: emailRequired })
+  .pipe(z.email({ error: () => m.shared_error_email_format() }))
   .transform((value) => value.toLowerCase());
 
-const newPassword = (label: string) =>
+const newPassword = (label: Text) =>
   z
-    .string({ message: `${label} is required` })
-    .min(1, `${label} is required`)
-    .min(PASSWORD_MIN, `${label} must be at least ${PASSWORD_MIN} characters`)
-    .max(PASSWORD_MAX, `${label} must be at most ${PASSWORD_MAX} characters`);
+    .string({ error: required(label) })
+    .min(1, { error: required(label) })
+    .min(PASSWORD_MIN, { error: () => m.shared_error_too_short({ label: say(label), min: countText(PASSWORD_MIN) }) })
+    .max(PASSWORD_MAX, { error: tooLong(label, PASSWORD_MAX) });
 
-const PASSWORDS_DIFFER = "The two passwords do not match";
+const passwordsDiffer = () => m.shared_error_passwords_differ();
+const confirmPassword = () => m.shared_error_confirm_password();
+const confirmNewPassword = () => m.shared_error_confirm_new_password();
 
 export const registerSchema = z
   .object({
-    name: text("Full name", NAME_MAX),
+    name: text(m.shared_error_field_full_name, NAME_MAX),
     // The profile's rules; the company is asked for here, as families see it on every biodata.
-    companyName: text("Company name", COMPANY_MAX),
+    companyName: text(m.shared_error_field_company, COMPANY_MAX),
     eaLicenceNumber,
     email,
-    password: newPassword("Password"),
-    confirmPassword: z.string({ message: "Confirm your password" }).min(1, "Confirm your password"),
+    password: newPassword(m.shared_error_field_password),
+    confirmPassword: z.string({ error: confirmPassword }).min(1, { error: confirmPassword }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: passwordsDiffer });
 
 export const loginSchema = z.object({
   email,
-  password: z.string({ message: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX),
+  password: z
+    .string({ error: required(m.shared_error_field_password) })
+    .min(1, { error: required(m.shared_error_field_password) })
+    .max(PASSWORD_MAX),
 });
 
 export type LoginInput = z.input<typeof loginSchema>;
@@ -66,22 +78,24 @@ export const forgotPasswordSchema = z.object({ email });
 
 export const resetPasswordSchema = z
   .object({
-    token: z.string().min(1, "This link is not complete"),
-    password: newPassword("New password"),
-    confirmPassword: z.string({ message: "Confirm your new password" }).min(1, "Confirm your new password"),
+    token: z.string().min(1, { error: () => m.shared_error_link_incomplete() }),
+    password: newPassword(m.shared_error_field_new_password),
+    confirmPassword: z.string({ error: confirmNewPassword }).min(1, { error: confirmNewPassword }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER });
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: passwordsDiffer });
 
 export const changePasswordSchema = z
   .object({
-    currentPassword: z.string({ message: "Current password is required" }).min(1, "Current password is required"),
-    newPassword: newPassword("New password"),
-    confirmPassword: z.string({ message: "Confirm your new password" }).min(1, "Confirm your new password"),
+    currentPassword: z
+      .string({ error: required(m.shared_error_field_current_password) })
+      .min(1, { error: required(m.shared_error_field_current_password) }),
+    newPassword: newPassword(m.shared_error_field_new_password),
+    confirmPassword: z.string({ error: confirmNewPassword }).min(1, { error: confirmNewPassword }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORDS_DIFFER })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: passwordsDiffer })
   .refine((v) => v.newPassword !== v.currentPassword, {
     path: ["newPassword"],
-    message: "The new password must differ from the current one",
+    error: () => m.shared_error_new_password_same(),
   });
 
 export { optionalText, text, email };

@@ -15,6 +15,7 @@ import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddre
 import { isLicenceTaken, licenceHeldByAnother, licenceTaken, refusingTakenLicences } from "./server/licence-claims";
 import type { PasswordCheckLimiter } from "./server/password-check-limit";
 import type { Viewer } from "./server/viewer";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 export interface Profile {
   id: string;
@@ -50,8 +51,8 @@ export interface ProfileSaved {
   emailPending?: string;
 }
 
-const accountGone = () => badRequest("This account no longer exists.", { form: "This account no longer exists." });
-const emailTakenError = () => badRequest("Another account already uses this email", { email: "Another account already uses this email" });
+const accountGone = () => badRequest(m.server_error_account_gone(), { form: m.server_error_account_gone() });
+const emailTakenError = () => badRequest(m.server_error_email_taken(), { email: m.server_error_email_taken() });
 
 /** An avatar key made by the upload endpoint: avatars/ and a random name. */
 export const AVATAR_KEY = /^avatars\/[A-Za-z0-9_-]{8,64}$/;
@@ -114,7 +115,7 @@ export function createAccountService({
       throw tooManyRequests(verdict.message, verdict.retryAfterSeconds, { currentPassword: verdict.message, form: verdict.message });
     }
     if (!(await passwordMatches(userId, password))) {
-      throw badRequest("This is not your current password", { currentPassword: "This is not your current password" });
+      throw badRequest(m.server_error_wrong_current_password(), { currentPassword: m.server_error_wrong_current_password() });
     }
   }
 
@@ -151,7 +152,7 @@ export function createAccountService({
     const emailChanged = newEmail !== current.email.toLowerCase();
     if (emailChanged) {
       if (!changes.currentPassword) {
-        const message = "Enter your current password to change your email";
+        const message = m.server_error_current_password_for_email();
         throw badRequest(message, { currentPassword: message });
       }
       await checkCurrentPassword(userId, changes.currentPassword, address);
@@ -196,7 +197,7 @@ export function createAccountService({
    */
   async function setAvatar(viewer: Viewer, key: string): Promise<void> {
     if (!AVATAR_KEY.test(key) || !(await storedFileExists(storage, key))) {
-      throw badRequest("Upload the picture again: it did not arrive.", { avatar: "Upload the picture again: it did not arrive." });
+      throw badRequest(m.server_error_avatar_missing(), { avatar: m.server_error_avatar_missing() });
     }
     const before = await db.transaction(async (tx) => {
       const [row] = await tx.select({ image: user.image }).from(user).where(eq(user.id, viewer.id)).for("update");
@@ -208,7 +209,7 @@ export function createAccountService({
     });
     if (before === null) throw accountGone();
     if (before === undefined) {
-      throw badRequest("Use a picture you uploaded: upload it again.", { avatar: "Use a picture you uploaded: upload it again." });
+      throw badRequest(m.server_error_avatar_not_yours(), { avatar: m.server_error_avatar_not_yours() });
     }
     if (before.image !== key) publicChanged?.();
     if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image], imageUsedElsewhere);

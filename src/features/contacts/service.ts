@@ -17,6 +17,7 @@ import { CONTACT_RECORD_DAYS } from "../../shared/retention";
 import { COUNTED_DAYS, type ContactChannel, type InterestKind } from "./components/contact-beacon";
 import { contactVia, type ContactVia } from "./components/contact-targets";
 import { contacts, interest } from "./server/tables";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 export const CONTACT_CHANNELS = ["whatsapp", "telegram", "webchat"] as const satisfies readonly ContactChannel[];
 export const INTEREST_KINDS = ["view", "shortlist"] as const satisfies readonly InterestKind[];
@@ -85,7 +86,7 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
     async record(helperId: string, channel: ContactChannel, sender: Sender): Promise<boolean> {
       await burst("contacts", sender.ip);
       const helper = await availableHelper(helperId);
-      if (!helper) throw notFound("No available helper has this id.");
+      if (!helper) throw notFound(m.server_error_no_available_helper());
       if (sender.viewerId && sender.viewerId === helper.supplier.id) return false;
       const seen = await countInWindow(db, `contacts:${sender.ip}:${helperId}`, HOUR);
       if (seen.count > 1) return false;

@@ -27,6 +27,8 @@ import { notifyUnread } from "./server/unread-notices";
 export { MAX_MESSAGE_LENGTH } from "./components/message-rules";
 export { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../shared/i18n/page-locale";
 
 /** Who asks: the family of a conversation, its supplier, or an operator reading it. */
 export type Actor = { side: "family"; familyId: string; phone: string } | { side: "supplier"; supplierId: string } | { side: "operator" };
@@ -82,9 +84,9 @@ export function createConversationService({
 
   /** The conversation and who the credentials make the asker; 404 for anyone else (nothing says it exists). */
   async function open(conversationId: string, credentials: Credentials) {
-    if (!isUuid(conversationId)) throw notFound("No such conversation.");
+    if (!isUuid(conversationId)) throw notFound(m.server_error_no_conversation());
     const [conversation] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
-    if (!conversation) throw notFound("No such conversation.");
+    if (!conversation) throw notFound(m.server_error_no_conversation());
     const { viewer } = credentials;
     if (viewer && viewer.id === conversation.supplierId) {
       return { conversation, actor: { side: "supplier", supplierId: viewer.id } as Actor };
@@ -94,7 +96,7 @@ export function createConversationService({
       return { conversation, actor: { side: "family", familyId: family.family.id, phone: family.phone } as Actor };
     }
     if (viewer?.role === "operator") return { conversation, actor: { side: "operator" } as Actor };
-    throw notFound("No such conversation.");
+    throw notFound(m.server_error_no_conversation());
   }
 
   async function supplierBlocked(executor: Executor, supplierId: string): Promise<boolean> {
@@ -151,21 +153,21 @@ export function createConversationService({
       const fields: Record<string, string> = {};
       if (!text.ok) fields.body = text.error;
       if (email && !email.success) fields.email = "Please give a valid e-mail address, or leave it empty.";
-      if (Object.keys(fields).length > 0) throw badRequest("Please check your message.", fields);
+      if (Object.keys(fields).length > 0) throw badRequest(m.server_error_check_message(), fields);
       const helper = isUuid(input.helperId) ? await helperReads.find(input.helperId) : undefined;
-      if (!helper || helper.status !== "available") throw notFound("No available helper has this id.");
-      if (await supplierBlocked(db, helper.supplier.id)) throw forbidden("This supplier cannot be messaged here at the moment.");
+      if (!helper || helper.status !== "available") throw notFound(m.server_error_no_available_helper());
+      if (await supplierBlocked(db, helper.supplier.id)) throw forbidden(m.server_error_supplier_unreachable());
 
       let family = await familyByKey(input.key);
       if (family && family.family.leadId !== input.visitor.leadId) family = undefined;
-      if (family?.family.blockedAt) throw forbidden("You cannot send messages here.");
+      if (family?.family.blockedAt) throw forbidden(m.server_error_family_blocked());
       const [existing] = family
         ? await db
             .select()
             .from(conversations)
             .where(and(eq(conversations.familyId, family.family.id), eq(conversations.helperId, helper.id)))
         : [];
-      if (existing?.status === "blocked") throw forbidden("The supplier does not take messages from you about this helper.");
+      if (existing?.status === "blocked") throw forbidden(m.server_error_conversation_blocked());
       if (!existing) await limits.newConversation(input.visitor.phone);
       // A browser starting its first conversation is counted under its lead until it has a family.
       await limits.familyMessage(family?.family.id ?? `lead-${input.visitor.leadId}`, input.visitor.phone);
@@ -189,13 +191,18 @@ export function createConversationService({
           .onConflictDoUpdate({ target: [conversations.familyId, conversations.helperId], set: { status: sql`conversations.status` } })
           .returning({ id: conversations.id });
         if (fresh && newEmail) {
+          // In the language of the page the family wrote from (or of their API call), its link
+          // to the conversations' page in that language.
           await enqueueMessage(tx, site.channels, {
             kind: "conversation-link",
             to: { email: newEmail, name: input.visitor.name },
-            subject: `Your conversations on ${site.name}`,
-            text:
-              `You wrote to the supplier of ${helper.name} (${helper.ref}) on ${site.name}.\n\n` +
-              `Your conversations, from any device (keep this link to yourself):\n${site.publicUrl}/messages/link/${fresh.key}\n`,
+            subject: m.notifications_conversation_link_subject({ site: site.name }),
+            text: m.notifications_conversation_link_body({
+              helper: helper.name,
+              ref: helper.ref,
+              site: site.name,
+              link: `${site.publicUrl}${localHref(`/messages/link/${fresh.key}`)}`,
+            }),
             about: visitorAbout(input.visitor.phone),
           });
         }
@@ -211,12 +218,12 @@ export function createConversationService({
       const text = validText(body);
       if (actor.side === "operator") throw forbidden("Operators read conversations; they do not write in them.");
       if (actor.side === "family") {
-        if (conversation.status === "blocked") throw forbidden("The supplier does not take messages from you about this helper.");
+        if (conversation.status === "blocked") throw forbidden(m.server_error_conversation_blocked());
         const [family] = await db.select().from(chatFamilies).where(eq(chatFamilies.id, actor.familyId));
-        if (family?.blockedAt) throw forbidden("You cannot send messages here.");
+        if (family?.blockedAt) throw forbidden(m.server_error_family_blocked());
         await limits.familyMessage(actor.familyId, actor.phone);
       } else {
-        if (await supplierBlocked(db, actor.supplierId)) throw forbidden("You cannot send messages here at the moment.");
+        if (await supplierBlocked(db, actor.supplierId)) throw forbidden(m.server_error_supplier_blocked());
         await limits.supplierMessage(actor.supplierId);
       }
       return store(conversation.id, actor.side, text);

@@ -11,6 +11,7 @@ import { LISTING_DOCS, RECORD_DOCS } from "./server/helper-api-docs";
 import { helperCardSchema, helperPageSchema, helperRecordSchema } from "./server/helper-schemas";
 import { ListingBytes } from "./server/listing-bytes";
 import type { HelperService } from "./service";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 /** As the compression plugin's threshold for every other answer. */
@@ -160,7 +161,7 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
     { schema: { ...RECORD_DOCS, params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } } },
     async (request) => {
       const helper = await helpers.find(request.params.id, request.viewer ?? null);
-      if (!helper) throw notFound("No helper with this id is listed.");
+      if (!helper) throw notFound(m.server_error_helper_not_listed());
       return helper;
     },
   );

@@ -11,6 +11,7 @@ import { tooManyRequests } from "../../server/http/errors";
 import { refusals } from "../../server/http/schemas";
 import { tooManyLeadsMessage, type RateLimiter } from "./server/lead-rate-limit";
 import type { LeadService } from "./service";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 export const leadSchema = z.object({
   id: z.string(),
@@ -60,7 +61,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: L
   app.post(
     "/api/leads",
     {
-      config: { invalidInput: "Please check your name and phone number." },
+      config: { invalidInput: () => m.server_error_lead_check() },
       // The gate's own schema: the body arrives tidied, the phone in E.164.
       schema: {
         tags: ["leads"],

@@ -21,6 +21,7 @@ export { toLead };
 import { createPrivacyService } from "./server/privacy";
 import type { Visitor } from "../../server/http/visitor-cookie";
 import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./server/visitor-pass";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 export const LEADS_PAGE_SIZE = 50;
 export const MAX_LEADS_PAGE_SIZE = 200;
@@ -152,7 +153,7 @@ export function createLeadService({ db, notice, redisUrl, limits, log }: LeadSer
       const hit = await limiter.hit(ip);
       if (!hit.allowed) throw tooManyRequests(tooManyLeadsMessage(hit.ttlMs));
       const parsed = parseLeadInput(input);
-      if (!parsed.ok) throw badRequest("Please check your name and phone number.", parsed.fields);
+      if (!parsed.ok) throw badRequest(m.server_error_lead_check(), parsed.fields);
       return recordLead(db, notice, parsed.lead, { visitor });
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */

@@ -9,6 +9,7 @@ import { HttpError, badRequest } from "../../server/http/errors";
 import { refusals } from "../../server/http/schemas";
 import { isUploadPurpose, type MediaService } from "./service";
 import { tooLarge } from "./server/upload-checks";
+import { m } from "../../shared/i18n/compiled/messages.js";
 
 /**
  * A body that is not the multipart it claims (no boundary, cut short, parts without headers) is
@@ -75,7 +76,7 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
         throw brokenMultipart(cause);
       });
       if (!part || part.fieldname !== "file") {
-        throw badRequest("Choose a photo to upload.", { file: "Choose a photo to upload" });
+        throw badRequest(m.server_error_choose_photo(), { file: m.server_error_choose_photo_field() });
       }
       const purposeField = part.fields.purpose;
       const fieldValue =

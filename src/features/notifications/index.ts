@@ -16,3 +16,4 @@ export {
   type FailingDelivery,
   type OutboxSummary,
 } from "./server/outbox-operator";
+export { inReaderLocale } from "./server/reader-locale";

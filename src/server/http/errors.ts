@@ -6,7 +6,10 @@
  * answers it as it is, and page actions turn it into their page (a form with messages, /login,
  * the 403 or 404 page).
  */
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { apiLocaleOf, isApiRequest } from "../i18n/api-locale";
+import { withLocale } from "../i18n/request-locale";
 
 export type FieldErrors = Record<string, string>;
 
@@ -36,9 +39,10 @@ export function isHttpError(error: unknown): error is HttpError {
 }
 
 export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, "bad_request", message, fields);
-export const unauthorized = (message = "Please log in first.") => new HttpError(401, "unauthorized", message);
-export const forbidden = (message = "You may not change this.") => new HttpError(403, "forbidden", message);
-export const notFound = (message = "Not found.") => new HttpError(404, "not_found", message);
+// The default words are read when the error is made, in the request's language (decision 120).
+export const unauthorized = (message: string = m.server_error_log_in_first()) => new HttpError(401, "unauthorized", message);
+export const forbidden = (message: string = m.server_error_forbidden()) => new HttpError(403, "forbidden", message);
+export const notFound = (message: string = m.server_error_not_found()) => new HttpError(404, "not_found", message);
 export const tooManyRequests = (message: string, retryAfter?: number, fields?: FieldErrors) =>
   new HttpError(429, "too_many_requests", message, fields, retryAfter);
 
@@ -48,30 +52,38 @@ export function errorBody(code: string, message: string, fields?: FieldErrors, r
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
-      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, request.id));
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) =>
+    // An error raised before the request reached its locale (a body too large, a broken form)
+    // is answered in the caller's language too.
+    isApiRequest(request)
+      ? withLocale({ locale: apiLocaleOf(request), familyDefault: "en" }, () => answer(error, request, reply))
+      : answer(error, request, reply),
+  );
+}
+
+function answer(error: FastifyError | HttpError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    if (error.retryAfter) reply.header("retry-after", String(error.retryAfter));
+    return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields, request.id));
+  }
+  if (error.validation) {
+    // A route's zod schema refused the request: one message per field, the first for each.
+    const fields: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
+      if (field && !Object.hasOwn(fields, field)) fields[field] = issue.message ?? m.server_error_field_invalid();
     }
-    if (error.validation) {
-      // A route's zod schema refused the request: one message per field, the first for each.
-      const fields: FieldErrors = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath || "").replace(/^\//, "").replace(/\//g, ".");
-        if (field && !Object.hasOwn(fields, field)) fields[field] = issue.message ?? "is not valid";
-      }
-      const invalidInput = request.routeOptions.config.invalidInput;
-      const message = typeof invalidInput === "function" ? invalidInput(fields) : (invalidInput ?? "Some values are not valid.");
-      return reply.status(400).send(errorBody("bad_request", message, fields, request.id));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = status === 429 ? "too_many_requests" : status === 413 ? "too_large" : "bad_request";
-      return reply.status(status).send(errorBody(code, error.message, undefined, request.id));
-    }
-    request.log.error({ err: error }, "request failed");
-    return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again.", undefined, request.id));
-  });
+    const invalidInput = request.routeOptions.config.invalidInput;
+    const message = typeof invalidInput === "function" ? invalidInput(fields) : (invalidInput ?? m.server_error_invalid_input());
+    return reply.status(400).send(errorBody("bad_request", message, fields, request.id));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = status === 429 ? "too_many_requests" : status === 413 ? "too_large" : "bad_request";
+    return reply.status(status).send(errorBody(code, error.message, undefined, request.id));
+  }
+  request.log.error({ err: error }, "request failed");
+  return reply.status(500).send(errorBody("internal", m.server_error_internal(), undefined, request.id));
 }
 
 declare module "fastify" {

@@ -120,14 +120,14 @@ export interface AccountGuardOptions {
   confirmationResend(email: string): Promise<ResendVerdict>;
   /** Whether an account other than this one (none at sign-up) holds the licence (licence-claims.ts). */
   licenceHeldByAnother(licence: string, exceptId: string | null): Promise<boolean>;
-  /** The refusal of a licence another account holds. */
-  licenceTakenMessage: string;
+  /** The refusal of a licence another account holds, read when it is made (in the request's language). */
+  licenceTakenMessage(): string;
 }
 
 const LICENCE_PATHS = new Set(["/sign-up/email", "/update-user"]);
 
 function licenceTakenError(options: AccountGuardOptions): APIError {
-  const message = options.licenceTakenMessage;
+  const message = options.licenceTakenMessage();
   return new APIError("CONFLICT", { code: "LICENCE_TAKEN", message, fields: { eaLicenceNumber: message } });
 }
 

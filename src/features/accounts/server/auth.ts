@@ -11,13 +11,16 @@ import type { Config } from "../../../server/config";
 import type { Database } from "../../../server/db/connect";
 import * as schema from "../../../server/db/schema";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
-import { configuredChannels, enqueueMessage } from "../../notifications";
+import { configuredChannels, enqueueMessage, inReaderLocale } from "../../notifications";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { accountGuard } from "./account-guard";
 import { AUTH_BASE_PATH } from "./auth-calls";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
-import { licenceHeldByAnother } from "./licence-claims";
-import { licenceTakenMessage } from "../../../shared/licence";
+import { licenceHeldByAnother, licenceTakenMessage } from "./licence-claims";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
+
+/** The language a supplier chose on their profile, which their mails are written in. */
+const localeOf = (user: object) => (user as { locale?: unknown }).locale;
 
 export { AUTH_BASE_PATH };
 export const MIN_PASSWORD_LENGTH = 8;
@@ -94,20 +97,21 @@ export function createAuth(config: Config, db: Database, secret: string, options
       // an account; the owner is told by mail instead (decision 085).
       autoSignIn: false,
       async onExistingUserSignUp({ user }) {
-        await enqueueMessage(db, configuredChannels(config), {
-          kind: "sign-up-existing",
-          to: { email: user.email, name: user.name },
-          subject: `Someone tried to sign up to ${config.siteName} with your email`,
-          text: [
-            `Hello ${user.name},`,
-            "",
-            `Someone (perhaps you) tried to create a new ${config.siteName} account with this email, which already has one.`,
-            `If it was you, log in here: ${config.publicUrl}/login`,
-            `Forgot your password? Choose a new one here: ${config.publicUrl}/forgot-password`,
-            "",
-            "If it was not you, ignore this message: nothing was changed and your account is as it was.",
-          ].join("\n"),
-        });
+        const site = config.siteName;
+        await enqueueMessage(
+          db,
+          configuredChannels(config),
+          inReaderLocale(localeOf(user), () => ({
+            kind: "sign-up-existing",
+            to: { email: user.email, name: user.name },
+            subject: m.notifications_existing_subject({ site }),
+            text: [
+              m.notifications_hello({ name: user.name }),
+              "",
+              m.notifications_existing_body({ site, login: `${config.publicUrl}/login`, forgot: `${config.publicUrl}/forgot-password` }),
+            ].join("\n"),
+          })),
+        );
       },
       revokeSessionsOnPasswordReset: true,
       // One link used voids every other link still outstanding for the account.
@@ -118,19 +122,18 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {
-        await enqueueMessage(db, configuredChannels(config), {
-          kind: "password-reset",
-          to: { email: user.email, name: user.name },
-          subject: `Reset your ${config.siteName} password`,
-          text: [
-            `Hello ${user.name},`,
-            "",
-            `Someone (we hope you) asked to reset the password of your ${config.siteName} account.`,
-            `Choose a new password here within the next hour: ${url}`,
-            "",
-            "If it was not you, ignore this message: your password stays as it is.",
-          ].join("\n"),
-        });
+        await enqueueMessage(
+          db,
+          configuredChannels(config),
+          inReaderLocale(localeOf(user), () => ({
+            kind: "password-reset",
+            to: { email: user.email, name: user.name },
+            subject: m.notifications_reset_subject({ site: config.siteName }),
+            text: [m.notifications_hello({ name: user.name }), "", m.notifications_reset_body({ site: config.siteName, link: url })].join(
+              "\n",
+            ),
+          })),
+        );
       },
     },
     verification: { storeIdentifier: { hash: hashIdentifier } },
@@ -146,19 +149,18 @@ export function createAuth(config: Config, db: Database, secret: string, options
       },
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;
-        await enqueueMessage(db, configuredChannels(config), {
-          kind: "email-verification",
-          to: { email: user.email, name: user.name },
-          subject: `Confirm your email for ${config.siteName}`,
-          text: [
-            `Hello ${user.name},`,
-            "",
-            `Open this link within 24 hours to confirm this is your email: ${url}`,
-            "Once it is confirmed, the biodata you publish are shown to households.",
-            "",
-            `If you did not sign up for ${config.siteName}, ignore this message.`,
-          ].join("\n"),
-        });
+        await enqueueMessage(
+          db,
+          configuredChannels(config),
+          inReaderLocale(localeOf(user), () => ({
+            kind: "email-verification",
+            to: { email: user.email, name: user.name },
+            subject: m.notifications_verify_subject({ site: config.siteName }),
+            text: [m.notifications_hello({ name: user.name }), "", m.notifications_verify_body({ site: config.siteName, link: url })].join(
+              "\n",
+            ),
+          })),
+        );
       },
     },
     plugins: [
@@ -167,7 +169,7 @@ export function createAuth(config: Config, db: Database, secret: string, options
         passwordChecks,
         confirmationResend: (email) => hitConfirmationResend(db, email),
         licenceHeldByAnother: (licence, exceptId) => licenceHeldByAnother(db, licence, exceptId),
-        licenceTakenMessage: licenceTakenMessage(config.contactPhone),
+        licenceTakenMessage: () => licenceTakenMessage(config.contactPhone),
         requestResetLater: (body) => {
           setImmediate(() => {
             resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));

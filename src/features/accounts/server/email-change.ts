@@ -8,7 +8,8 @@ import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../server/db/connect";
 import { user, verification } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http/errors";
-import { enqueueMessage, type ConfiguredChannels } from "../../notifications";
+import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 const KIND = "change-email";
 const VALID_FOR_MS = 24 * 60 * 60 * 1000;
@@ -51,14 +52,11 @@ export async function requestEmailChange(
   await enqueueMessage(tx, settings.channels, {
     kind: "email-change-confirm",
     to: { email: change.newEmail, name: change.name },
-    subject: `Confirm your new ${settings.siteName} email`,
+    subject: m.notifications_email_change_subject({ site: settings.siteName }),
     text: [
-      `Hello ${change.name},`,
+      m.notifications_hello({ name: change.name }),
       "",
-      `You asked to use this address (${change.newEmail}) for your ${settings.siteName} account instead of ${change.oldEmail}.`,
-      `Open this link within 24 hours to confirm it: ${link}`,
-      "",
-      "Until then, nothing changes: log in with your current email. If it was not you, ignore this message.",
+      m.notifications_email_change_body({ site: settings.siteName, newEmail: change.newEmail, oldEmail: change.oldEmail, link }),
     ].join("\n"),
   });
 }
@@ -68,12 +66,11 @@ export async function tellOldAddress(tx: Executor, settings: MailSettings, chang
   await enqueueMessage(tx, settings.channels, {
     kind: "email-changed",
     to: { email: change.oldEmail, name: change.name },
-    subject: `Your ${settings.siteName} email was changed`,
+    subject: m.notifications_email_changed_subject({ site: settings.siteName }),
     text: [
-      `Hello ${change.name},`,
+      m.notifications_hello({ name: change.name }),
       "",
-      `The email of your ${settings.siteName} account was changed from ${change.oldEmail} to ${change.newEmail}.`,
-      "If it was not you, reply to this message at once so we can lock the account.",
+      m.notifications_email_changed_body({ site: settings.siteName, oldEmail: change.oldEmail, newEmail: change.newEmail }),
     ].join("\n"),
   });
 }
@@ -108,7 +105,9 @@ export async function confirmEmailChange(db: Database, settings: MailSettings, t
         .limit(1);
       if (taken.length > 0) return "taken" as const;
       await tx.update(user).set({ email: pending.email, emailVerified: true }).where(eq(user.id, pending.userId));
-      await tellOldAddress(tx, settings, { name: before.name, oldEmail: before.email, newEmail: pending.email });
+      // Whoever opens the link, the supplier reads it in the language of their profile.
+      const change = { name: before.name, oldEmail: before.email, newEmail: pending.email };
+      await inReaderLocale(before.locale, () => tellOldAddress(tx, settings, change));
       return { email: pending.email };
     });
   } catch (error) {

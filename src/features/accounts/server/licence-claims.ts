@@ -8,7 +8,9 @@ import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import { HttpError } from "../../../server/http/errors";
-import { LICENCE_INDEX, licenceTakenMessage, normaliseLicence } from "../../../shared/licence";
+import { displayPhone } from "../../../shared/format";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { LICENCE_INDEX, normaliseLicence } from "../../../shared/licence";
 
 /** The licence as the index compares it. */
 const normalisedLicence: SQL = sql`upper(regexp_replace(${user.eaLicenceNumber}, '\\s', '', 'g'))`;
@@ -36,6 +38,11 @@ export function isLicenceTaken(error: unknown): boolean {
 export const LICENCE_TAKEN_CODE = "licence_taken";
 
 /** The refusal: 409, with the message at the licence field. */
+/** The refusal of a licence another account holds, with whom to contact, in the reader's language. */
+export function licenceTakenMessage(contactPhone: string): string {
+  return m.server_error_licence_taken({ phone: displayPhone(contactPhone) });
+}
+
 export function licenceTaken(contactPhone: string): HttpError {
   const message = licenceTakenMessage(contactPhone);
   return new HttpError(409, LICENCE_TAKEN_CODE, message, { eaLicenceNumber: message });

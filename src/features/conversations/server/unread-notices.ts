@@ -8,7 +8,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { enqueueMessage, type ConfiguredChannels } from "../../notifications";
+import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const UNREAD_NOTICE_AFTER_MS = 5 * 60_000;
 export const NOTICE_EVERY_MS = 60 * 60_000;
@@ -19,6 +20,8 @@ interface Claimed {
   helper_ref: string;
   email: string;
   supplier_name: string;
+  /** The supplier's language (their profile's choice), null for English. */
+  locale: string | null;
   unread: number;
   telegram_chat_id: string | null;
 }
@@ -49,7 +52,7 @@ export async function notifyUnread(
       update conversations c set notified_at = ${now.toISOString()}
       from due, helpers h, "user" u
       where c.id = due.id and h.id = c.helper_id and u.id = c.supplier_id
-      returning c.id, h.name as helper_name, h.ref as helper_ref, u.email, u.name as supplier_name,
+      returning c.id, h.name as helper_name, h.ref as helper_ref, u.email, u.name as supplier_name, u.locale,
         (select count(*)::int from chat_messages m where m.conversation_id = c.id and m.author = 'family'
            and m.hidden_at is null and m.id > c.supplier_read_id) as unread,
         (select st.chat_id from supplier_telegram st where st.supplier_id = c.supplier_id) as telegram_chat_id`);
@@ -57,14 +60,18 @@ export async function notifyUnread(
     const rows = (claimed as unknown as { rows: Claimed[] }).rows;
     for (const row of rows) {
       const link = `${site.publicUrl}/messages/${row.id}`;
-      await enqueueMessage(tx, site.channels, {
-        kind: "conversation-unread",
-        to: { email: row.email, name: row.supplier_name, ...(row.telegram_chat_id ? { telegramChatId: row.telegram_chat_id } : {}) },
-        subject: `A family is waiting for your answer about ${row.helper_name} (${row.helper_ref})`,
-        text:
-          `${row.unread} message${row.unread === 1 ? "" : "s"} about ${row.helper_name} (${row.helper_ref}) ` +
-          `on ${site.name} ${row.unread === 1 ? "has" : "have"} not been read yet.\n\nRead and answer: ${link}\n`,
-      });
+      const about = { helper: row.helper_name, ref: row.helper_ref };
+      // In the language the supplier chose on their profile.
+      await enqueueMessage(
+        tx,
+        site.channels,
+        inReaderLocale(row.locale, () => ({
+          kind: "conversation-unread",
+          to: { email: row.email, name: row.supplier_name, ...(row.telegram_chat_id ? { telegramChatId: row.telegram_chat_id } : {}) },
+          subject: m.notifications_unread_subject(about),
+          text: m.notifications_unread_body({ ...about, count: row.unread, site: site.name, link }),
+        })),
+      );
     }
     return { notified: rows.length };
   });

@@ -31,6 +31,7 @@ import type { ListingChange } from "./listing-changes";
 import { sanitizeNotes } from "./sanitize-notes";
 import { accountMayShow, isListedStatus, isShownStatus, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export interface WriteDeps {
   db: Database;
@@ -44,9 +45,6 @@ export interface WriteDeps {
   /** Which accounts' biodata the public sees (visibility.ts). */
   rule: PublicRule;
 }
-
-export const CONFIRM_EMAIL_FIRST =
-  "Confirm your email before families can see this biodata (available, reserved or hired): open the link we sent you, or ask for a new one on your dashboard. You can save it as a draft meanwhile.";
 
 /**
  * A status families would see (available, reserved or hired) waits for the writer's account to
@@ -62,10 +60,9 @@ function assertMayPublish(
   before?: string,
 ): void {
   if (status === undefined || !isShownStatus(status) || status === before || accountMayShow(rule, writer)) return;
-  throw new HttpError(403, "email_not_verified", CONFIRM_EMAIL_FIRST, { status: CONFIRM_EMAIL_FIRST });
+  const message = m.server_error_confirm_email_first();
+  throw new HttpError(403, "email_not_verified", message, { status: message });
 }
-
-const NOT_FOUND = "No biodata with this id.";
 
 /**
  * An available biodata has a photo: families choose by it (decision 061). Only a write that
@@ -80,17 +77,17 @@ function assertPhotoToPublish(after: { status: string; photo: string | null }, b
 
 function parse<S extends z.ZodType>(schema: S, body: unknown): z.output<S> {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw badRequest("Send the biodata as an object of fields.");
+    throw badRequest(m.server_error_biodata_object());
   }
   const result = schema.safeParse(body);
-  if (!result.success) throw badRequest("Some values are not valid.", fieldErrors(result.error));
+  if (!result.success) throw badRequest(m.server_error_invalid_input(), fieldErrors(result.error));
   return result.data;
 }
 
 /** The photo must be one this site stored (an upload), so a biodata never points at nothing. */
 async function assertPhotoStored(storage: MediaStorage, key: string): Promise<void> {
   if (!(await storedFileExists(storage, key))) {
-    throw badRequest("Some values are not valid.", { photo: "The photo was not found: upload it again" });
+    throw badRequest(m.server_error_invalid_input(), { photo: m.server_error_photo_not_found() });
   }
 }
 
@@ -107,7 +104,7 @@ async function assertPhotoFree(tx: Executor, key: string, helperId?: string): Pr
     .where(helperId ? and(eq(helpers.photo, key), ne(helpers.id, helperId)) : eq(helpers.photo, key))
     .limit(1);
   if (taken.length > 0) {
-    throw badRequest("Some values are not valid.", { photo: "This photo belongs to another biodata: upload it again" });
+    throw badRequest(m.server_error_invalid_input(), { photo: m.server_error_photo_other_biodata() });
   }
 }
 
@@ -124,7 +121,7 @@ async function claimImages(
 ): Promise<void> {
   if (photo) {
     if ((await keysNotOwned(tx, viewer, [photo])).length > 0) {
-      throw badRequest("Some values are not valid.", { photo: "Use a photo you uploaded: upload it again" });
+      throw badRequest(m.server_error_invalid_input(), { photo: m.server_error_photo_not_yours() });
     }
     await markUsed(tx, [photo], `helper:${helperId}`);
   }
@@ -132,7 +129,7 @@ async function claimImages(
   const earlier = new Set(mediaKeysInNotes(notes.before));
   const added = mediaKeysInNotes(notes.after).filter((key) => !earlier.has(key));
   if ((await keysNotOwned(tx, viewer, added)).length > 0) {
-    throw badRequest("Some values are not valid.", { specialNotes: "Use only pictures you uploaded in the notes" });
+    throw badRequest(m.server_error_invalid_input(), { specialNotes: m.server_error_notes_pictures() });
   }
   await markUsed(tx, added, `notes:${helperId}`);
 }
@@ -156,9 +153,9 @@ function selectRow(db: Executor, id: string) {
  * operator gets past this (403), an unknown id is a 404.
  */
 async function lockRow(tx: Executor, writer: Viewer, id: string) {
-  if (!isUuid(id)) throw notFound(NOT_FOUND);
+  if (!isUuid(id)) throw notFound(m.server_error_biodata_not_found());
   const [row] = await selectRow(tx, id).for("update", { of: helpers });
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(m.server_error_biodata_not_found());
   requireOwnerOrOperator(writer, row.supplierId);
   return row;
 }
@@ -167,7 +164,7 @@ async function lockRow(tx: Executor, writer: Viewer, id: string) {
 export async function helperForEditing(deps: WriteDeps, viewer: Viewer | null | undefined, id: string): Promise<OwnedHelperRecord> {
   const user = requireUser(viewer);
   const [row] = isUuid(id) ? await selectRow(deps.db, id).limit(1) : [];
-  if (!row) throw notFound(NOT_FOUND);
+  if (!row) throw notFound(m.server_error_biodata_not_found());
   requireOwnerOrOperator(user, row.supplierId);
   return toOwnedRecord(row);
 }

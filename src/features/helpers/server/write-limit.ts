@@ -9,6 +9,9 @@
 import type { Executor } from "../../../server/db/connect";
 import { countInWindow } from "../../../server/db/window-count";
 import { tooManyRequests } from "../../../server/http/errors";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { INTL_LOCALE } from "../../../shared/i18n/locales";
+import { pageLocale } from "../../../shared/i18n/page-locale";
 
 export interface WriteWindow {
   max: number;
@@ -22,11 +25,9 @@ export const DEFAULT_WRITE_LIMITS: readonly WriteWindow[] = [
 ];
 
 export function tooManyWrites(retryAfterSeconds: number): string {
-  const wait =
-    retryAfterSeconds < 90
-      ? `${retryAfterSeconds} second${retryAfterSeconds === 1 ? "" : "s"}`
-      : `${Math.ceil(retryAfterSeconds / 60)} minutes`;
-  return `You are saving faster than we can take: nothing was saved. Wait ${wait} and save again.`;
+  const [amount, unit] = retryAfterSeconds < 90 ? [retryAfterSeconds, "second"] : [Math.ceil(retryAfterSeconds / 60), "minute"];
+  const wait = new Intl.NumberFormat(INTL_LOCALE[pageLocale()], { style: "unit", unit, unitDisplay: "long" }).format(amount);
+  return m.server_error_too_many_writes({ wait });
 }
 
 export interface WriteLimiter {

@@ -4,6 +4,9 @@
  * the same count; otherwise (and while Redis does not answer) in this process's memory.
  */
 import { Redis } from "ioredis";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { INTL_LOCALE } from "../../../shared/i18n/locales";
+import { pageLocale } from "../../../shared/i18n/page-locale";
 
 export interface LeadLimits {
   max: number;
@@ -116,13 +119,13 @@ function redisLimiter(limits: LeadLimits, url: string, log: LimiterLog = console
   };
 }
 
-/** "in 45 seconds" / "in 2 minutes", for the message a limited visitor reads. */
+/** "in 45 seconds" / "in 2 minutes" in the reader's language, for the message a limited visitor reads. */
 export function retryAfterText(ttlMs: number): string {
   const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  if (seconds < 90) return `in ${seconds} second${seconds === 1 ? "" : "s"}`;
-  return `in ${Math.ceil(seconds / 60)} minutes`;
+  const format = new Intl.RelativeTimeFormat(INTL_LOCALE[pageLocale()], { numeric: "always" });
+  return seconds < 90 ? format.format(seconds, "second") : format.format(Math.ceil(seconds / 60), "minute");
 }
 
 export function tooManyLeadsMessage(ttlMs: number): string {
-  return `Too many submissions from your address. Please try again ${retryAfterText(ttlMs)}.`;
+  return m.server_error_too_many_leads({ when: retryAfterText(ttlMs) });
 }

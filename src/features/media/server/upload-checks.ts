@@ -9,13 +9,14 @@ import { photoUrls } from "../../../shared/media";
 import { HttpError, badRequest } from "../../../server/http/errors";
 import { MAX_INPUT_PIXELS, newMediaKey, renderVariants, storeVariants, type MediaFolder } from "./images";
 import type { MediaStorage } from "./storage";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
-export const NOT_AN_IMAGE = `Choose a PNG, JPEG or WebP photo of up to ${PHOTO_UPLOAD.maxLabel}.`;
+const notAnImage = () => m.server_error_not_an_image({ max: PHOTO_UPLOAD.maxLabel });
 
 export const tooLarge = () =>
-  new HttpError(413, "too_large", `The photo is larger than ${PHOTO_UPLOAD.maxLabel}: choose a smaller one.`, {
-    file: `The photo is larger than ${PHOTO_UPLOAD.maxLabel}`,
+  new HttpError(413, "too_large", m.server_error_photo_too_large({ max: PHOTO_UPLOAD.maxLabel }), {
+    file: m.server_error_photo_too_large_field({ max: PHOTO_UPLOAD.maxLabel }),
   });
 
 export async function checkImage(input: Buffer): Promise<void> {
@@ -28,11 +29,11 @@ export async function checkImage(input: Buffer): Promise<void> {
     format = metadata.format;
     pixels = (metadata.width ?? 0) * (metadata.height ?? 0);
   } catch {
-    throw badRequest(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+    throw badRequest(notAnImage(), { file: notAnImage() });
   }
-  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, { file: NOT_AN_IMAGE });
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(notAnImage(), { file: notAnImage() });
   if (pixels === 0 || pixels > MAX_INPUT_PIXELS) {
-    const message = `The photo has too many pixels: at most ${Math.round(MAX_INPUT_PIXELS / 1_000_000)} megapixels.`;
+    const message = m.server_error_photo_too_many_pixels({ count: String(Math.round(MAX_INPUT_PIXELS / 1_000_000)) });
     throw badRequest(message, { file: message });
   }
 }
@@ -51,7 +52,7 @@ export async function storeUpload(storage: MediaStorage, folder: MediaFolder, in
     variants = await renderVariants(input, folder);
   } catch {
     // sharp refuses a damaged image while decoding it.
-    throw badRequest("This photo is damaged and cannot be read: choose another.", { file: "This photo is damaged" });
+    throw badRequest(m.server_error_photo_damaged(), { file: m.server_error_photo_damaged_field() });
   }
   const key = newMediaKey(folder);
   await storeVariants(storage, key, variants.full, variants.thumb);
