@@ -12,8 +12,31 @@ export interface ListedConversation {
   messages: number;
 }
 
+/** The words of a row, for a page that reads in another language than the family's (the supplier's inbox). */
+export interface ConversationListWords {
+  messages: (count: number) => string;
+  unread: (count: number) => string;
+  status: (status: "done" | "blocked") => string;
+}
+
+const ENGLISH: ConversationListWords = {
+  messages: (count) => `${count} message${count === 1 ? "" : "s"}`,
+  unread: (count) => `${count} unread`,
+  status: (status) => (status === "done" ? "Done" : "Blocked"),
+};
+
 /** Conversations as a list of links (`byHelper`: listed under their biodata's heading), each with its unread count; for the family, the supplier and operators. */
-export function ConversationList({ items, empty, byHelper }: { items: ListedConversation[]; empty: string; byHelper?: boolean }) {
+export function ConversationList({
+  items,
+  empty,
+  byHelper,
+  words = ENGLISH,
+}: {
+  items: ListedConversation[];
+  empty: string;
+  byHelper?: boolean;
+  words?: ConversationListWords;
+}) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
     <ul className="conversation-list">
@@ -32,10 +55,10 @@ export function ConversationList({ items, empty, byHelper }: { items: ListedConv
             </span>
             <span className="conversation-sub">
               {byHelper ? "" : `${item.with} · `}
-              {item.messages} message{item.messages === 1 ? "" : "s"} · {formatSingaporeTime(item.lastMessageAt)}
-              {item.status !== "open" ? ` · ${item.status === "done" ? "Done" : "Blocked"}` : ""}
+              {words.messages(item.messages)} · {formatSingaporeTime(item.lastMessageAt)}
+              {item.status !== "open" ? ` · ${words.status(item.status === "done" ? "done" : "blocked")}` : ""}
             </span>
-            {item.unread > 0 ? <span className="badge">{item.unread} unread</span> : null}
+            {item.unread > 0 ? <span className="badge">{words.unread(item.unread)}</span> : null}
           </Link>
         </li>
       ))}
