@@ -36,6 +36,8 @@ describeDb("the supplier's language and the families' default language", () => {
     expect(form.body).toContain("မူကြမ်း သိမ်းရန်");
     const profile = await page(`/profile/${supplier.id}`, supplier.cookie);
     expect(profile.body).toContain("သင်၏ စာမျက်နှာများ၏ ဘာသာစကား");
+    const inbox = await page("/dashboard/messages", supplier.cookie);
+    expect(inbox.body).toContain("မည်သည့် မိသားစုမှ သင့်ထံ စာမပို့ရသေးပါ။");
     // The families' listing is in the families' language, whoever reads it.
     const listing = await page("/posts", supplier.cookie);
     expect(listing.body).toContain('<html lang="en"');
