@@ -3,7 +3,7 @@
  * build first) on a new data folder with the demo data, in Chromium at 390 × 844.
  *
  * A family's listing (also in Chinese), a biodata, its shortlist of three; a demo supplier's dashboard and the
- * biodata form. Pass `--width 1366` for the laptop's (files then end in `-laptop`).
+ * biodata form, in English and in Burmese. Pass `--width 1366` for the laptop's (files then end in `-laptop`).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +31,7 @@ async function shoot(page: Page, name: string) {
   await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   const file = path.join(outDir, `${laptop ? "laptop" : "phone"}-${name}.png`);
   // The listing and the form as a phone shows them; the others whole.
-  await page.screenshot({ path: file, fullPage: !["listing", "listing-zh", "form"].includes(name) });
+  await page.screenshot({ path: file, fullPage: !["listing", "listing-zh", "form", "form-my"].includes(name) });
   console.log(`wrote ${path.relative(process.cwd(), file)}`);
 }
 
@@ -72,6 +72,16 @@ try {
   await desk.goto("/create");
   await desk.waitForSelector("form");
   await shoot(desk, "form");
+  // The same form for a supplier who reads Burmese, chosen on the profile.
+  const profile = await desk.locator("a[href^='/profile/']").first().getAttribute("href");
+  await desk.goto(profile!);
+  await desk.waitForSelector("html[data-hydrated]");
+  await desk.getByLabel("Language of your pages").selectOption("my");
+  await desk.getByRole("button", { name: "Save language" }).click();
+  await desk.waitForSelector("html[lang='my']");
+  await desk.goto("/create");
+  await desk.waitForSelector("form");
+  await shoot(desk, "form-my");
 } finally {
   await browser.close();
   await server.stop();

@@ -16,6 +16,7 @@ const operatorItems = () => [
   { to: "/admin/leads", label: m.app_nav_leads() },
   { to: "/admin/outbox", label: m.app_nav_outbox() },
   { to: "/admin/conversations", label: m.app_nav_conversations() },
+  { to: "/admin/settings", label: m.operator_nav_settings() },
 ];
 
 type MenuItem =

@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { accountDetailsSchema } from "../../shared/account-schema";
+import { SUPPLIER_LOCALES } from "../../shared/i18n/locales";
 import { email } from "./auth-schemas";
 
 export const profileSchema = accountDetailsSchema.extend({
@@ -13,3 +14,6 @@ export const profileSchema = accountDetailsSchema.extend({
 
 export type ProfileInput = z.output<typeof profileSchema>;
 export type ProfileFormInput = z.input<typeof profileSchema>;
+
+/** The profile's language form: one of the supplier side's languages (decision 113). */
+export const languageSchema = (message: string) => z.object({ locale: z.enum(SUPPLIER_LOCALES, { message }) });

@@ -4,6 +4,7 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { photoUrls } from "../../shared/media";
+import { isSupplierLocale, type SupplierLocale } from "../../shared/i18n/locales";
 import type { Database } from "../../server/db/connect";
 import { account, user } from "../../server/db/schema";
 import { badRequest, tooManyRequests } from "../../server/http/errors";
@@ -31,6 +32,8 @@ export interface Profile {
   role: "supplier" | "operator";
   emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
+  /** The language of the account's own pages; English until one is chosen. */
+  locale: SupplierLocale;
 }
 
 export interface ProfileChanges {
@@ -102,6 +105,7 @@ export function createAccountService({
       role: row.role === "operator" ? "operator" : "supplier",
       emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
+      locale: isSupplierLocale(row.locale) ? row.locale : "en",
     };
   }
 
@@ -191,6 +195,14 @@ export function createAccountService({
     return confirmFirst ? { emailPending: newEmail } : { emailChanged };
   }
 
+  /** The language of the account's own pages (decision 113); anything but a supplier locale is refused. */
+  async function setLocale(userId: string, locale: SupplierLocale): Promise<void> {
+    if (!isSupplierLocale(locale))
+      throw badRequest("Choose one of the languages listed.", { locale: "Choose one of the languages listed." });
+    const saved = await db.update(user).set({ locale }).where(eq(user.id, userId)).returning({ id: user.id });
+    if (saved.length === 0) throw accountGone();
+  }
+
   /**
    * Makes an image the account uploaded its avatar; the previous one's files are removed once
    * nothing else uses them.
@@ -224,6 +236,7 @@ export function createAccountService({
   return {
     find,
     update,
+    setLocale,
     setAvatar,
     handleAuthRequest,
     /** A call to better-auth's handler as a page form makes it, answered as a result to show. */

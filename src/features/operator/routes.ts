@@ -6,4 +6,5 @@ export default [
   route("admin/leads", "features/operator/pages/leads.tsx"),
   route("admin/outbox", "features/operator/pages/outbox.tsx"),
   route("admin/suppliers", "features/operator/pages/suppliers.tsx"),
+  route("admin/settings", "features/operator/pages/settings.tsx"),
 ] satisfies RouteConfig;

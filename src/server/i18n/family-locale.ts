@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/connect";
-import { siteSettings } from "../db/schema";
+import { siteSettings, user } from "../db/schema";
 import { isFamilyLocale, type FamilyLocale } from "../../shared/i18n/locales";
 
 const NAME = "family_locale";
@@ -19,6 +19,16 @@ export interface FamilyLocaleSetting {
   refresh(): Promise<FamilyLocale>;
   /** An operator's change: stored, and in force on this instance at once. */
   set(locale: FamilyLocale, operatorId: string): Promise<void>;
+  /** The stored value and its last change, for the operator's screen (never cached). */
+  describe(): Promise<FamilyLocaleState>;
+}
+
+export interface FamilyLocaleState {
+  locale: FamilyLocale;
+  /** When an operator last changed it; null while it has never been set. */
+  updatedAt: Date | null;
+  /** That operator's name, null when unknown (never set, or the account is gone). */
+  updatedBy: string | null;
 }
 
 export function createFamilyLocaleSetting(db: Database, onChange: (locale: FamilyLocale) => void, maxAgeMs = 15_000): FamilyLocaleSetting {
@@ -53,6 +63,16 @@ export function createFamilyLocaleSetting(db: Database, onChange: (locale: Famil
         .onConflictDoUpdate({ target: siteSettings.name, set: { value: locale, updatedBy: operatorId, updatedAt: new Date() } });
       readAt = Date.now();
       adopt(locale);
+    },
+    async describe() {
+      const [row] = await db
+        .select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt, name: user.name })
+        .from(siteSettings)
+        .leftJoin(user, eq(user.id, siteSettings.updatedBy))
+        .where(eq(siteSettings.name, NAME));
+      readAt = Date.now();
+      adopt(isFamilyLocale(row?.value) ? row.value : "en");
+      return { locale: value, updatedAt: row?.updatedAt ?? null, updatedBy: row?.name ?? null };
     },
   };
 }

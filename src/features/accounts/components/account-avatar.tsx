@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { PHOTO_UPLOAD } from "../../../shared/helper-limits";
 import { uploadImage } from "../../media/components/photo-upload-request";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /**
  * The profile picture: choosing a file uploads it at once (POST /api/uploads, purpose avatar),
@@ -19,7 +20,7 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
   useEffect(() => () => request.current?.abort(), []);
 
   const saved = fetcher.data?.intent === "avatar" ? fetcher.data : undefined;
-  const saveError = saved && !saved.ok ? (saved.fields?.avatar ?? saved.message ?? "The picture could not be saved.") : null;
+  const saveError = saved && !saved.ok ? (saved.fields?.avatar ?? saved.message ?? m.accounts_avatar_not_saved()) : null;
   const shown = preview ?? thumbUrl;
   const busy = progress !== null || fetcher.state !== "idle";
 
@@ -44,7 +45,7 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
   return (
     <div className="account-avatar">
       {shown ? (
-        <img className="account-avatar-image" src={shown} alt={`Picture of ${name}`} width={96} height={96} />
+        <img className="account-avatar-image" src={shown} alt={m.accounts_avatar_alt({ name })} width={96} height={96} />
       ) : (
         <span className="account-avatar-image account-avatar-initials" aria-hidden="true">
           {initials(name)}
@@ -66,18 +67,18 @@ export function AccountAvatar({ name, thumbUrl }: { name: string; thumbUrl: stri
           }}
         />
         <label htmlFor={inputId} className="button account-avatar-button">
-          {shown ? "Change picture" : "Add a picture"}
+          {shown ? m.accounts_avatar_change() : m.accounts_avatar_add()}
         </label>
         <p id={statusId} className="hint" role="status">
           {progress !== null
-            ? `Uploading… ${progress}%`
+            ? m.accounts_avatar_uploading({ percent: progress })
             : fetcher.state !== "idle"
-              ? "Saving…"
+              ? m.accounts_saving()
               : saved?.ok
-                ? "Picture saved."
-                : `PNG, JPG or WebP, up to ${PHOTO_UPLOAD.maxLabel}.`}
+                ? m.accounts_avatar_saved()
+                : m.accounts_avatar_hint({ size: PHOTO_UPLOAD.maxLabel })}
         </p>
-        {progress !== null ? <progress max={100} value={progress} aria-label="Upload progress" /> : null}
+        {progress !== null ? <progress max={100} value={progress} aria-label={m.accounts_avatar_progress()} /> : null}
         {error || saveError ? <p className="field-error">{error ?? saveError}</p> : null}
       </div>
     </div>

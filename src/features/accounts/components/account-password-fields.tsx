@@ -1,5 +1,6 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from "../auth-limits";
 import { Field, type FieldState } from "../../../ui/field";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /** A new password and its confirmation, as sign-up, reset and profile ask for them. */
 export function NewPasswordFields({
@@ -24,7 +25,7 @@ export function NewPasswordFields({
         required
         minLength={PASSWORD_MIN}
         maxLength={PASSWORD_MAX}
-        hint={`At least ${PASSWORD_MIN} characters.`}
+        hint={m.accounts_password_min_hint({ min: PASSWORD_MIN })}
       />
       <Field field={confirm} label={confirmLabel} type="password" autoComplete="new-password" required />
     </>

@@ -9,10 +9,11 @@ import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/forgot-password";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.personal();
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Forgot your password? — ${siteName(matches)}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${m.accounts_forgot_title()} — ${siteName(matches)}` }];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
@@ -23,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     body: { email: submission.value.email, redirectTo: "/reset-password" },
   });
   if (result.status === 429) return refuse(submission, { formError: tooManyAttempts(result), status: 429 });
-  if (!result.ok) return refuse(submission, { formError: "We could not send the link just now. Please try again.", status: 500 });
+  if (!result.ok) return refuse(submission, { formError: m.accounts_forgot_failed(), status: 500 });
   // The same answer whether or not the address has an account: nobody learns who is registered.
   return { sent: true as const };
 }
@@ -34,25 +35,25 @@ export default function ForgotPassword() {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="forgot-heading">
-      <h1 id="forgot-heading">Forgot your password?</h1>
+      <h1 id="forgot-heading">{m.accounts_forgot_title()}</h1>
       {answer && "sent" in answer ? (
         <p className="form-success" role="status">
-          If an account exists for this email, we have sent a link to choose a new password. It works for one hour.
+          {m.accounts_forgot_sent()}
         </p>
       ) : (
         <>
-          <p className="account-lead">Enter the email you signed up with and we will send you a link to choose a new password.</p>
+          <p className="account-lead">{m.accounts_forgot_lead()}</p>
           <FormError message={form.errors?.[0]} />
           <Form method="post" className="form" {...getFormProps(form)} noValidate={false}>
-            <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
-            <SubmitButton busy={busy} busyLabel="Sending…">
-              Send the link
+            <Field field={fields.email} label={m.accounts_field_email()} type="email" autoComplete="email" inputMode="email" required />
+            <SubmitButton busy={busy} busyLabel={m.accounts_sending()}>
+              {m.accounts_forgot_send()}
             </SubmitButton>
           </Form>
         </>
       )}
       <p className="form-links">
-        <Link to="/login">Back to login</Link>
+        <Link to="/login">{m.accounts_back_to_login()}</Link>
       </p>
     </section>
   );

@@ -4,10 +4,11 @@ import { redirectWithCookies } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/logout";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.personal({ noCrawl: true });
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Logout — ${siteName(matches)}` }];
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${m.accounts_logout()} — ${siteName(matches)}` }];
 
 async function signOut(request: Request, context: Route.LoaderArgs["context"]) {
   const result = await callAuth(context, "/sign-out", { cookie: request.headers.get("cookie") });
@@ -34,11 +35,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Logout() {
   return (
     <section className="form-card account-card" aria-labelledby="logout-heading">
-      <h1 id="logout-heading">Logout</h1>
-      <p>Do you want to log out of this device?</p>
+      <h1 id="logout-heading">{m.accounts_logout()}</h1>
+      <p>{m.accounts_logout_question()}</p>
       <Form method="post" className="form-actions">
         <button type="submit" className="button primary">
-          Logout
+          {m.accounts_logout()}
         </button>
       </Form>
     </section>

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { getFormProps, useForm, type FormMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { formatSingaporeDay } from "../../../shared/format";
 import { formatPhone } from "../../../shared/phone";
@@ -9,7 +9,7 @@ import { Field, FormError } from "../../../ui/field";
 import { SubmitButton } from "../../../ui/submit-button";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, TELEGRAM_MAX } from "../auth-limits";
-import { profileSchema, type ProfileFormInput } from "../profile-schema";
+import { languageSchema, profileSchema, type ProfileFormInput } from "../profile-schema";
 import { changePasswordSchema, type ChangePasswordInput } from "../auth-schemas";
 import { isHttpError, parseWithZod, replyWith, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
@@ -18,10 +18,12 @@ import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/profile";
 import { pagePolicy } from "../../../shared/page-policy";
+import { LOCALE_NAMES, SUPPLIER_LOCALES, type SupplierLocale } from "../../../shared/i18n/locales";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your profile", matches);
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.accounts_profile_title(), matches);
 
 /** A refusal for too many tries says when to try again, as an HTTP client reads it too. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
@@ -32,7 +34,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 /** Only one's own profile: another id is refused even to operators. */
 function requireOwnProfile(request: Request, context: Route.LoaderArgs["context"], id: string | undefined) {
   const viewer = viewerOf(context);
-  if (viewer.id !== id) throw data("You may only open your own profile.", { status: 403 });
+  if (viewer.id !== id) throw data(m.accounts_profile_not_yours(), { status: 403 });
   return viewer;
 }
 
@@ -52,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       telegram: profile.telegram ? `@${profile.telegram}` : "",
       avatar: profile.avatar?.thumbUrl ?? null,
     },
+    locale: profile.locale,
   };
 }
 
@@ -73,6 +76,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ intent: "avatar" as const, ok: true, fields: undefined });
   }
 
+  if (intent === "language") {
+    const submission = parseWithZod(formData, { schema: languageSchema(m.accounts_language_invalid()) });
+    if (submission.status !== "success") {
+      return data({ intent: "language" as const, result: replyWith(submission), saved: null }, { status: 400 });
+    }
+    await context.services.accounts.setLocale(viewer.id, submission.value.locale);
+    // The root loader runs again after this answer: the page comes back in the chosen language.
+    return data({ intent: "language" as const, result: undefined, saved: submission.value.locale });
+  }
+
   if (intent === "password") {
     const submission = parseWithZod(formData, { schema: changePasswordSchema });
     const fail = (refusal: Omit<Refusal, "hideFields">, headers?: HeadersInit) =>
@@ -90,15 +103,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const message = result.code === "TOO_MANY_PASSWORD_CHECKS" ? authMessage(result) : undefined;
       return fail({ formError: message ?? tooManyAttempts(result), status: 429 }, headers);
     }
-    if (result.code === "INVALID_PASSWORD") return fail({ fields: { currentPassword: "This is not your current password" } });
+    if (result.code === "INVALID_PASSWORD") return fail({ fields: { currentPassword: m.accounts_password_not_current() } });
     if (result.code === "PASSWORD_TOO_COMMON") {
-      return fail({ fields: { newPassword: authMessage(result) ?? "Choose a less common password" } });
+      return fail({ fields: { newPassword: authMessage(result) ?? m.accounts_password_too_common() } });
     }
-    if (!result.ok) return fail({ formError: "We could not change your password just now. Please try again.", status: 500 });
+    if (!result.ok) return fail({ formError: m.accounts_password_change_failed(), status: 500 });
     // Every session was ended, this one too; better-auth's new cookie keeps this device signed in.
     const headers = new Headers();
     for (const cookie of result.cookies) headers.append("set-cookie", cookie);
-    return data({ intent: "password" as const, done: "Your password is changed. Your other devices have been logged out." }, { headers });
+    return data({ intent: "password" as const, done: m.accounts_password_changed() }, { headers });
   }
 
   const submission = parseWithZod(formData, { schema: profileSchema });
@@ -119,27 +132,28 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return data({
     intent: "details" as const,
     done: saved.emailPending
-      ? `Your details are saved. We sent a link to ${saved.emailPending}: your email changes when you open it. Until then, log in with ${viewer.email}.`
+      ? m.accounts_details_saved_email_pending({ pending: saved.emailPending, current: viewer.email })
       : saved.emailChanged
-        ? "Your details are saved. Log in with your new email from now on."
-        : "Your details are saved.",
+        ? m.accounts_details_saved_email_changed()
+        : m.accounts_details_saved(),
   });
 }
 
 /** Whether families see the licence yet: only once the site checked it (decision 100). */
 function licenceHint(checkedOn: string | null): string {
-  const format = "Your employment agency licence from MOM, e.g. 19C9871. Overseas suppliers leave it empty.";
+  const format = m.accounts_licence_hint();
   return checkedOn
-    ? `${format} Checked by us on ${checkedOn}; changing it means it is checked again.`
-    : `${format} Families see it once we have checked it in MOM's directory.`;
+    ? `${format} ${m.accounts_licence_hint_checked({ date: checkedOn })}`
+    : `${format} ${m.accounts_licence_hint_unchecked()}`;
 }
 
 export default function Profile() {
-  const { profile } = useLoaderData<typeof loader>();
+  const { profile, locale } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const details = answer?.intent === "details" ? answer : undefined;
+  const language = answer?.intent === "language" ? answer : undefined;
   const password = answer?.intent === "password" ? answer : undefined;
   const [detailsForm, detailFields] = useForm<ProfileFormInput>({
     id: "profile-details",
@@ -157,62 +171,77 @@ export default function Profile() {
         <div className="account-profile-head">
           <h1 id="profile-heading">{profile.name}</h1>
           <Link className="button" to={paths.dashboard()}>
-            My biodatas
+            {m.accounts_profile_my_biodatas()}
           </Link>
         </div>
         <AccountAvatar name={profile.name} thumbUrl={profile.avatar} />
-        <h2 className="account-section-heading">Your details</h2>
-        <IntentForm intent="details" form={detailsForm} answer={details} sending={sending} busyLabel="Saving…" submitLabel="Update details">
-          <Field field={detailFields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
-          <Field field={detailFields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
-          <Field field={detailFields.companyName} label="Company name" autoComplete="organization" maxLength={COMPANY_MAX} />
+        <h2 className="account-section-heading">{m.accounts_profile_details()}</h2>
+        <IntentForm
+          intent="details"
+          form={detailsForm}
+          answer={details}
+          sending={sending}
+          busyLabel={m.accounts_saving()}
+          submitLabel={m.accounts_profile_update_details()}
+        >
+          <Field field={detailFields.name} label={m.accounts_field_full_name()} autoComplete="name" required maxLength={NAME_MAX} />
+          <Field field={detailFields.email} label={m.accounts_field_email()} type="email" autoComplete="email" inputMode="email" required />
+          <Field field={detailFields.companyName} label={m.accounts_field_company()} autoComplete="organization" maxLength={COMPANY_MAX} />
           <Field
             field={detailFields.eaLicenceNumber}
-            label="EA licence number"
+            label={m.accounts_field_licence()}
             maxLength={EA_LICENCE_MAX}
             hint={licenceHint(profile.licenceCheckedOn)}
           />
           <Field
             field={detailFields.phone}
-            label="Phone"
+            label={m.accounts_field_phone()}
             type="tel"
             autoComplete="tel"
-            hint="A Singapore number, or + and the country code for another country. Families' WhatsApp buttons message it."
+            hint={m.accounts_field_phone_hint()}
           />
           <Field
             field={detailFields.telegram}
-            label="Telegram (optional)"
+            label={m.accounts_field_telegram()}
             maxLength={TELEGRAM_MAX}
             autoComplete="off"
-            hint="Your Telegram user name, e.g. @goldenbridge_sg: families can then message you on Telegram too."
+            hint={m.accounts_field_telegram_hint()}
           />
           <Field
             field={detailFields.currentPassword}
-            label="Current password (only to change your email)"
+            label={m.accounts_field_current_password_for_email()}
             type="password"
             autoComplete="current-password"
           />
         </IntentForm>
       </section>
 
+      <LanguageSection locale={locale} answer={language} sending={sending} />
+
       <section className="form-card account-card" aria-labelledby="password-heading">
         <h2 id="password-heading" className="account-section-heading">
-          Change password
+          {m.accounts_profile_change_password()}
         </h2>
         <IntentForm
           intent="password"
           form={passwordForm}
           answer={password}
           sending={sending}
-          busyLabel="Changing…"
-          submitLabel="Change password"
+          busyLabel={m.accounts_changing()}
+          submitLabel={m.accounts_profile_change_password()}
         >
-          <Field field={passwordFields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+          <Field
+            field={passwordFields.currentPassword}
+            label={m.accounts_field_current_password()}
+            type="password"
+            autoComplete="current-password"
+            required
+          />
           <NewPasswordFields
             password={passwordFields.newPassword}
             confirm={passwordFields.confirmPassword}
-            label="New password"
-            confirmLabel="Confirm new password"
+            label={m.accounts_field_new_password()}
+            confirmLabel={m.accounts_field_confirm_new_password()}
           />
         </IntentForm>
       </section>
@@ -220,8 +249,51 @@ export default function Profile() {
   );
 }
 
+const LANGUAGES = SUPPLIER_LOCALES.map((value) => ({ value, label: LOCALE_NAMES[value] }));
+
+/** The language of the supplier's own pages: saved, the page comes back in it at once. */
+function LanguageSection({
+  locale,
+  answer,
+  sending,
+}: {
+  locale: SupplierLocale;
+  answer: { result: SubmissionResult<string[]> | undefined; saved: SupplierLocale | null } | undefined;
+  sending: FormDataEntryValue | null | undefined;
+}) {
+  const [form, fields] = useForm<{ locale: string }>({
+    id: "profile-language",
+    lastResult: answer?.result,
+    defaultValue: { locale },
+  });
+  return (
+    <section className="form-card account-card" aria-labelledby="language-heading">
+      <h2 id="language-heading" className="account-section-heading">
+        {m.accounts_language_heading()}
+      </h2>
+      {/* Said in the language just chosen: the page is drawn again in it. */}
+      <IntentForm
+        intent="language"
+        form={form}
+        answer={answer?.saved ? { done: m.accounts_language_saved({ language: LOCALE_NAMES[answer.saved] }) } : answer}
+        sending={sending}
+        busyLabel={m.accounts_saving()}
+        submitLabel={m.accounts_language_save()}
+      >
+        <Field
+          kind="select"
+          field={fields.locale}
+          label={m.accounts_language_label()}
+          options={LANGUAGES}
+          hint={m.accounts_language_hint()}
+        />
+      </IntentForm>
+    </section>
+  );
+}
+
 /**
- * One of the page's two forms: what its last save said (done, or what to fix), its fields, and
+ * One of the page's forms: what its last save said (done, or what to fix), its fields, and
  * its button; `intent` tells the action which form was sent.
  */
 function IntentForm<Schema extends Record<string, unknown>>({
@@ -233,7 +305,7 @@ function IntentForm<Schema extends Record<string, unknown>>({
   submitLabel,
   children,
 }: {
-  intent: "details" | "password";
+  intent: "details" | "password" | "language";
   form: FormMetadata<Schema, string[]>;
   answer: { done: string } | object | undefined;
   sending: FormDataEntryValue | null | undefined;
@@ -248,7 +320,7 @@ function IntentForm<Schema extends Record<string, unknown>>({
           {answer.done}
         </p>
       ) : (
-        <FormError message={form.errors?.[0] ?? (answer ? "Please check the fields marked below." : null)} />
+        <FormError message={form.errors?.[0] ?? (answer ? m.accounts_check_fields() : null)} />
       )}
       <Form method="post" className="form" {...getFormProps(form)}>
         <input type="hidden" name="intent" value={intent} />

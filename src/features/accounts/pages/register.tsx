@@ -12,12 +12,13 @@ import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/register";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.personal();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Sign up — ${siteName(matches)}` },
-  { name: "description", content: "Create your supplier account to publish and manage your helpers' biodata." },
+  { title: `${m.accounts_register_title()} — ${siteName(matches)}` },
+  { name: "description", content: m.accounts_register_description() },
 ];
 
 export function loader({ context }: Route.LoaderArgs) {
@@ -38,15 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
     if (result.code === "PASSWORD_TOO_COMMON") {
-      return fail({ fields: { password: authMessage(result) ?? "Choose a less common password" } });
+      return fail({ fields: { password: authMessage(result) ?? m.accounts_password_too_common() } });
     }
     if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
-      return fail({ fields: { password: `Password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` } });
+      return fail({ fields: { password: m.accounts_password_length({ min: PASSWORD_MIN, max: PASSWORD_MAX }) } });
     }
     // The licence another account holds, or a detail the account guard refused: at its field.
     const fields = fieldsOf(result.body);
     if (fields) return fail({ fields, status: result.status });
-    return fail({ formError: "We could not create your account just now. Please try again.", status: result.status >= 500 ? 500 : 400 });
+    return fail({ formError: m.accounts_register_failed(), status: result.status >= 500 ? 500 : 400 });
   }
   // The new supplier lands signed in (decision 101). Sign-up answers a taken address as a new
   // one (decision 085), so signing in is a separate, rate-limited step: with the password just
@@ -69,34 +70,39 @@ export default function Register() {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="register-heading">
-      <h1 id="register-heading">Sign up</h1>
-      <p className="account-lead">Create your supplier account to publish your helpers&apos; biodata.</p>
+      <h1 id="register-heading">{m.accounts_register_title()}</h1>
+      <p className="account-lead">{m.accounts_register_lead()}</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)}>
-        <Field field={fields.name} label="Full name" autoComplete="name" required maxLength={NAME_MAX} />
+        <Field field={fields.name} label={m.accounts_field_full_name()} autoComplete="name" required maxLength={NAME_MAX} />
         <Field
           field={fields.companyName}
-          label="Company name"
+          label={m.accounts_field_company()}
           autoComplete="organization"
           required
           maxLength={COMPANY_MAX}
-          hint="Your agency's or business's name, as families will see it."
+          hint={m.accounts_field_company_hint()}
         />
         <Field
           field={fields.eaLicenceNumber}
-          label="EA licence number (optional)"
+          label={m.accounts_field_licence_optional()}
           maxLength={EA_LICENCE_MAX}
           autoCapitalize="characters"
-          hint="Your employment agency licence from MOM, e.g. 19C9871. Overseas suppliers leave it empty. Families see it once we have checked it in MOM's directory."
+          hint={`${m.accounts_licence_hint()} ${m.accounts_licence_hint_unchecked()}`}
         />
-        <Field field={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" required />
-        <NewPasswordFields password={fields.password} confirm={fields.confirmPassword} label="Password" confirmLabel="Confirm password" />
-        <SubmitButton busy={busy} busyLabel="Signing up…">
-          Sign up
+        <Field field={fields.email} label={m.accounts_field_email()} type="email" autoComplete="email" inputMode="email" required />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          label={m.accounts_field_password()}
+          confirmLabel={m.accounts_field_confirm_password()}
+        />
+        <SubmitButton busy={busy} busyLabel={m.accounts_signing_up()}>
+          {m.accounts_register_title()}
         </SubmitButton>
       </Form>
       <p className="form-links">
-        Already have an account? <Link to="/login">Log in</Link>
+        {m.accounts_have_account()} <Link to="/login">{m.accounts_login_title()}</Link>
       </p>
     </section>
   );

@@ -11,12 +11,11 @@ import { siteName } from "../../../ui/meta";
 import type { Route } from "./+types/reset-password";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.personal({ noCrawl: true });
 
-export const meta: Route.MetaFunction = ({ matches }) => [{ title: `Choose a new password — ${siteName(matches)}` }];
-
-const INVALID_LINK = "This link is invalid or has expired. Please ask for a new one.";
+export const meta: Route.MetaFunction = ({ matches }) => [{ title: `${m.accounts_reset_title()} — ${siteName(matches)}` }];
 
 export function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -29,21 +28,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const fail = (refusal: Omit<Refusal, "hideFields"> = {}) =>
     refuse(submission, { ...refusal, hideFields: ["password", "confirmPassword"] });
   if (submission.status !== "success") {
-    return fail({ formError: submission.error?.token ? INVALID_LINK : undefined });
+    return fail({ formError: submission.error?.token ? m.accounts_reset_invalid_link() : undefined });
   }
   const result = await callAuth(context, "/reset-password", {
     body: { token: submission.value.token, newPassword: submission.value.password },
   });
   if (result.ok) return redirect("/login?reset=1");
   if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
-  if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") return fail({ formError: INVALID_LINK });
+  if (result.code === "INVALID_TOKEN" || result.code === "USER_NOT_FOUND") return fail({ formError: m.accounts_reset_invalid_link() });
   if (result.code === "PASSWORD_TOO_COMMON") {
-    return fail({ fields: { password: authMessage(result) ?? "Choose a less common password" } });
+    return fail({ fields: { password: authMessage(result) ?? m.accounts_password_too_common() } });
   }
   if (result.code === "PASSWORD_TOO_SHORT" || result.code === "PASSWORD_TOO_LONG") {
-    return fail({ fields: { password: `New password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters` } });
+    return fail({ fields: { password: m.accounts_new_password_length({ min: PASSWORD_MIN, max: PASSWORD_MAX }) } });
   }
-  return fail({ formError: "We could not change your password just now. Please try again.", status: 500 });
+  return fail({ formError: m.accounts_password_change_failed(), status: 500 });
 }
 
 export default function ResetPassword() {
@@ -52,7 +51,7 @@ export default function ResetPassword() {
   const busy = useNavigation().state === "submitting";
   return (
     <section className="form-card account-card" aria-labelledby="reset-heading">
-      <h1 id="reset-heading">Choose a new password</h1>
+      <h1 id="reset-heading">{m.accounts_reset_title()}</h1>
       {token ? (
         <>
           <FormError message={form.errors?.[0]} />
@@ -61,21 +60,21 @@ export default function ResetPassword() {
             <NewPasswordFields
               password={fields.password}
               confirm={fields.confirmPassword}
-              label="New password"
-              confirmLabel="Confirm new password"
+              label={m.accounts_field_new_password()}
+              confirmLabel={m.accounts_field_confirm_new_password()}
             />
-            <SubmitButton busy={busy} busyLabel="Saving…">
-              Save the new password
+            <SubmitButton busy={busy} busyLabel={m.accounts_saving()}>
+              {m.accounts_reset_save()}
             </SubmitButton>
           </Form>
         </>
       ) : (
         <p className="form-error" role="alert">
-          {INVALID_LINK}
+          {m.accounts_reset_invalid_link()}
         </p>
       )}
       <p className="form-links">
-        <Link to="/forgot-password">Ask for a new link</Link> · <Link to="/login">Back to login</Link>
+        <Link to="/forgot-password">{m.accounts_reset_ask_again()}</Link> · <Link to="/login">{m.accounts_back_to_login()}</Link>
       </p>
     </section>
   );

@@ -14,8 +14,32 @@ export interface ListedConversation {
   messages: number;
 }
 
+/** The words of a row, for a page that reads in another language than the family's (the supplier's inbox). */
+export interface ConversationListWords {
+  messages: (count: number) => string;
+  unread: (count: number) => string;
+  status: (status: "done" | "blocked") => string;
+}
+
+/** The family's words, in the page's language (English or Chinese). */
+const FAMILY_WORDS: ConversationListWords = {
+  messages: (count) => m.conversations_message_count({ count }),
+  unread: (count) => m.conversations_unread({ count }),
+  status: (status) => (status === "done" ? m.conversations_status_done() : m.conversations_status_blocked()),
+};
+
 /** Conversations as a list of links (`byHelper`: listed under their biodata's heading), each with its unread count; for the family, the supplier and operators. */
-export function ConversationList({ items, empty, byHelper }: { items: ListedConversation[]; empty: string; byHelper?: boolean }) {
+export function ConversationList({
+  items,
+  empty,
+  byHelper,
+  words = FAMILY_WORDS,
+}: {
+  items: ListedConversation[];
+  empty: string;
+  byHelper?: boolean;
+  words?: ConversationListWords;
+}) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
     <ul className="conversation-list">
@@ -34,12 +58,10 @@ export function ConversationList({ items, empty, byHelper }: { items: ListedConv
             </span>
             <span className="conversation-sub">
               {byHelper ? "" : `${item.with} · `}
-              {m.conversations_message_count({ count: item.messages })} · {formatSingaporeTime(item.lastMessageAt)}
-              {item.status !== "open"
-                ? ` · ${item.status === "done" ? m.conversations_status_done() : m.conversations_status_blocked()}`
-                : ""}
+              {words.messages(item.messages)} · {formatSingaporeTime(item.lastMessageAt)}
+              {item.status !== "open" ? ` · ${words.status(item.status === "done" ? "done" : "blocked")}` : ""}
             </span>
-            {item.unread > 0 ? <span className="badge">{m.conversations_unread({ count: item.unread })}</span> : null}
+            {item.unread > 0 ? <span className="badge">{words.unread(item.unread)}</span> : null}
           </Link>
         </li>
       ))}

@@ -3,13 +3,14 @@ import { pagePolicy } from "../../../shared/page-policy";
 import { formatPhone } from "../../../shared/phone";
 import { siteName } from "../../../ui/meta";
 import { viewerOf } from "../../../ui/page-guards.server";
-import { ConversationList, type ListedConversation } from "../components/conversation-list";
+import { ConversationList, type ConversationListWords, type ListedConversation } from "../components/conversation-list";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Route } from "./+types/inbox";
 
 export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: `Messages — ${siteName(matches)}` },
+  { title: `${m.conversations_supplier_title()} — ${siteName(matches)}` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -44,23 +45,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { error: "Please use the page's buttons." };
 }
 
+/** The rows' words in the supplier's language. */
+const words = (): ConversationListWords => ({
+  messages: (count) => m.conversations_supplier_messages({ count }),
+  unread: (count) => m.conversations_supplier_unread({ count }),
+  status: (status) => (status === "done" ? m.conversations_supplier_done() : m.conversations_supplier_blocked()),
+});
+
 export default function SupplierInbox({ loaderData, actionData }: Route.ComponentProps) {
   const { groups, unread, telegram } = loaderData;
+  const rowWords = words();
   return (
     <section className="conversations-page" aria-labelledby="inbox-heading">
-      <h1 id="inbox-heading">Messages{unread > 0 ? ` (${unread} unread)` : ""}</h1>
+      <h1 id="inbox-heading">{unread > 0 ? m.conversations_supplier_title_unread({ count: unread }) : m.conversations_supplier_title()}</h1>
       <p className="muted">
         A message left unread for 5 minutes is e-mailed to you
         {telegram.available && telegram.state === "on" ? " and sent to your Telegram" : ""}.
       </p>
       {telegram.available ? <TelegramNotices state={telegram.state} error={actionData?.error} /> : null}
-      {groups.length === 0 ? <p>No family has written to you yet. Families write from your biodata pages.</p> : null}
+      {groups.length === 0 ? <p>{m.conversations_supplier_empty()}</p> : null}
       {groups.map((group) => (
         <section key={group.helper.id} aria-labelledby={`inbox-${group.helper.id}`}>
           <h2 id={`inbox-${group.helper.id}`}>
-            {group.helper.name} <span className="muted">(ref {group.helper.ref})</span>
+            {group.helper.name} <span className="muted">({m.conversations_supplier_ref({ ref: group.helper.ref })})</span>
           </h2>
-          <ConversationList items={group.items} empty="" byHelper />
+          <ConversationList items={group.items} empty="" byHelper words={rowWords} />
         </section>
       ))}
     </section>

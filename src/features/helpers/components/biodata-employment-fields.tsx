@@ -9,6 +9,7 @@ import { BIODATA_LIMITS, employmentCountries } from "../../../shared/biodata-cat
 import type { BiodataFormValues, JobFormRow } from "./biodata-form-values";
 import { Field } from "../../../ui/field";
 import type { BiodataFields } from "./biodata-form-section";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 function JobRow({
   job,
@@ -23,18 +24,18 @@ function JobRow({
   const { short, medium } = BIODATA_LIMITS.text;
   return (
     <fieldset className="job-row">
-      <legend>Job {position + 1}</legend>
+      <legend>{m.helpers_supplier_job({ number: position + 1 })}</legend>
       <div className="form-grid">
-        <Field field={row.from} label="From (month and year)" type="month" placeholder="YYYY-MM" />
-        <Field field={row.to} label="To (month and year)" type="month" placeholder="YYYY-MM" />
-        <Field field={row.country} label="Country" list="employment-countries" maxLength={short} />
-        <Field field={row.employer} label="Employer" maxLength={short} />
-        <Field field={row.duties} label="Main duties" maxLength={medium} />
-        <Field field={row.remarks} label="Remarks" maxLength={medium} />
-        <Field field={row.feedback} label="Feedback from this employer" maxLength={medium} />
+        <Field field={row.from} label={m.helpers_supplier_job_from()} type="month" placeholder="YYYY-MM" />
+        <Field field={row.to} label={m.helpers_supplier_job_to()} type="month" placeholder="YYYY-MM" />
+        <Field field={row.country} label={m.helpers_supplier_job_country()} list="employment-countries" maxLength={short} />
+        <Field field={row.employer} label={m.helpers_supplier_job_employer()} maxLength={short} />
+        <Field field={row.duties} label={m.helpers_supplier_job_duties()} maxLength={medium} />
+        <Field field={row.remarks} label={m.helpers_supplier_job_remarks()} maxLength={medium} />
+        <Field field={row.feedback} label={m.helpers_supplier_job_feedback()} maxLength={medium} />
       </div>
       <button {...remove} className="button small">
-        Remove job {position + 1}
+        {m.helpers_supplier_job_remove({ number: position + 1 })}
       </button>
     </fieldset>
   );
@@ -56,7 +57,7 @@ export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataF
           {error}
         </p>
       ) : null}
-      {jobs.length === 0 ? <p className="hint">No previous jobs: add one for each employer, newest first.</p> : null}
+      {jobs.length === 0 ? <p className="hint">{m.helpers_supplier_no_jobs()}</p> : null}
       {jobs.map((job, position) => (
         <JobRow
           key={job.key ?? job.name}
@@ -67,10 +68,10 @@ export function EmploymentFields({ form, fields }: { form: FormMetadata<BiodataF
       ))}
       {jobs.length < max ? (
         <button {...form.insert.getButtonProps({ name: fields.employment.name })} className="button small">
-          Add a job
+          {m.helpers_supplier_add_job()}
         </button>
       ) : (
-        <p className="hint">{max} jobs is the most a biodata holds.</p>
+        <p className="hint">{m.helpers_supplier_jobs_max({ max })}</p>
       )}
     </>
   );

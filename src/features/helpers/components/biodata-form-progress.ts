@@ -4,7 +4,8 @@
  * they follow what is typed, read from the form as it would be posted.
  */
 import { useEffect, useState } from "react";
-import { FORM_SECTIONS, sectionComplete, type Entries, type FormSectionSpec } from "./biodata-form-sections";
+import { formSections, sectionComplete, type Entries, type FormSectionSpec } from "./biodata-form-sections";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 const LISTED_STATUS = "available";
 
@@ -13,17 +14,21 @@ const LISTED_STATUS = "available";
  * other save (a listed one edited, one marked reserved or hired) is a save.
  */
 export function submitLabel(status: string | undefined, listedNow: boolean): string {
-  if (status === "draft") return "Save draft";
-  if (status === LISTED_STATUS && !listedNow) return "Publish";
-  return "Save";
+  if (status === "draft") return m.helpers_supplier_save_draft();
+  if (status === LISTED_STATUS && !listedNow) return m.helpers_supplier_publish();
+  return m.helpers_supplier_save();
 }
 
 export function completeSections(entries: Entries): Set<FormSectionSpec["id"]> {
-  return new Set(FORM_SECTIONS.filter((section) => sectionComplete(section, entries)).map((section) => section.id));
+  return new Set(
+    formSections()
+      .filter((section) => sectionComplete(section, entries))
+      .map((section) => section.id),
+  );
 }
 
 export function progressText(complete: number): string {
-  return `${complete} of ${FORM_SECTIONS.length} sections complete`;
+  return m.helpers_supplier_progress({ complete, total: formSections().length });
 }
 
 const formEntries = (form: HTMLFormElement): Entries =>

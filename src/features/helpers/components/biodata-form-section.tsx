@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { Field, type FieldProps } from "../../../ui/field";
 import type { BiodataFormValues } from "./biodata-form-values";
 import type { FieldSpec, FormSectionSpec } from "./biodata-form-sections";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export type BiodataFields = ReturnType<FormMetadata<BiodataFormValues>["getFieldset"]>;
 
@@ -55,7 +56,11 @@ export function FormSection({
   refused: boolean;
   children?: ReactNode;
 }) {
-  const state = refused ? "Needs a fix" : complete ? "Complete" : "To do";
+  const state = refused
+    ? m.helpers_supplier_state_refused()
+    : complete
+      ? m.helpers_supplier_state_complete()
+      : m.helpers_supplier_state_todo();
   return (
     <details
       className={`form-section form-section-${section.id}`}

@@ -10,6 +10,7 @@ import { catalogue, type CatalogueName } from "../../../shared/catalogue";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
 import { optionsOf } from "../../../shared/options";
 import type { BiodataFormValues } from "./biodata-form-values";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 export type FieldName = Exclude<keyof BiodataFormValues, "skills" | "employment">;
@@ -29,17 +30,21 @@ export interface FormSectionSpec {
 }
 
 const options = (name: CatalogueName) => optionsOf(catalogue[name]);
-const YES_NO = [
-  { value: "yes", label: "Yes" },
-  { value: "no", label: "No" },
+const yesNo = () => [
+  { value: "yes", label: m.helpers_supplier_yes() },
+  { value: "no", label: m.helpers_supplier_no() },
 ];
 /** A number box: empty until typed in, whole numbers within the limits. */
 const whole = ({ min, max }: { min: number; max: number }) => ({ type: "number", inputMode: "numeric", min, max, step: 1 }) as const;
-const select = (name: FieldName, label: string, choices: { value: string; label: string }[], placeholder = "Not given") =>
-  ({ kind: "select", name, label, options: choices, placeholder }) as const;
+const select = (
+  name: FieldName,
+  label: string,
+  choices: { value: string; label: string }[],
+  placeholder = m.helpers_supplier_not_given(),
+) => ({ kind: "select", name, label, options: choices, placeholder }) as const;
 /** A choice the form cannot be saved without: no "Not given" among its options. */
 const choose = (name: FieldName, label: string, choices: { value: string; label: string }[]): FieldSpec => ({
-  ...select(name, label, choices, "Select…"),
+  ...select(name, label, choices, m.helpers_supplier_select()),
   required: true,
 });
 const text = (name: FieldName, label: string, maxLength: number, more: Partial<FieldSpec> = {}) =>
@@ -48,105 +53,109 @@ const text = (name: FieldName, label: string, maxLength: number, more: Partial<F
 const { text: lengths, siblings, restDays, phone, passport } = BIODATA_LIMITS;
 const { salary, offDays, heightCm, weightKg, shortText } = HELPER_LIMITS;
 
-export const FORM_SECTIONS: readonly FormSectionSpec[] = [
+/**
+ * The sections in the page's language: made on each call, since their words are read when made
+ * (a module-level list would keep the language of the first page that loaded it).
+ */
+export const formSections = (): readonly FormSectionSpec[] => [
   {
     id: "personal",
-    title: "Personal",
+    title: m.helpers_supplier_section_personal(),
     fields: [
-      text("name", "Name", HELPER_LIMITS.name.max, { required: true, autoComplete: "off" }),
-      choose("nationality", "Nationality", options("nationality")),
-      { name: "dateOfBirth", label: "Date of birth", type: "date", required: true },
-      text("placeOfBirth", "Place of birth", lengths.short),
-      { name: "heightCm", label: "Height (cm)", ...whole(heightCm) },
-      { name: "weightKg", label: "Weight (kg)", ...whole(weightKg) },
-      choose("marital", "Marital status", options("marital")),
-      text("childrenAges", "Children's ages", shortText.max, { placeholder: "For example: 5, 9" }),
-      { name: "siblings", label: "Number of siblings", ...whole(siblings) },
-      choose("religion", "Religion", options("religion")),
-      select("education", "Education", options("education")),
+      text("name", m.helpers_supplier_name(), HELPER_LIMITS.name.max, { required: true, autoComplete: "off" }),
+      choose("nationality", m.helpers_supplier_nationality(), options("nationality")),
+      { name: "dateOfBirth", label: m.helpers_supplier_date_of_birth(), type: "date", required: true },
+      text("placeOfBirth", m.helpers_supplier_place_of_birth(), lengths.short),
+      { name: "heightCm", label: m.helpers_supplier_height(), ...whole(heightCm) },
+      { name: "weightKg", label: m.helpers_supplier_weight(), ...whole(weightKg) },
+      choose("marital", m.helpers_supplier_marital(), options("marital")),
+      text("childrenAges", m.helpers_supplier_children_ages(), shortText.max, { placeholder: m.helpers_supplier_children_ages_example() }),
+      { name: "siblings", label: m.helpers_supplier_siblings(), ...whole(siblings) },
+      choose("religion", m.helpers_supplier_religion(), options("religion")),
+      select("education", m.helpers_supplier_education(), options("education")),
     ],
   },
   {
     id: "languages",
-    title: "Languages",
+    title: m.helpers_supplier_section_languages(),
     fields: [
-      choose("motherTongue", "Mother tongue", options("motherTongue")),
-      select("english", "English", options("english")),
-      { kind: "checkboxes", name: "otherLanguages", label: "Other languages", options: options("language") },
+      choose("motherTongue", m.helpers_supplier_mother_tongue(), options("motherTongue")),
+      select("english", m.helpers_supplier_english(), options("english")),
+      { kind: "checkboxes", name: "otherLanguages", label: m.helpers_supplier_other_languages(), options: options("language") },
     ],
   },
   {
     id: "private",
-    title: "Private details",
-    intro: "Shown only to you and the site's operators, and in your copy of the PDF; never to families.",
+    title: m.helpers_supplier_section_private(),
+    intro: m.helpers_supplier_section_private_intro(),
     fields: [
-      text("homeAddress", "Home address", lengths.medium, { autoComplete: "off" }),
-      text("repatriationPort", "Repatriation port or airport", lengths.short, { autoComplete: "off" }),
-      text("homePhone", "Home contact number", phone.max, { type: "tel", autoComplete: "off" }),
-      text("passportNumber", "Passport number", passport.max, { autoComplete: "off" }),
+      text("homeAddress", m.helpers_supplier_home_address(), lengths.medium, { autoComplete: "off" }),
+      text("repatriationPort", m.helpers_supplier_repatriation_port(), lengths.short, { autoComplete: "off" }),
+      text("homePhone", m.helpers_supplier_home_phone(), phone.max, { type: "tel", autoComplete: "off" }),
+      text("passportNumber", m.helpers_supplier_passport(), passport.max, { autoComplete: "off" }),
     ],
   },
   {
     id: "medical",
-    title: "Medical and diet",
+    title: m.helpers_supplier_section_medical(),
     fields: [
-      text("allergies", "Allergies", lengths.medium),
-      text("disabilities", "Physical disabilities", lengths.medium),
-      text("dietaryRestrictions", "Dietary restrictions", lengths.medium),
-      { kind: "checkboxes", name: "illnesses", label: "Past and existing illnesses", options: optionsOf(illnesses) },
-      text("illnessOther", "Other illness (if Other)", lengths.medium),
-      select("handlesPork", "Willing to handle pork", YES_NO),
-      select("handlesBeef", "Willing to handle beef", YES_NO),
-      text("foodHandlingOther", "Other food handling", lengths.medium),
+      text("allergies", m.helpers_supplier_allergies(), lengths.medium),
+      text("disabilities", m.helpers_supplier_disabilities(), lengths.medium),
+      text("dietaryRestrictions", m.helpers_supplier_dietary(), lengths.medium),
+      { kind: "checkboxes", name: "illnesses", label: m.helpers_supplier_illnesses(), options: optionsOf(illnesses) },
+      text("illnessOther", m.helpers_supplier_illness_other(), lengths.medium),
+      select("handlesPork", m.helpers_supplier_handles_pork(), yesNo()),
+      select("handlesBeef", m.helpers_supplier_handles_beef(), yesNo()),
+      text("foodHandlingOther", m.helpers_supplier_food_handling_other(), lengths.medium),
     ],
   },
   {
     id: "experience",
-    title: "Experience",
+    title: m.helpers_supplier_section_experience(),
     fields: [
-      choose("experience", "Experience", options("experience")),
-      text("singaporeExperience", "Singapore experience", shortText.max, {
-        placeholder: "For example: 4 years with a family of five",
+      choose("experience", m.helpers_supplier_experience(), options("experience")),
+      text("singaporeExperience", m.helpers_supplier_singapore_experience(), shortText.max, {
+        placeholder: m.helpers_supplier_singapore_experience_example(),
       }),
-      { kind: "checkboxes", name: "cares", label: "Can care for", options: options("care") },
+      { kind: "checkboxes", name: "cares", label: m.helpers_supplier_cares(), options: options("care") },
     ],
   },
   {
     id: "skills",
-    title: "Skills",
+    title: m.helpers_supplier_section_skills(),
     fields: [
-      select("skillsEvaluation", "Method of evaluation", optionsOf(evaluationMethods)),
-      text("skillsEvaluationOther", "Other method (if Other)", lengths.short),
+      select("skillsEvaluation", m.helpers_supplier_evaluation(), optionsOf(evaluationMethods)),
+      text("skillsEvaluationOther", m.helpers_supplier_evaluation_other(), lengths.short),
     ],
     holds: ["skills"],
   },
   {
     id: "employment",
-    title: "Employment history",
-    fields: [select("workedInSingapore", "Has she worked in Singapore before?", YES_NO)],
+    title: m.helpers_supplier_section_employment(),
+    fields: [select("workedInSingapore", m.helpers_supplier_worked_in_singapore(), yesNo())],
     holds: ["employment"],
   },
   {
     id: "availability",
-    title: "Availability and pay",
+    title: m.helpers_supplier_section_availability(),
     fields: [
-      { name: "availableFrom", label: "Available from", type: "date", hint: "Leave empty if she can start now." },
-      { name: "salary", label: "Salary ($ a month)", ...whole(salary), required: true },
-      { name: "offDays", label: "Days off (a month)", ...whole(offDays), required: true },
-      { name: "restDays", label: "Preferred rest days (a month)", ...whole(restDays) },
+      { name: "availableFrom", label: m.helpers_supplier_available_from(), type: "date", hint: m.helpers_supplier_available_from_hint() },
+      { name: "salary", label: m.helpers_supplier_salary(), ...whole(salary), required: true },
+      { name: "offDays", label: m.helpers_supplier_off_days(), ...whole(offDays), required: true },
+      { name: "restDays", label: m.helpers_supplier_rest_days(), ...whole(restDays) },
       {
         kind: "checkboxes",
         name: "interview",
-        label: "Interview",
+        label: m.helpers_supplier_interview(),
         options: optionsOf(interviewModes),
-        hint: "Tick none if she is not available for interview.",
+        hint: m.helpers_supplier_interview_hint(),
       },
     ],
   },
   {
     id: "notes",
-    title: "Notes and photo",
-    fields: [{ kind: "textarea", name: "otherRemarks", label: "Other remarks", maxLength: lengths.long, rows: 3 }],
+    title: m.helpers_supplier_section_notes(),
+    fields: [{ kind: "textarea", name: "otherRemarks", label: m.helpers_supplier_other_remarks(), maxLength: lengths.long, rows: 3 }],
     holds: ["specialNotes", "photo"],
   },
 ];
@@ -188,5 +197,9 @@ export function sectionsWithErrors(errors: Record<string, unknown> | null | unde
   const names = Object.entries(errors ?? {})
     .filter(([, messages]) => Array.isArray(messages) && messages.length > 0)
     .map(([name]) => name);
-  return new Set(FORM_SECTIONS.filter((section) => names.some((name) => sectionHolds(section, name))).map((section) => section.id));
+  return new Set(
+    formSections()
+      .filter((section) => names.some((name) => sectionHolds(section, name)))
+      .map((section) => section.id),
+  );
 }

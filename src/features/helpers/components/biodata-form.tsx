@@ -8,9 +8,10 @@ import type { BiodataFormValues } from "./biodata-form-values";
 import { EmploymentFields } from "./biodata-employment-fields";
 import { SkillsFields } from "./biodata-skills-fields";
 import { Field, FormError } from "../../../ui/field";
-import { PHOTO_HINT, PhotoUpload } from "./photo-upload";
+import { photoHint, PhotoUpload } from "./photo-upload";
 import { RichTextEditor } from "./rich-text-editor";
-import { entriesOf, FORM_SECTIONS, sectionsWithErrors, type FormSectionSpec } from "./biodata-form-sections";
+import { entriesOf, formSections, sectionsWithErrors, type FormSectionSpec } from "./biodata-form-sections";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { FormSection, type BiodataFields } from "./biodata-form-section";
 import { completeSections, progressText, submitLabel, useFormEntries } from "./biodata-form-progress";
 
@@ -46,18 +47,18 @@ function SectionExtras({
         kind="custom"
         className="rich-text-field"
         field={fields.specialNotes}
-        label="Special notes"
-        hint="Anything else a family should know."
+        label={m.helpers_supplier_special_notes()}
+        hint={m.helpers_supplier_special_notes_hint()}
       >
         {(control) => (
           <RichTextEditor
             control={control}
-            label="Special notes"
+            label={m.helpers_supplier_special_notes()}
             defaultValue={typeof fields.specialNotes.initialValue === "string" ? fields.specialNotes.initialValue : ""}
           />
         )}
       </Field>
-      <Field kind="custom" className="photo-upload" field={fields.photo} label="Photo" hint={PHOTO_HINT}>
+      <Field kind="custom" className="photo-upload" field={fields.photo} label={m.helpers_supplier_photo()} hint={photoHint()}>
         {(control) => (
           <PhotoUpload
             control={control}
@@ -114,12 +115,12 @@ export function BiodataForm({
   const entries = useFormEntries(FORM_ID, initialEntries, `${uploading}:${jobs}`);
   const complete = completeSections(entries);
   const status = entries.find(([name]) => name === "status")?.[1];
-  const formMessage = form.errors?.[0] ?? (lastResult?.status === "error" ? "Please correct the marked fields." : undefined);
+  const formMessage = form.errors?.[0] ?? (lastResult?.status === "error" ? m.helpers_supplier_correct_fields() : undefined);
   return (
     <Form method="post" encType="multipart/form-data" className="form biodata-form" preventScrollReset {...getFormProps(form)}>
       <FormError message={formMessage} />
-      <p className="hint">Tap a section's title to open or fold it.{isNew ? " Save a draft at any time: only you can see it." : null}</p>
-      {FORM_SECTIONS.map((section, i) => (
+      <p className="hint">{isNew ? m.helpers_supplier_form_hint_new() : m.helpers_supplier_form_hint()}</p>
+      {formSections().map((section, i) => (
         <FormSection
           key={section.id}
           section={section}
@@ -134,16 +135,16 @@ export function BiodataForm({
       <Field
         kind="select"
         field={fields.status}
-        label="Status"
+        label={m.helpers_supplier_status()}
         options={optionsOf(catalogue.status)}
-        hint="Only available helpers are listed, and each needs a photo; a draft is seen by you alone."
+        hint={m.helpers_supplier_status_hint()}
       />
       <div className="form-actions form-footer">
         <p className="form-progress">{progressText(complete.size)}</p>
         <button type="submit" className="button primary" disabled={saving || uploading}>
-          {saving ? "Saving…" : submitLabel(status, listedNow)}
+          {saving ? m.helpers_supplier_saving() : submitLabel(status, listedNow)}
         </button>
-        {uploading ? <span className="hint">Waiting for the photo to upload…</span> : null}
+        {uploading ? <span className="hint">{m.helpers_supplier_waiting_for_photo()}</span> : null}
       </div>
     </Form>
   );

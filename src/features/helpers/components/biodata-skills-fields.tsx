@@ -9,14 +9,38 @@ import type { SkillFormRow } from "./biodata-form-values";
 import { Field, initialText } from "../../../ui/field";
 import type { BiodataFields } from "./biodata-form-section";
 import { NOT_RATED } from "./biodata-form-sections";
-import { FORM_SKILL_COLUMNS, SkillsHead } from "./skills-head";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
-const RATINGS = [
-  { value: NOT_RATED, label: "N.A." },
-  ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} ${n === 1 ? "star" : "stars"}` })),
+const ratings = () => [
+  { value: NOT_RATED, label: m.helpers_supplier_not_rated() },
+  ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: m.helpers_supplier_stars({ count: n }) })),
 ];
 
-function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<SkillFormRow> }) {
+/** The form's columns: the biodata page's, with the years and the detail it also asks for. */
+const formColumns = () => [
+  m.helpers_supplier_skill_area(),
+  m.helpers_supplier_skill_willing(),
+  m.helpers_supplier_skill_experience(),
+  m.helpers_supplier_skill_years(),
+  m.helpers_supplier_skill_rating(),
+  m.helpers_supplier_skill_observation(),
+];
+
+function FormSkillsHead({ columns }: { columns: string[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((label) => (
+          <th key={label} scope="col">
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
+function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetadata<SkillFormRow>; options: ReturnType<typeof ratings> }) {
   const row = skill.getFieldset();
   const { skillYears, text } = BIODATA_LIMITS;
   const toggle = (label: string) => (
@@ -31,16 +55,21 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
         {area.label}
         {skill.errors?.[0] ? <p className="field-error">{skill.errors[0]}</p> : null}
       </th>
-      <td data-label="Willing">
-        <Field kind="checkbox" field={row.willing} label={toggle("Willing")} labelClassName="skill-check-label" />
+      <td data-label={m.helpers_supplier_skill_willing()}>
+        <Field kind="checkbox" field={row.willing} label={toggle(m.helpers_supplier_skill_willing())} labelClassName="skill-check-label" />
       </td>
-      <td data-label="Experience">
-        <Field kind="checkbox" field={row.experienced} label={toggle("Has experience")} labelClassName="skill-check-label" />
+      <td data-label={m.helpers_supplier_skill_experience()}>
+        <Field
+          kind="checkbox"
+          field={row.experienced}
+          label={toggle(m.helpers_supplier_skill_has_experience())}
+          labelClassName="skill-check-label"
+        />
       </td>
       <td>
         <Field
           field={row.years}
-          label={`${area.label}: years`}
+          label={m.helpers_supplier_skill_years_of({ area: area.label })}
           type="number"
           inputMode="numeric"
           min={skillYears.min}
@@ -53,13 +82,19 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
           kind="select"
           field={row.rating}
           defaultValue={initialText(row.rating) || NOT_RATED}
-          label={`${area.label}: rating`}
-          options={RATINGS}
+          label={m.helpers_supplier_skill_rating_of({ area: area.label })}
+          options={options}
         />
       </td>
       <td>
-        {area.detail ? <Field field={row.detail} label={`${area.label}: ${area.detail.toLowerCase()}`} maxLength={text.short} /> : null}
-        <Field field={row.note} label={`${area.label}: observation`} maxLength={text.medium} />
+        {area.detail ? (
+          <Field
+            field={row.detail}
+            label={m.helpers_supplier_skill_detail_of({ area: area.label, detail: area.detail.toLowerCase() })}
+            maxLength={text.short}
+          />
+        ) : null}
+        <Field field={row.note} label={m.helpers_supplier_skill_observation_of({ area: area.label })} maxLength={text.medium} />
       </td>
     </tr>
   );
@@ -68,25 +103,24 @@ function SkillRow({ area, skill }: { area: SkillArea; skill: FieldMetadata<Skill
 export function SkillsFields({ fields }: { fields: BiodataFields }) {
   const skills = fields.skills.getFieldset();
   const groups = [...new Set(skillAreas.map((area) => area.group))];
+  const columns = formColumns();
+  const options = ratings();
   return (
     <>
-      <p className="hint">
-        Tick what she is willing to do and what she has done; years of experience count as experience. Ratings are 1 (poor) to 5
-        (excellent), or N.A.
-      </p>
+      <p className="hint">{m.helpers_supplier_skills_hint()}</p>
       <table className="skills-form-table">
-        <SkillsHead form />
+        <FormSkillsHead columns={columns} />
         {groups.map((group) => (
           <tbody key={group}>
             <tr className="skills-group-row">
-              <th scope="rowgroup" colSpan={FORM_SKILL_COLUMNS}>
+              <th scope="rowgroup" colSpan={columns.length}>
                 {skillGroupLabels[group]}
               </th>
             </tr>
             {skillAreas
               .filter((area) => area.group === group)
               .map((area) => (
-                <SkillRow key={area.slug} area={area} skill={skills[area.slug]!} />
+                <SkillRow key={area.slug} area={area} skill={skills[area.slug]!} options={options} />
               ))}
           </tbody>
         ))}

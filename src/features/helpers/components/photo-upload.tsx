@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { ControlProps } from "../../../ui/field";
 import { PHOTO_UPLOAD } from "../../../shared/helper-limits";
 import { uploadImage } from "../../media/components/photo-upload-request";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { useHydrated } from "./rich-text-editor";
 
 export interface PhotoValue {
@@ -43,13 +44,13 @@ export function PhotoUpload({
     const controller = new AbortController();
     running.current = controller;
     setProblem(null);
-    setStatus("Uploading the photo…");
+    setStatus(m.helpers_supplier_photo_uploading());
     onBusyChange?.(true);
     uploadImage(file, { signal: controller.signal, onProgress: setProgress })
       .then(
         (uploaded) => {
           setPhoto({ key: uploaded.key, url: uploaded.thumbUrl });
-          setStatus("Photo uploaded. Save the biodata to keep it.");
+          setStatus(m.helpers_supplier_photo_uploaded());
         },
         (failure: Error) => {
           if (controller.signal.aborted) return;
@@ -70,7 +71,7 @@ export function PhotoUpload({
     running.current?.abort();
     setPhoto(null);
     setProblem(null);
-    setStatus("Photo removed. Save the biodata to keep this change.");
+    setStatus(m.helpers_supplier_photo_removed());
   }
 
   // An upload refused in the browser is this control's own message; the server's is the field's.
@@ -80,10 +81,10 @@ export function PhotoUpload({
     <>
       <div className="photo-upload-preview">
         {photo ? (
-          <img src={photo.url} alt="The helper's photo" width={120} height={160} />
+          <img src={photo.url} alt={m.helpers_supplier_photo_alt()} width={120} height={160} />
         ) : (
           <span className="photo-upload-empty" aria-hidden="true">
-            No photo
+            {m.helpers_supplier_no_photo()}
           </span>
         )}
       </div>
@@ -99,13 +100,13 @@ export function PhotoUpload({
         aria-describedby={describedBy}
       />
       {progress !== null ? (
-        <progress className="photo-upload-progress" max={100} value={progress} aria-label="Upload progress">
+        <progress className="photo-upload-progress" max={100} value={progress} aria-label={m.helpers_supplier_upload_progress()}>
           {progress}%
         </progress>
       ) : null}
       {hydrated && photo ? (
         <button type="button" className="button small" onClick={remove}>
-          Remove photo
+          {m.helpers_supplier_remove_photo()}
         </button>
       ) : null}
       <p className="visually-hidden" role="status">
@@ -122,4 +123,4 @@ export function PhotoUpload({
 }
 
 /** The photo field's hint, the same words wherever a photo is asked for. */
-export const PHOTO_HINT = `PNG, JPEG or WebP, up to ${PHOTO_UPLOAD.maxLabel}. A portrait works best.`;
+export const photoHint = () => m.helpers_supplier_photo_hint({ size: PHOTO_UPLOAD.maxLabel });

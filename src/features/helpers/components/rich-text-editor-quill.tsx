@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import ReactQuill, { type Quill } from "react-quill-new";
 import "react-quill-new/dist/quill.snow.css";
 import { uploadImage } from "../../media/components/photo-upload-request";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /** The original site's toolbar, exactly; the server keeps only what these buttons make. */
 export const TOOLBAR = [
@@ -15,18 +16,19 @@ export const TOOLBAR = [
 /** Pasted text keeps these formats only, the toolbar's. */
 const FORMATS = ["header", "bold", "italic", "underline", "list", "indent", "link", "image"];
 
-const BUTTON_NAMES: [string, string][] = [
-  ["button.ql-bold", "Bold"],
-  ["button.ql-italic", "Italic"],
-  ["button.ql-underline", "Underline"],
-  ['button.ql-list[value="ordered"]', "Numbered list"],
-  ['button.ql-list[value="bullet"]', "Bullet list"],
-  ['button.ql-indent[value="-1"]', "Indent less"],
-  ['button.ql-indent[value="+1"]', "Indent more"],
-  ["button.ql-link", "Link"],
-  ["button.ql-image", "Image"],
-  ["button.ql-clean", "Clear formatting"],
-  [".ql-header .ql-picker-label", "Heading"],
+/** The toolbar's buttons and their names in the page's language. */
+const buttonNames = (): [string, string][] => [
+  ["button.ql-bold", m.helpers_supplier_editor_bold()],
+  ["button.ql-italic", m.helpers_supplier_editor_italic()],
+  ["button.ql-underline", m.helpers_supplier_editor_underline()],
+  ['button.ql-list[value="ordered"]', m.helpers_supplier_editor_numbered_list()],
+  ['button.ql-list[value="bullet"]', m.helpers_supplier_editor_bullet_list()],
+  ['button.ql-indent[value="-1"]', m.helpers_supplier_editor_indent_less()],
+  ['button.ql-indent[value="+1"]', m.helpers_supplier_editor_indent_more()],
+  ["button.ql-link", m.helpers_supplier_editor_link()],
+  ["button.ql-image", m.helpers_supplier_editor_image()],
+  ["button.ql-clean", m.helpers_supplier_editor_clear()],
+  [".ql-header .ql-picker-label", m.helpers_supplier_editor_heading()],
 ];
 
 export default function QuillEditor({
@@ -62,8 +64,8 @@ export default function QuillEditor({
             input.addEventListener("change", () => {
               const file = input.files?.[0];
               if (!file) return;
-              setImageStatus("Uploading the picture…");
-              uploadImage(file, { onProgress: (percent) => setImageStatus(`Uploading the picture… ${percent}%`) }).then(
+              setImageStatus(m.helpers_supplier_editor_uploading());
+              uploadImage(file, { onProgress: (percent) => setImageStatus(m.helpers_supplier_editor_uploading_percent({ percent })) }).then(
                 (answer) => {
                   setImageStatus(null);
                   const at = quill.getSelection(true)?.index ?? quill.getLength();
@@ -94,7 +96,7 @@ export default function QuillEditor({
     if (invalid) root.setAttribute("aria-invalid", "true");
     else root.removeAttribute("aria-invalid");
     const toolbar = root.closest(".rich-text-editor")?.querySelector(".ql-toolbar");
-    for (const [selector, name] of BUTTON_NAMES) {
+    for (const [selector, name] of buttonNames()) {
       toolbar?.querySelectorAll(selector).forEach((element) => element.setAttribute("aria-label", name));
     }
   }, [id, label, describedBy, invalid]);

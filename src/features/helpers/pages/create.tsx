@@ -9,10 +9,11 @@ import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/create";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("New biodata", matches);
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.helpers_supplier_new_title(), matches);
 
 /** Nothing to read: the loader is where the policy's guard runs before the form is shown. */
 export function loader() {
@@ -35,10 +36,10 @@ export default function HelperCreate() {
   const answer = useActionData<typeof action>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="create-heading">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link to={paths.dashboard()}>Your biodata</Link> / New
+      <nav className="breadcrumbs" aria-label={m.helpers_supplier_breadcrumb()}>
+        <Link to={paths.dashboard()}>{m.helpers_supplier_dashboard_title()}</Link> / {m.helpers_supplier_new()}
       </nav>
-      <h1 id="create-heading">New biodata</h1>
+      <h1 id="create-heading">{m.helpers_supplier_new_title()}</h1>
       <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew />
     </section>
   );

@@ -13,10 +13,11 @@ import { COUNTED_DAYS } from "../../contacts/components/contact-beacon";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/dashboard";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.signedIn();
 
-export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Your biodata", matches);
+export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.helpers_supplier_dashboard_title(), matches);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
@@ -35,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     mustConfirm,
     emailNotice: mustConfirm
-      ? `Confirm your email (${viewer.email}): until you open the link we sent you, families see none of your biodata. You can save drafts meanwhile.`
+      ? m.helpers_supplier_confirm_email({ email: viewer.email })
       : justConfirmed
-        ? "Your email is confirmed: you can publish your biodata."
+        ? m.helpers_supplier_email_confirmed()
         : null,
     helpers: helpers.map((helper) => ({
       id: helper.id,
@@ -74,16 +75,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 type Row = Awaited<ReturnType<typeof loader>>["helpers"][number];
 
 /** The counts of the last 30 days, three small figures in one cell. */
-const COUNTS = [
-  { key: "views", label: "Views", title: `Families who opened the biodata in the last ${COUNTED_DAYS} days` },
-  { key: "shortlists", label: "Shortlists", title: `Families who added her to their shortlist in the last ${COUNTED_DAYS} days` },
-  {
-    key: "contacts",
-    label: "Contacts",
-    title: `Families who pressed WhatsApp, Telegram or web chat in the last ${COUNTED_DAYS} days`,
-  },
-] as const satisfies readonly { key: keyof Row; label: string; title: string }[];
-const COUNTED = `Last ${COUNTED_DAYS} days`;
+const counts = () =>
+  [
+    { key: "views", label: m.helpers_supplier_views(), title: m.helpers_supplier_views_title({ days: COUNTED_DAYS }) },
+    { key: "shortlists", label: m.helpers_supplier_shortlists(), title: m.helpers_supplier_shortlists_title({ days: COUNTED_DAYS }) },
+    { key: "contacts", label: m.helpers_supplier_contacts(), title: m.helpers_supplier_contacts_title({ days: COUNTED_DAYS }) },
+  ] as const satisfies readonly { key: keyof Row; label: string; title: string }[];
 
 /** Asks for a new confirmation link; the answer (sent, or when to ask again) is said beside it. */
 function ResendConfirmation() {
@@ -93,7 +90,7 @@ function ResendConfirmation() {
     <fetcher.Form method="post" className="resend-form">
       <input type="hidden" name="intent" value="resend-confirmation" />
       <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Sending…" : "Send the link again"}
+        {fetcher.state !== "idle" ? m.helpers_supplier_sending() : m.helpers_supplier_send_link_again()}
       </button>
       <span className={answer && !answer.ok ? "form-error" : "form-success"} role="status">
         {answer?.message ?? ""}
@@ -111,7 +108,7 @@ function StatusForm({ helper }: { helper: Row }) {
     <fetcher.Form method="post" className="status-form">
       <input type="hidden" name="id" value={helper.id} />
       <label htmlFor={selectId} className="visually-hidden">
-        Status of {helper.name}
+        {m.helpers_supplier_status_of({ name: helper.name })}
       </label>
       <select id={selectId} name="status" defaultValue={helper.status} key={helper.status}>
         {statusOptions.map((option) => (
@@ -121,11 +118,14 @@ function StatusForm({ helper }: { helper: Row }) {
         ))}
       </select>
       <button type="submit" className="button small" disabled={fetcher.state !== "idle"}>
-        {fetcher.state !== "idle" ? "Changing…" : "Change"}
-        <span className="visually-hidden"> the status of {helper.name}</span>
+        {fetcher.state !== "idle" ? m.helpers_supplier_changing() : m.helpers_supplier_change()}
+        <span className="visually-hidden"> {m.helpers_supplier_change_status_of({ name: helper.name })}</span>
       </button>
       <span className="status-form-note" role="status">
-        {refused ?? (fetcher.state === "idle" && fetcher.data?.ok ? `Now ${labelOf("status", helper.status)?.toLowerCase()}` : "")}
+        {refused ??
+          (fetcher.state === "idle" && fetcher.data?.ok
+            ? m.helpers_supplier_status_now({ status: labelOf("status", helper.status)?.toLowerCase() ?? helper.status })
+            : "")}
       </span>
     </fetcher.Form>
   );
@@ -138,12 +138,14 @@ export default function Dashboard() {
   const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
   const resent = posted?.resent ? posted.message : null;
   const postedText = resent ?? (posted && !posted.ok ? posted.message : changed ? statusMessage(changed) : null);
+  const counted = m.helpers_supplier_last_days({ days: COUNTED_DAYS });
+  const countList = counts();
   return (
     <section className="dashboard" aria-labelledby="dashboard-heading">
       <div className="dashboard-head">
-        <h1 id="dashboard-heading">Your biodata</h1>
+        <h1 id="dashboard-heading">{m.helpers_supplier_dashboard_title()}</h1>
         <Link className="button primary" to={paths.createHelper()}>
-          Create a biodata
+          {m.helpers_supplier_create()}
         </Link>
       </div>
       {emailNotice ? (
@@ -160,22 +162,22 @@ export default function Dashboard() {
         </p>
       ) : null}
       {helpers.length === 0 ? (
-        <p className="empty">No biodata found</p>
+        <p className="empty">{m.helpers_supplier_none()}</p>
       ) : (
         <table className="dashboard-table">
-          <caption className="visually-hidden">Your biodata, most recently changed first</caption>
+          <caption className="visually-hidden">{m.helpers_supplier_table_caption()}</caption>
           <thead>
             <tr>
               <th scope="col">
-                <span className="visually-hidden">Photo</span>
+                <span className="visually-hidden">{m.helpers_supplier_photo()}</span>
               </th>
-              <th scope="col">Name</th>
-              <th scope="col">Ref</th>
-              <th scope="col">Status</th>
-              <th scope="col">Updated</th>
-              <th scope="col">{COUNTED}</th>
+              <th scope="col">{m.helpers_supplier_name()}</th>
+              <th scope="col">{m.helpers_supplier_ref()}</th>
+              <th scope="col">{m.helpers_supplier_status()}</th>
+              <th scope="col">{m.helpers_supplier_updated()}</th>
+              <th scope="col">{counted}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{m.helpers_supplier_actions()}</span>
               </th>
             </tr>
           </thead>
@@ -188,16 +190,16 @@ export default function Dashboard() {
                 <th scope="row" className="dashboard-name">
                   {helper.name}
                 </th>
-                <td data-label="Ref">{helper.ref}</td>
-                <td data-label="Status">
+                <td data-label={m.helpers_supplier_ref()}>{helper.ref}</td>
+                <td data-label={m.helpers_supplier_status()}>
                   <StatusForm helper={helper} />
                 </td>
-                <td data-label="Updated">
+                <td data-label={m.helpers_supplier_updated()}>
                   <time dateTime={helper.updatedAt}>{helper.updated}</time>
                 </td>
-                <td data-label={COUNTED} className="dashboard-counts">
+                <td data-label={counted} className="dashboard-counts">
                   <dl>
-                    {COUNTS.map((count) => (
+                    {countList.map((count) => (
                       <div key={count.key} title={count.title}>
                         <dt>{count.label}</dt>
                         <dd>{helper[count.key]}</dd>
@@ -209,10 +211,12 @@ export default function Dashboard() {
                   <ViewEditLinks helper={helper} />
                   {/* The supplier's copy, with the private details: a file the browser opens itself. */}
                   <a href={paths.biodataPdf(helper.id)}>
-                    Download biodata (PDF)<span className="visually-hidden"> of {helper.name}</span>
+                    {m.helpers_supplier_download_pdf()}
+                    <span className="visually-hidden"> {m.helpers_supplier_of_name({ name: helper.name })}</span>
                   </a>
                   <Link to={paths.deleteHelper(helper.id)} className="danger-link">
-                    Delete<span className="visually-hidden"> {helper.name}</span>
+                    {m.helpers_supplier_delete()}
+                    <span className="visually-hidden"> {helper.name}</span>
                   </Link>
                 </td>
               </tr>

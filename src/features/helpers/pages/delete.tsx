@@ -8,11 +8,12 @@ import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/delete";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
-  unlistedPageMeta(loaded ? `Delete ${loaded.helper.name}` : "Delete biodata", matches);
+  unlistedPageMeta(loaded ? m.helpers_supplier_delete_name({ name: loaded.helper.name }) : m.helpers_supplier_delete_title(), matches);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const helper = await biodataForEditing(request, context, params.id);
@@ -29,24 +30,26 @@ export default function HelperDelete() {
   const deleting = useNavigation().state === "submitting";
   return (
     <section className="form-card biodata-delete" aria-labelledby="delete-heading">
-      <h1 id="delete-heading">Delete biodata</h1>
+      <h1 id="delete-heading">{m.helpers_supplier_delete_title()}</h1>
       <div className="biodata-delete-body">
         <div className="biodata-delete-photo">
           <HelperPhoto helper={helper} size="thumb" eager />
         </div>
         <div>
           <p className="biodata-delete-question">
-            Delete the biodata of <strong>{helper.name}</strong>? This cannot be undone.
+            {m.helpers_supplier_delete_question_before()}
+            <strong>{helper.name}</strong>
+            {m.helpers_supplier_delete_question_after()}
           </p>
-          <p className="hint">Reference {helper.ref}. Its photo is deleted with it.</p>
+          <p className="hint">{m.helpers_supplier_delete_hint({ ref: helper.ref })}</p>
         </div>
       </div>
       <Form method="post" className="form-actions">
         <button type="submit" className="button danger-solid" disabled={deleting}>
-          {deleting ? "Deleting…" : "Delete"}
+          {deleting ? m.helpers_supplier_deleting() : m.helpers_supplier_delete()}
         </button>
         <Link className="button" to={paths.helper(helper.id)}>
-          Cancel
+          {m.helpers_supplier_cancel()}
         </Link>
       </Form>
     </section>

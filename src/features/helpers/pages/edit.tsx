@@ -9,11 +9,12 @@ import { unlistedPageMeta } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import type { Route } from "./+types/edit";
 import { pagePolicy } from "../../../shared/page-policy";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
-  unlistedPageMeta(loaded ? `Edit ${loaded.helper.name}` : "Edit biodata", matches);
+  unlistedPageMeta(loaded ? m.helpers_supplier_edit_name({ name: loaded.helper.name }) : m.helpers_supplier_edit_title(), matches);
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const helper = await biodataForEditing(request, context, params.id);
@@ -39,11 +40,12 @@ export default function HelperEdit() {
   const answer = useActionData<typeof action>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="edit-heading">
-      <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link to={paths.dashboard()}>Your biodata</Link> / <Link to={paths.helper(helper.id)}>{helper.name}</Link> / Edit
+      <nav className="breadcrumbs" aria-label={m.helpers_supplier_breadcrumb()}>
+        <Link to={paths.dashboard()}>{m.helpers_supplier_dashboard_title()}</Link> / <Link to={paths.helper(helper.id)}>{helper.name}</Link>{" "}
+        / {m.helpers_supplier_edit()}
       </nav>
       <h1 id="edit-heading">
-        Edit {helper.name} <span className="ref">({helper.ref})</span>
+        {m.helpers_supplier_edit_name({ name: helper.name })} <span className="ref">({helper.ref})</span>
       </h1>
       <BiodataForm
         key={helper.id}
