@@ -31,7 +31,7 @@ describe.skipIf(browserMissing)("a family reading a biodata in Chinese", () => {
     }
     const main = (await page.locator("main").textContent())!;
     expect(main).toContain(`编号 ${helper!.ref}`);
-    expect(main).toMatch(/可立即上岗|起可上岗/);
+    expect(main).toMatch(/现可开工|起可开工/);
     for (const english of ["Back to results", "Special notes", "Employment history", "Download biodata"])
       expect(main).not.toContain(english);
     // The gate link and the WhatsApp message are in Chinese too.
