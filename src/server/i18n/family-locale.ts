@@ -53,7 +53,11 @@ export function createFamilyLocaleSetting(db: Database, onChange: (locale: Famil
     current: () => value,
     refresh() {
       if (Date.now() - readAt < maxAgeMs) return Promise.resolve(value);
-      reading ??= read().finally(() => (reading = undefined));
+      // A failed read keeps the last known language and is tried again on the next request: the
+      // database's trouble is the page's to report (its own reads fail and show the error screen).
+      reading ??= read()
+        .catch(() => value)
+        .finally(() => (reading = undefined));
       return reading;
     },
     async set(locale, operatorId) {
