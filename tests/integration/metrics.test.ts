@@ -1,5 +1,6 @@
 import { Writable } from "node:stream";
 import { beforeAll, expect, it } from "vitest";
+import { outbox } from "../../src/server/db/schema";
 import { describeDb, testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";
@@ -25,6 +26,10 @@ describeDb("an operator watches the site through /metrics and request ids", () =
     await t.app.inject({ url: "/api/helpers" });
     await t.app.inject({ url: "/posts" });
     await t.app.inject({ url: "/posts" });
+    // One row in each state, none due for a day, so the site's own worker leaves them as they are.
+    const later = new Date(Date.now() + 86_400_000);
+    const row = (status: string) => ({ kind: "lead", channel: "email", payload: {}, status, nextAttemptAt: later });
+    await t.db.insert(outbox).values([row("pending"), row("failing"), row("failing"), row("refused"), row("delivered")]);
     const response = await t.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toContain("text/plain");
@@ -34,8 +39,10 @@ describeDb("an operator watches the site through /metrics and request ids", () =
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/helpers"\} 1/);
     expect(text).toMatch(/page_cache_hits_total 1/);
     expect(text).toMatch(/page_cache_misses_total 1/);
-    expect(text).toMatch(/outbox_notifications\{status="pending"\} 0/);
-    expect(text).toMatch(/outbox_notifications\{status="failed"\} 0/);
+    expect(text).toMatch(/outbox_notifications\{status="pending"\} 1\n/);
+    expect(text).toMatch(/outbox_notifications\{status="failing"\} 2\n/);
+    expect(text).toMatch(/outbox_notifications\{status="refused"\} 1\n/);
+    expect(text).not.toMatch(/outbox_notifications\{status="(failed|delivered)"\}/);
     expect(text).toContain("process_cpu_seconds_total");
     if (testDbKind === "postgres") expect(text).toMatch(/db_pool_connections\{state="total"\} \d+/);
   });

@@ -7,10 +7,13 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { count, sql } from "drizzle-orm";
+import { count, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/connect";
 import { outbox } from "../db/schema";
 import type { PageCache } from "./page-cache";
+
+/** The outbox states a watcher counts: what has not gone out (outbox-worker.ts explains each). */
+const UNDELIVERED_STATUSES = ["pending", "failing", "refused"];
 
 export interface MetricsOptions {
   token: string | undefined;
@@ -75,18 +78,17 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsOption
   });
   new Gauge({
     name: "outbox_notifications",
-    help: "Notifications in the outbox by status (pending: queued or retrying; failed: given up)",
+    help: "Notifications in the outbox not delivered, by status (pending: queued or retrying; failing: still retried after repeated failures; refused: a chat refused the bot, never retried)",
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
       const rows = await database.db
         .select({ status: outbox.status, n: count() })
         .from(outbox)
-        .where(sql`${outbox.status} in ('pending', 'failed')`)
+        .where(inArray(outbox.status, UNDELIVERED_STATUSES))
         .groupBy(outbox.status);
       this.reset();
-      this.set({ status: "pending" }, 0);
-      this.set({ status: "failed" }, 0);
+      for (const status of UNDELIVERED_STATUSES) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, row.n);
     },
   });
