@@ -106,10 +106,10 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
     handler: async (request, reply) => {
       // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
       if (NOT_PAGES.test(request.url)) return reply.callNotFound();
-      await checkPageForm(request, () => toWebRequest(request));
+      const familyDefault = await services.familyLocale.refresh();
+      await checkPageForm(request, () => toWebRequest(request), familyDefault);
       const { table, handler } = await pages();
       const pathname = pagePath(request.url);
-      const familyDefault = await services.familyLocale.refresh();
       // The default language has the plain addresses: its prefix leads there (not kept, as the
       // default may change).
       const address = pageAddress(pathname);
