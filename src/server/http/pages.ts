@@ -27,6 +27,7 @@ import type { PageTable } from "./page-policies";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 import { withLocale } from "../i18n/request-locale";
+import { visitorLocaleOf } from "../i18n/visitor-locale";
 import { localeOfPage, localeOfPath, localizePath, pageAddress, type FamilyLocale, type Locale } from "../../shared/i18n/locales";
 
 export interface PageContext {
@@ -118,7 +119,8 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         const query = at === -1 ? "" : request.url.slice(at);
         return reply.header("cache-control", "no-store").redirect(localizePath(address, familyDefault, familyDefault) + query, 302);
       }
-      const locale = localeOfPage(pathname, request.viewer?.locale, familyDefault);
+      const chosen = visitorLocaleOf(request, pathname, secure);
+      const locale = localeOfPage(pathname, request.viewer?.locale, familyDefault, chosen.locale);
       // A `.data` request (a navigation in the page) is never shared: its route's loader still guards it.
       const page = pathname.endsWith(".data") ? undefined : table.match(pathname);
       const personal = isPersonal(request);
@@ -192,6 +194,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
 
       const nonce = newNonce();
       const response = await render(nonce, clientGone(reply));
+      if (chosen.remember) response.headers.append("set-cookie", chosen.remember);
       reply.header("content-security-policy", csp(nonce));
       reply.header("cache-control", cacheControl(response));
       return sendWebResponse(reply, response);

@@ -7,6 +7,13 @@ import { m } from "../../../shared/i18n/compiled/messages.js";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
 import { authErrorMessage, tooManyAttempts as tooManyAttemptsIn } from "./auth-words";
 
+/**
+ * The page's language, sent with a page's call: a new account made on the sign-up page keeps
+ * the language its visitor chose there (decision 123). A script's call may send it for its own
+ * new account; it is checked against the supplier side's languages.
+ */
+export const PAGE_LOCALE_HEADER = "x-dh-page-locale";
+
 /** Where better-auth answers (auth.ts mounts it there). */
 export const AUTH_BASE_PATH = "/api/auth";
 
@@ -30,12 +37,15 @@ export interface AuthCall {
   ip: string;
   /** The site's own origin: the handler checks that a form came from it. */
   origin: string;
+  /** The page's language, when a page calls. */
+  locale?: string;
 }
 
 export async function callAuth(handler: (request: Request) => Promise<Response>, path: string, options: AuthCall): Promise<AuthResult> {
   const origin = options.origin;
   const headers = new Headers({ origin, [CLIENT_IP_HEADER]: options.ip });
   if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.locale) headers.set(PAGE_LOCALE_HEADER, options.locale);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
   const response = await handler(
