@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps) {
   registerErrorHandling(app);
   // Every API answer's words in the caller's language (Accept-Language; decision 120).
   registerApiLocale(app, () => services.familyLocale.current());
-  registerInputGuard(app);
+  registerInputGuard(app, () => services.familyLocale.current());
   registerCachePolicy(app, { hasSessionCookie });
   await app.register(compress, { global: true, threshold: 1024, encodings: ["br", "gzip", "deflate"] });
   await app.register(cookie);

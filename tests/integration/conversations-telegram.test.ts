@@ -257,4 +257,22 @@ describeDb("a supplier's Telegram notices", () => {
     expect(await plain.register()).toBe("not offered");
     expect(await plain.offered()).toBe(false);
   });
+
+  it("says the Telegram texts in the supplier's language: Burmese", async () => {
+    const burmese = await signUp(t, { name: "Burmese Agency" });
+    const chosen = await t.app.inject({
+      method: "POST",
+      url: `/profile/${burmese.id}`,
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie: burmese.cookie },
+      payload: formBody({ intent: "language", locale: "my" }),
+    });
+    expect(chosen.statusCode).toBe(200);
+    const page = (await t.app.inject({ url: "/dashboard/messages", headers: { cookie: burmese.cookie } })).body;
+    expect(page).toContain("Telegram တွင် အသိပေးချက်များ ရယူရန်");
+    expect(page).toContain("၅ မိနစ်ကြာ မဖတ်ရသေးသော မက်ဆေ့ချ်ကို သင့်အီးမေးလ်သို့ ပို့ပေးပါသည်။");
+    for (const english of ["Get notices on Telegram", "is e-mailed to you", "Turn off"]) expect(page).not.toContain(english);
+    const refused = await form(burmese.cookie, { intent: "something-else" });
+    expect(refused.body).toContain("ဤစာမျက်နှာရှိ ခလုတ်များကို အသုံးပြုပါ။");
+    expect(refused.body).not.toContain("Please use the page");
+  });
 });

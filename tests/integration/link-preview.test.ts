@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, expect, it, vi } from "vitest";
+import { previewContent, textPanelSvg } from "../../src/features/seo/server/link-preview";
 import { helpers } from "../../src/server/db/schema";
+import { helperPreviewPath } from "../../src/shared/link-preview";
+import type { HelperRecord } from "../../src/shared/helper-types";
 import { describeDb } from "../support/database";
 import { samplePng } from "../support/biodata";
 import { createHelper, createSupplier } from "../support/factories";
@@ -108,5 +111,36 @@ describeDb("a shared biodata's link preview, stored once per version", () => {
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await storedPreviewsOf(helper.id)).toEqual([]);
     expect((await preview(helper.id)).statusCode).toBe(404);
+  });
+
+  it("a Chinese page's preview says its words in Chinese, in a picture of its own beside the English one", async () => {
+    const supplier = await createSupplier(t.db);
+    const helper = await createHelper(t, supplier.id, { name: "Nur Aini", photo: null, nationality: "indonesia", salary: 750 });
+    const english = await preview(helper.id);
+    const chinese = await t.app.inject({ url: `/previews/helpers/${helper.id}.jpg?v=1&lang=zh` });
+    expect(chinese.statusCode).toBe(200);
+    expect(chinese.headers["content-type"]).toBe("image/jpeg");
+    expect(chinese.rawPayload.equals(english.rawPayload)).toBe(false);
+    // Each language keeps its own stored picture: drawing one never removes the other.
+    const names = await storedPreviewsOf(helper.id);
+    expect(names).toHaveLength(2);
+    expect(names.filter((name) => name.startsWith(`previews/${helper.id}.zh-`))).toHaveLength(1);
+    const again = await preview(helper.id);
+    expect(again.rawPayload.equals(english.rawPayload)).toBe(true);
+    // An unknown language is English.
+    const other = await t.app.inject({ url: `/previews/helpers/${helper.id}.jpg?lang=xx` });
+    expect(other.rawPayload.equals(english.rawPayload)).toBe(true);
+
+    // The words drawn: no English left but the name, the reference and the site's name.
+    const record = (await t.app.services.helpers.find(helper.id)) as HelperRecord;
+    const content = previewContent(record, "Direct Helpers", "zh");
+    expect(content.facts).toContain("印尼");
+    expect(content.price).toContain("750新元");
+    const drawn = [...textPanelSvg(content).matchAll(/>([^<]+)<\/text>/g)].map((match) => match[1]!);
+    const words = drawn.join(" ").replace("Nur Aini", "").replace("Direct Helpers", "").replace(record.ref, "");
+    expect(words).not.toMatch(/[A-Za-z]{2,}/);
+    expect(textPanelSvg(content)).toContain('font-family="Noto Sans SC');
+    expect(previewContent(record, "Direct Helpers", "en").facts).toContain("Indonesia");
+    expect(helperPreviewPath({ id: helper.id, updatedAt: record.updatedAt }, "zh")).toMatch(/&lang=zh$/);
   });
 });

@@ -8,14 +8,34 @@
  */
 import { existsSync } from "node:fs";
 import { beforeAll, expect, it } from "vitest";
+import { VISITOR_COOKIE } from "../../src/server/http/visitor-cookie";
 import { initialsOf } from "../../src/shared/format";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
-/** Words a Chinese page keeps in Latin letters: brands, units, the currency sign and the way back to English. */
-const ALLOWED = ["WhatsApp", "Telegram", "PDF", "S$", "cm", "kg", "English", "DH"];
+/**
+ * Words a Chinese page keeps in Latin letters: brands, units, the currency sign and the way back
+ * to English; the privacy policy's names (the law's acronym after its Chinese name, Meta and
+ * Facebook, IP, "Cookie" as Chinese writes it) and the visitor cookie's own name.
+ */
+const ALLOWED = [
+  "WhatsApp",
+  "Telegram",
+  "PDF",
+  "S$",
+  "cm",
+  "kg",
+  "English",
+  "DH",
+  "PDPA",
+  "Meta",
+  "Facebook",
+  "IP",
+  "Cookie",
+  VISITOR_COOKIE,
+];
 
 /**
  * Words of components another piece translates, shown on every page (the header's shortlist link,
@@ -85,8 +105,23 @@ describeDb("a Chinese page has no English left in it", () => {
     cookie = await returningVisitorCookie(t, VISITOR);
   });
 
-  // What people typed, and the photo placeholders' initials made from it.
-  const typed = () => [SUPPLIER, ...HELPERS, VISITOR, siteName, "Test notes", "Martian", ...PENDING, ...HELPERS.map(initialsOf)];
+  // What people typed, and the photo placeholders' initials made from it (the supplier's badge
+  // takes the first letters of the company's first two words).
+  const supplierBadge = SUPPLIER.split(" ")
+    .slice(0, 2)
+    .map((word) => word.charAt(0))
+    .join("");
+  const typed = () => [
+    SUPPLIER,
+    ...HELPERS,
+    VISITOR,
+    siteName,
+    "Test notes",
+    "Martian",
+    ...PENDING,
+    supplierBadge,
+    ...HELPERS.map(initialsOf),
+  ];
   const page = async (url: string, headers: Record<string, string> = {}) => {
     const response = await t.app.inject({ method: "GET", url, headers });
     expect(response.statusCode, url).toBe(200);
@@ -112,9 +147,9 @@ describeDb("a Chinese page has no English left in it", () => {
       url: () => "/zh/filters?category=Filipino&skill=cooking,infant",
       headers: () => ({ cookie }),
     },
-    { name: "biodata (/zh/posts/:id)", done: false, url: () => `/zh/posts/${helperId}` },
-    { name: "shortlist (/zh/shortlist)", done: false, url: () => "/zh/shortlist" },
-    { name: "privacy policy (/zh/privacy-policy)", done: false, url: () => "/zh/privacy-policy" },
+    { name: "biodata (/zh/posts/:id)", done: true, url: () => `/zh/posts/${helperId}` },
+    { name: "shortlist (/zh/shortlist)", done: true, url: () => "/zh/shortlist" },
+    { name: "privacy policy (/zh/privacy-policy)", done: true, url: () => "/zh/privacy-policy" },
   ];
 
   for (const { name, done, url, headers } of pages) {

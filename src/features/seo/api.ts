@@ -1,5 +1,6 @@
 /** /sitemap.xml and /robots.txt, with absolute addresses from PUBLIC_URL. */
 import type { FastifyInstance } from "fastify";
+import { isFamilyLocale } from "../../shared/i18n/locales";
 import type { LinkPreviews } from "./server/preview-store";
 import { robotsTxt, sitemapXml, type sitemapEntries } from "./server/sitemap";
 
@@ -48,8 +49,10 @@ export async function seoRoutes(app: FastifyInstance, { previews, seo, publicUrl
 
   // A shared biodata's link preview: public helpers only (a draft's answer is 404, like its page),
   // read from storage; drawn only for a version never asked for before.
-  app.get<{ Params: { id: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
-    const jpeg = await previews.get(request.params.id);
+  // `?lang=zh` for a Chinese page's preview (decision 123); any other value is English.
+  app.get<{ Params: { id: string }; Querystring: { lang?: string } }>("/previews/helpers/:id.jpg", async (request, reply) => {
+    const lang = request.query.lang;
+    const jpeg = await previews.get(request.params.id, isFamilyLocale(lang) ? lang : "en");
     if (!jpeg) return reply.code(404).type("text/plain; charset=utf-8").send("No such helper.");
     return reply.type("image/jpeg").header("cache-control", "public, max-age=86400").send(jpeg);
   });

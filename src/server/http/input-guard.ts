@@ -8,8 +8,13 @@
  * failing inside the page's action.
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { localeOfPage, type FamilyLocale } from "../../shared/i18n/locales";
+import { apiLocaleOf, isApiRequest } from "../i18n/api-locale";
+import { withLocale } from "../i18n/request-locale";
 import { HttpError, badRequest } from "./errors";
 import { checkFormFields, checkFormSize } from "./form-limits";
+import { pagePath } from "./page-cache";
 
 const NUL = "\u0000";
 
@@ -59,24 +64,35 @@ export function jsonDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
-const tooDeep = () =>
-  badRequest(
-    `The JSON body is nested more than ${MAX_JSON_DEPTH} levels deep; no request of this site's is. Send the fields as documented.`,
-  );
+// The refusals' words are read when they are made, in the request's language (decision 123).
+const tooDeep = () => badRequest(m.server_error_json_too_deep({ max: MAX_JSON_DEPTH }));
 
-export function nulRefusal(field: string, where: string): HttpError {
+/** Where a NUL was found: each place has its own sentence, so translations need not join words. */
+const NUL_WHERE = {
+  field: m.server_error_nul_field,
+  query: m.server_error_nul_query,
+  param: m.server_error_nul_param,
+} as const;
+
+export function nulRefusal(field: string, where: keyof typeof NUL_WHERE): HttpError {
   const name = field.replaceAll(NUL, "");
-  return badRequest(`${where} “${name}” contains a NUL character (%00), which is never valid: remove it.`, {
-    [name]: "Must not contain a NUL character",
-  });
+  return badRequest(NUL_WHERE[where]({ name }), { [name]: m.server_error_nul_at_field() });
 }
 
 /** Path parts are named as the route names them; a page's path is the page's address. */
 function paramRefusal(name: string): HttpError {
-  if (name !== "*") return nulRefusal(name, "The address part");
-  return badRequest("The page address contains a NUL character (%00), which is never valid: remove it.", {
-    address: "Must not contain a NUL character",
-  });
+  if (name !== "*") return nulRefusal(name, "param");
+  return badRequest(m.server_error_nul_address(), { address: m.server_error_nul_at_field() });
+}
+
+/**
+ * The language a refusal made before a page's rendering is said in: an API call's from its
+ * Accept-Language (decision 120), a page's as the page would be (its address, else the
+ * signed-in supplier's choice).
+ */
+function inRequestLocale<T>(request: FastifyRequest, familyDefault: FamilyLocale, work: () => T): T {
+  const locale = isApiRequest(request) ? apiLocaleOf(request) : localeOfPage(pagePath(request.url), request.viewer?.locale, familyDefault);
+  return withLocale({ locale, familyDefault }, work);
 }
 
 /** A raw JSON body (better-auth's routes read their own): why it is refused, if it is. */
@@ -86,27 +102,27 @@ export function rawJsonRefusal(request: FastifyRequest): HttpError | undefined {
   if (jsonDeeperThan(text, MAX_JSON_DEPTH)) return tooDeep();
   try {
     const field = fieldWithNul(JSON.parse(text));
-    return field ? nulRefusal(field, "The field") : undefined;
+    return field ? nulRefusal(field, "field") : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** JSON bodies as Fastify parses them (the same poisoning checks), with the depth bounded first. */
-function boundJsonDepth(app: FastifyInstance): void {
+function boundJsonDepth(app: FastifyInstance, familyDefault: () => FamilyLocale): void {
   const parse = app.getDefaultJsonParser("error", "error");
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
     const text = body as string;
-    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) return done(tooDeep(), undefined);
+    if (jsonDeeperThan(text, MAX_JSON_DEPTH)) return done(inRequestLocale(request, familyDefault(), tooDeep), undefined);
     return parse(request, text, done);
   });
 }
 
 /** Every route: query parameters, path parts and JSON bodies. */
-export function registerInputGuard(app: FastifyInstance): void {
-  boundJsonDepth(app);
-  app.addHook("preValidation", (request, _reply, done) => done(inputRefusal(request)));
+export function registerInputGuard(app: FastifyInstance, familyDefault: () => FamilyLocale = () => "en"): void {
+  boundJsonDepth(app, familyDefault);
+  app.addHook("preValidation", (request, _reply, done) => done(inRequestLocale(request, familyDefault(), () => inputRefusal(request))));
 }
 
 /**
@@ -120,7 +136,7 @@ function addressMayHoldNul(url: string): boolean {
 function inputRefusal(request: FastifyRequest): HttpError | undefined {
   if (addressMayHoldNul(request.url)) {
     const query = fieldWithNul(request.query);
-    if (query) return nulRefusal(query, "The query parameter");
+    if (query) return nulRefusal(query, "query");
     const params = request.params as Record<string, unknown> | undefined;
     for (const name in params) {
       const value = params[name];
@@ -129,7 +145,7 @@ function inputRefusal(request: FastifyRequest): HttpError | undefined {
   }
   if (request.body !== undefined && !Buffer.isBuffer(request.body)) {
     const field = fieldWithNul(request.body);
-    if (field) return nulRefusal(field, "The field");
+    if (field) return nulRefusal(field, "field");
   }
   return undefined;
 }
@@ -146,7 +162,11 @@ function mediaType(contentType: string | undefined): string {
  * body is parsed the same way. A page's query parameters are a form too (the filters are sent
  * by GET and read by Conform), so they get the same bounds.
  */
-export async function checkPageForm(request: FastifyRequest, toRequest: () => Request): Promise<void> {
+export function checkPageForm(request: FastifyRequest, toRequest: () => Request, familyDefault: FamilyLocale = "en"): Promise<void> {
+  return inRequestLocale(request, familyDefault, () => checkForm(request, toRequest));
+}
+
+async function checkForm(request: FastifyRequest, toRequest: () => Request): Promise<void> {
   const query = request.url.indexOf("?");
   if (query !== -1) checkFormFields(new URLSearchParams(request.url.slice(query + 1)));
   if (request.method === "GET" || request.method === "HEAD") return;
@@ -160,22 +180,18 @@ export async function checkPageForm(request: FastifyRequest, toRequest: () => Re
     return;
   }
   if (!FORM_TYPES.includes(type)) {
-    throw new HttpError(
-      415,
-      "unsupported_media_type",
-      "Pages take forms only as a browser sends them (application/x-www-form-urlencoded or multipart/form-data).",
-    );
+    throw new HttpError(415, "unsupported_media_type", m.server_error_form_media_type());
   }
   if (!empty) checkFormSize(body as Buffer, type, contentType);
   let form: FormData;
   try {
     form = await toRequest().formData();
   } catch {
-    throw badRequest("The form could not be read: its multipart body is broken. Send the form again.");
+    throw badRequest(m.server_error_form_broken());
   }
   checkFormFields(form.entries());
   for (const [name, value] of form.entries()) {
-    if (name.includes(NUL)) throw nulRefusal(name, "The field");
-    if (typeof value === "string" && value.includes(NUL)) throw nulRefusal(name, "The field");
+    if (name.includes(NUL)) throw nulRefusal(name, "field");
+    if (typeof value === "string" && value.includes(NUL)) throw nulRefusal(name, "field");
   }
 }

@@ -27,6 +27,7 @@ import type { PageTable } from "./page-policies";
 import { newNonce, pageCsp } from "./security";
 import { clientGone, keepRawBodies, sendWebResponse, toWebRequest } from "./web-bridge";
 import { withLocale } from "../i18n/request-locale";
+import { visitorLocaleOf } from "../i18n/visitor-locale";
 import { localeOfPage, localeOfPath, localizePath, pageAddress, type FamilyLocale, type Locale } from "../../shared/i18n/locales";
 
 export interface PageContext {
@@ -106,10 +107,10 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
     handler: async (request, reply) => {
       // An API call or a build file nobody serves is not a page: it gets the JSON 404, not HTML.
       if (NOT_PAGES.test(request.url)) return reply.callNotFound();
-      await checkPageForm(request, () => toWebRequest(request));
+      const familyDefault = await services.familyLocale.refresh();
+      await checkPageForm(request, () => toWebRequest(request), familyDefault);
       const { table, handler } = await pages();
       const pathname = pagePath(request.url);
-      const familyDefault = await services.familyLocale.refresh();
       // The default language has the plain addresses: its prefix leads there (not kept, as the
       // default may change).
       const address = pageAddress(pathname);
@@ -118,7 +119,8 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
         const query = at === -1 ? "" : request.url.slice(at);
         return reply.header("cache-control", "no-store").redirect(localizePath(address, familyDefault, familyDefault) + query, 302);
       }
-      const locale = localeOfPage(pathname, request.viewer?.locale, familyDefault);
+      const chosen = visitorLocaleOf(request, pathname, secure);
+      const locale = localeOfPage(pathname, request.viewer?.locale, familyDefault, chosen.locale);
       // A `.data` request (a navigation in the page) is never shared: its route's loader still guards it.
       const page = pathname.endsWith(".data") ? undefined : table.match(pathname);
       const personal = isPersonal(request);
@@ -192,6 +194,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
 
       const nonce = newNonce();
       const response = await render(nonce, clientGone(reply));
+      if (chosen.remember) response.headers.append("set-cookie", chosen.remember);
       reply.header("content-security-policy", csp(nonce));
       reply.header("cache-control", cacheControl(response));
       return sendWebResponse(reply, response);

@@ -5,6 +5,7 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { overwriteServerAsyncLocalStorage } from "../../shared/i18n/compiled/runtime.js";
+import { readVisitorChoiceFrom } from "../../shared/i18n/locales";
 import { readPageLocalesFrom, type PageLocales } from "../../shared/i18n/page-locale";
 
 // One store per process: the pages' server build carries its own copy of this module (imported
@@ -16,6 +17,8 @@ const storage = (slot[KEY] ??= new AsyncLocalStorage<PageLocales>());
 overwriteServerAsyncLocalStorage(storage as unknown as Parameters<typeof overwriteServerAsyncLocalStorage>[0]);
 const ENGLISH: PageLocales = { locale: "en", familyDefault: "en" };
 readPageLocalesFrom(() => storage.getStore() ?? ENGLISH);
+// While a page renders, a signed-out page's language is the one the request worked out (decision 123).
+readVisitorChoiceFrom(() => storage.getStore()?.locale);
 
 /** Runs `work` (a page's rendering, a mail's writing) with the message functions in `locale`. */
 export function withLocale<T>(locales: PageLocales, work: () => T): T {

@@ -94,13 +94,57 @@ export function pageAddress(pathname: string): string {
 }
 
 /**
- * A page's locale: a family page's comes from its address (the prefix, else the families'
- * default the operator chose); the others' from the signed-in supplier's choice, else English.
+ * The pages a supplier reads signed out (log in, sign up, the password's): with no account to
+ * say their language, the visitor chooses it there (decision 123).
  */
-export function localeOfPage(pathname: string, viewerLocale: string | null | undefined, familyDefault: FamilyLocale): Locale {
+const SIGNED_OUT_PAGES = /^\/(login|register|forgot-password|reset-password)$/;
+
+export function isSignedOutPage(path: string): boolean {
+  return SIGNED_OUT_PAGES.test(pageAddress(path));
+}
+
+/** The cookie that remembers a signed-out visitor's language, and the query parameter that sets it. */
+export const LANGUAGE_COOKIE = "dh_lang";
+export const LANGUAGE_PARAM = "lang";
+
+/** The language a Cookie header (or `document.cookie`) remembers, if it is a supplier's. */
+export function chosenLocaleIn(cookies: string | undefined): SupplierLocale | undefined {
+  for (const part of (cookies ?? "").split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isSupplierLocale(value)) return value;
+  }
+  return undefined;
+}
+
+/**
+ * The signed-out visitor's choice where no request is at hand: in the browser, the address's
+ * `?lang=` else the cookie, as the server read them; the server registers its request's reader.
+ */
+let visitorChoice = (): string | undefined => {
+  if (typeof document === "undefined") return undefined;
+  const asked = new URLSearchParams(document.location.search).get(LANGUAGE_PARAM);
+  return isSupplierLocale(asked) ? asked : chosenLocaleIn(document.cookie);
+};
+
+export function readVisitorChoiceFrom(reader: () => string | undefined): void {
+  visitorChoice = reader;
+}
+
+/**
+ * A page's locale: a family page's comes from its address (the prefix, else the families'
+ * default the operator chose); the others' from the signed-in supplier's choice, else English;
+ * the signed-out pages' from the visitor's choice (`?lang=`, else the cookie), else English.
+ */
+export function localeOfPage(
+  pathname: string,
+  viewerLocale: string | null | undefined,
+  familyDefault: FamilyLocale,
+  chosen: string | undefined = visitorChoice(),
+): Locale {
   const address = pageAddress(pathname);
   const prefixed = localeOfPath(address);
   if (prefixed) return prefixed;
   if (isFamilyPath(address)) return familyDefault;
-  return isSupplierLocale(viewerLocale) ? viewerLocale : "en";
+  if (isSupplierLocale(viewerLocale)) return viewerLocale;
+  return isSignedOutPage(address) && isSupplierLocale(chosen) ? chosen : "en";
 }

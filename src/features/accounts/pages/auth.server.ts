@@ -8,6 +8,10 @@ import type { AuthCall, AuthResult } from "../server/auth-calls";
 export type { AuthResult };
 export { authMessage, tooManyAttempts } from "../server/auth-calls";
 
-export function callAuth(context: AppLoadContext, path: string, options: Omit<AuthCall, "ip" | "origin"> = {}): Promise<AuthResult> {
-  return context.services.accounts.callAuth(path, { ...options, ip: context.ip, origin: context.config.publicUrl });
+export function callAuth(
+  context: AppLoadContext,
+  path: string,
+  options: Omit<AuthCall, "ip" | "origin" | "locale"> = {},
+): Promise<AuthResult> {
+  return context.services.accounts.callAuth(path, { ...options, ip: context.ip, origin: context.config.publicUrl, locale: context.locale });
 }

@@ -6,6 +6,7 @@ import { parseWithZod, refuse } from "../../../ui/forms.server";
 import { callAuth, tooManyAttempts } from "./auth.server";
 
 import { siteName } from "../../../ui/meta";
+import { LanguageChoice } from "../components/language-choice";
 import type { Route } from "./+types/forgot-password";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
@@ -36,6 +37,7 @@ export default function ForgotPassword() {
   return (
     <section className="form-card account-card" aria-labelledby="forgot-heading">
       <h1 id="forgot-heading">{m.accounts_forgot_title()}</h1>
+      <LanguageChoice />
       {answer && "sent" in answer ? (
         <p className="form-success" role="status">
           {m.accounts_forgot_sent()}

@@ -6,6 +6,7 @@ import { parseWithZod, refuse } from "../../../ui/forms.server";
 import { callAuth, tooManyAttempts } from "./auth.server";
 import { redirectWithCookies, safeRedirect } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
+import { LanguageChoice } from "../components/language-choice";
 import type { Route } from "./+types/login";
 import { pagePolicy } from "../../../shared/page-policy";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -65,6 +66,7 @@ export default function Login() {
   return (
     <section className="form-card account-card" aria-labelledby="login-heading">
       <h1 id="login-heading">{m.accounts_login_title()}</h1>
+      <LanguageChoice />
       {notice && !result ? (
         <p className="form-success" role="status">
           {notice}

@@ -9,6 +9,7 @@ import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
 import { redirectWithCookies } from "../../../ui/page-guards.server";
 
 import { siteName } from "../../../ui/meta";
+import { LanguageChoice } from "../components/language-choice";
 import type { Route } from "./+types/register";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
@@ -71,6 +72,7 @@ export default function Register() {
   return (
     <section className="form-card account-card" aria-labelledby="register-heading">
       <h1 id="register-heading">{m.accounts_register_title()}</h1>
+      <LanguageChoice />
       <p className="account-lead">{m.accounts_register_lead()}</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)}>

@@ -8,6 +8,7 @@ import { parseWithZod, refuse, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
 
 import { siteName } from "../../../ui/meta";
+import { LanguageChoice } from "../components/language-choice";
 import type { Route } from "./+types/reset-password";
 import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
@@ -52,6 +53,7 @@ export default function ResetPassword() {
   return (
     <section className="form-card account-card" aria-labelledby="reset-heading">
       <h1 id="reset-heading">{m.accounts_reset_title()}</h1>
+      <LanguageChoice />
       {token ? (
         <>
           <FormError message={form.errors?.[0]} />

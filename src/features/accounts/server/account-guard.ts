@@ -10,6 +10,8 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import { z } from "zod";
 import { accountDetailsSchema } from "../../../shared/account-schema";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import { fieldsNotAllowed } from "./auth-words";
 import { weakPasswordReason } from "./common-passwords";
 import type { ResendVerdict } from "./confirmation-resend-limit";
 import type { PasswordCheckLimiter } from "./password-check-limit";
@@ -54,14 +56,7 @@ function refuseUnknownFields(path: string, body: Body): void {
   if (!allowed) return;
   const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
   if (unknown.length === 0) return;
-  const image = unknown.includes("image");
-  throw new APIError("BAD_REQUEST", {
-    code: "FIELD_NOT_ALLOWED",
-    message: image
-      ? "The picture can only be changed on the profile page, with an image uploaded from this account."
-      : `These fields cannot be set here: ${unknown.join(", ")}.`,
-    fields: Object.fromEntries(unknown.map((key) => [key, "This field cannot be set here"])),
-  });
+  throw new APIError("BAD_REQUEST", { code: "FIELD_NOT_ALLOWED", ...fieldsNotAllowed(unknown) });
 }
 
 /** Checks the details given (all of them at sign-up, those sent at update) and stores them normalised. */
@@ -140,7 +135,7 @@ async function refuseTakenLicence(ctx: GuardContext, body: Body, options: Accoun
 
 async function limitConfirmationResends(options: AccountGuardOptions, body: Body): Promise<void> {
   const email = z.email().safeParse(body.email);
-  if (!email.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Enter a valid email address" });
+  if (!email.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: m.server_error_auth_invalid_email() });
   const verdict = await options.confirmationResend(email.data);
   if (verdict.allowed) return;
   throw new APIError(
@@ -163,7 +158,8 @@ export function accountGuard(options: AccountGuardOptions) {
             // A request from outside answers at once; the later call (no request) does the work.
             if (ctx.path === RESET_REQUEST_PATH && ctx.request) {
               const parsed = resetRequestSchema.safeParse(body);
-              if (!parsed.success) throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: "Enter a valid email address" });
+              if (!parsed.success)
+                throw new APIError("BAD_REQUEST", { code: "INVALID_EMAIL", message: m.server_error_auth_invalid_email() });
               options.requestResetLater(parsed.data);
               return ctx.json(RESET_REQUESTED);
             }

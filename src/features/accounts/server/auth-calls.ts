@@ -3,7 +3,16 @@
  * where its rate limits and origin checks live, and a form posted to /login must count against
  * the same limits as a call to /api/auth/sign-in/email.
  */
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
+import { authErrorMessage, tooManyAttempts as tooManyAttemptsIn } from "./auth-words";
+
+/**
+ * The page's language, sent with a page's call: a new account made on the sign-up page keeps
+ * the language its visitor chose there (decision 123). A script's call may send it for its own
+ * new account; it is checked against the supplier side's languages.
+ */
+export const PAGE_LOCALE_HEADER = "x-dh-page-locale";
 
 /** Where better-auth answers (auth.ts mounts it there). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -28,12 +37,15 @@ export interface AuthCall {
   ip: string;
   /** The site's own origin: the handler checks that a form came from it. */
   origin: string;
+  /** The page's language, when a page calls. */
+  locale?: string;
 }
 
 export async function callAuth(handler: (request: Request) => Promise<Response>, path: string, options: AuthCall): Promise<AuthResult> {
   const origin = options.origin;
   const headers = new Headers({ origin, [CLIENT_IP_HEADER]: options.ip });
   if (options.cookie) headers.set("cookie", options.cookie);
+  if (options.locale) headers.set(PAGE_LOCALE_HEADER, options.locale);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
   const response = await handler(
@@ -62,15 +74,16 @@ export async function callAuth(handler: (request: Request) => Promise<Response>,
   };
 }
 
-/** The message better-auth (or the site's account guard) answered with, for a form to show. */
+/**
+ * What a refusal of better-auth (or of the site's account guard) says to a form, in the page's
+ * language: never better-auth's own English (auth-words.ts). None when it did not refuse.
+ */
 export function authMessage(result: AuthResult): string | undefined {
-  const body = result.body;
-  return body && typeof body === "object" && "message" in body && typeof body.message === "string" ? body.message : undefined;
+  return result.ok ? undefined : authErrorMessage(result);
 }
 
 export function tooManyAttempts(result: AuthResult): string {
-  const wait = result.retryAfter ? `in ${result.retryAfter} seconds` : "in a minute";
-  return `Too many attempts from your connection. Please try again ${wait}.`;
+  return tooManyAttemptsIn(result.retryAfter);
 }
 
 export type ResendResult = { ok: boolean; status: number; message: string };
@@ -85,14 +98,13 @@ export async function resendConfirmation(
   call: AuthCall,
 ): Promise<ResendResult> {
   const result = await callAuth(handler, "/send-verification-email", { ...call, body: { email } });
-  if (result.ok) return { ok: true, status: 200, message: `We sent a new link to ${email}. Open it within 24 hours.` };
+  if (result.ok) return { ok: true, status: 200, message: m.server_error_auth_link_sent({ email }) };
   if (result.status === 429)
     return {
       ok: false,
       status: 429,
-      message: result.code === "TOO_MANY_CONFIRMATION_MAILS" ? authMessage(result)! : tooManyAttempts(result),
+      message: authMessage(result)!,
     };
-  if (result.code === "EMAIL_ALREADY_VERIFIED")
-    return { ok: false, status: 400, message: "Your email is already confirmed: there is nothing to send." };
-  return { ok: false, status: 503, message: "We could not send the link just now. Please try again in a minute." };
+  if (result.code === "EMAIL_ALREADY_VERIFIED") return { ok: false, status: 400, message: m.server_error_auth_email_already_confirmed() };
+  return { ok: false, status: 503, message: m.server_error_auth_link_not_sent() };
 }

@@ -14,7 +14,8 @@ import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
 import { configuredChannels, enqueueMessage, inReaderLocale } from "../../notifications";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { accountGuard } from "./account-guard";
-import { AUTH_BASE_PATH } from "./auth-calls";
+import { AUTH_BASE_PATH, PAGE_LOCALE_HEADER } from "./auth-calls";
+import { isSupplierLocale } from "../../../shared/i18n/locales";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
 import { licenceHeldByAnother, licenceTakenMessage } from "./licence-claims";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
@@ -86,6 +87,18 @@ export function createAuth(config: Config, db: Database, secret: string, options
         telegram: { type: "string", required: false },
         // Chosen on the profile, checked there against the supplier side's locales.
         locale: { type: "string", required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // A new account keeps the language chosen on the sign-up page (decision 123).
+          async before(user, context) {
+            const locale = context?.headers?.get(PAGE_LOCALE_HEADER);
+            if (isSupplierLocale(locale) && locale !== "en") return { data: { ...user, locale } };
+            return undefined;
+          },
+        },
       },
     },
     emailAndPassword: {

@@ -8,12 +8,12 @@
  */
 import { ZxcvbnFactory } from "@zxcvbn-ts/core";
 import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
-export const COMMON_PASSWORD_MESSAGE =
-  "This password is one of the most common and easily guessed. Choose a longer one of your own, e.g. a few unrelated words.";
+/** The refusals' words, read when a password is refused, in the request's language. */
+export const commonPasswordMessage = (): string => m.server_error_auth_common_password();
 
-export const GUESSABLE_PASSWORD_MESSAGE =
-  "This password is built from words anyone could guess here: this site's name, words like helper, maid or welcome, or your own name or email. Choose words of your own that have nothing to do with them.";
+export const guessablePasswordMessage = (): string => m.server_error_auth_guessable_password();
 
 /** Words of this trade and of sign-up pages that attackers of such a site try first. */
 const DOMAIN_WORDS = [
@@ -106,8 +106,8 @@ export function weakPasswordReason(password: string, inputs: readonly (string | 
     const aboutSiteOrPerson = result.sequence.some(
       (match) => match.pattern === "dictionary" && match.dictionaryName !== "passwords-common",
     );
-    return aboutSiteOrPerson ? GUESSABLE_PASSWORD_MESSAGE : COMMON_PASSWORD_MESSAGE;
+    return aboutSiteOrPerson ? guessablePasswordMessage() : commonPasswordMessage();
   }
-  if (madeOfGuessableWords(password, [...personal, ...DOMAIN_WORDS])) return GUESSABLE_PASSWORD_MESSAGE;
+  if (madeOfGuessableWords(password, [...personal, ...DOMAIN_WORDS])) return guessablePasswordMessage();
   return null;
 }

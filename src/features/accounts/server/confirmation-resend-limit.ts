@@ -3,6 +3,7 @@
  * hour, counted per address (every instance sharing the counts, window-count.ts). Enough for a
  * mail lost to a spam folder; not a way to fill someone's inbox from the site.
  */
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Executor } from "../../../server/db/connect";
 import { countInWindow } from "../../../server/db/window-count";
 
@@ -13,14 +14,10 @@ export const CONFIRMATION_RESEND_LIMITS = [
 
 export type ResendVerdict = { allowed: true } | { allowed: false; retryAfterSeconds: number; message: string };
 
-function waitText(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? "" : "s"}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minutes`;
-}
-
+/** In the language of the request that asked (decision 123): seconds under a minute and a half, else minutes. */
 export function tooManyConfirmationMails(retryAfterSeconds: number): string {
-  return `We sent you a link a short while ago: look for it in your inbox and spam folder. You can ask for another in ${waitText(retryAfterSeconds)}.`;
+  if (retryAfterSeconds < 90) return m.server_error_auth_confirmation_wait_seconds({ seconds: retryAfterSeconds });
+  return m.server_error_auth_confirmation_wait_minutes({ minutes: Math.ceil(retryAfterSeconds / 60) });
 }
 
 /**

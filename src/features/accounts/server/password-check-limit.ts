@@ -5,6 +5,7 @@
  * either, the check is refused until that window ends. The counters are shared by every
  * instance (window-count.ts).
  */
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Executor } from "../../../server/db/connect";
 import { countInWindow } from "../../../server/db/window-count";
 
@@ -23,8 +24,7 @@ export interface PasswordCheckLimiter {
 }
 
 export function tooManyPasswordChecks(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many tries of the current password. For your safety, wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  return m.server_error_auth_too_many_password_checks({ minutes: Math.max(1, Math.ceil(retryAfterSeconds / 60)) });
 }
 
 export function createPasswordCheckLimiter(

@@ -40,9 +40,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "telegram-on") {
     const link = await telegram.startLink(viewer.id);
     if (link) return redirect(link);
-    return { error: "Telegram notices cannot be turned on at the moment. Please try again later." };
+    return { error: m.conversations_supplier_telegram_unavailable() };
   }
-  return { error: "Please use the page's buttons." };
+  return { error: m.conversations_supplier_use_buttons() };
 }
 
 /** The rows' words in the supplier's language. */
@@ -59,8 +59,7 @@ export default function SupplierInbox({ loaderData, actionData }: Route.Componen
     <section className="conversations-page" aria-labelledby="inbox-heading">
       <h1 id="inbox-heading">{unread > 0 ? m.conversations_supplier_title_unread({ count: unread }) : m.conversations_supplier_title()}</h1>
       <p className="muted">
-        A message left unread for 5 minutes is e-mailed to you
-        {telegram.available && telegram.state === "on" ? " and sent to your Telegram" : ""}.
+        {telegram.available && telegram.state === "on" ? m.conversations_supplier_mailed_and_telegram() : m.conversations_supplier_mailed()}
       </p>
       {telegram.available ? <TelegramNotices state={telegram.state} error={actionData?.error} /> : null}
       {groups.length === 0 ? <p>{m.conversations_supplier_empty()}</p> : null}
@@ -86,13 +85,17 @@ function TelegramNotices({ state, error }: { state: "on" | "off" | "refused"; er
           {error}
         </p>
       ) : null}
-      {state === "refused" ? (
-        <p role="status">Telegram notices are off: Telegram said the bot may no longer write to you (the bot may have been blocked).</p>
-      ) : null}
+      {state === "refused" ? <p role="status">{m.conversations_supplier_telegram_refused()}</p> : null}
       <input type="hidden" name="intent" value={on ? "telegram-off" : "telegram-on"} />
-      {on ? <span>Telegram notices on · </span> : null}
+      {on ? <span>{`${m.conversations_supplier_telegram_on()} · `}</span> : null}
       <button type="submit" className={on ? "button" : "button primary"} disabled={busy}>
-        {busy ? (on ? "Turning off…" : "Opening Telegram…") : on ? "Turn off" : "Get notices on Telegram"}
+        {busy
+          ? on
+            ? m.conversations_supplier_telegram_turning_off()
+            : m.conversations_supplier_telegram_opening()
+          : on
+            ? m.conversations_supplier_telegram_turn_off()
+            : m.conversations_supplier_telegram_turn_on()}
       </button>
     </Form>
   );

@@ -5,10 +5,18 @@
  * catalogue, so a renamed or added choice changes the form with it.
  */
 import type { FieldProps } from "../../../ui/field";
-import { BIODATA_LIMITS, evaluationMethods, illnesses, interviewModes } from "../../../shared/biodata-catalogue";
-import { catalogue, type CatalogueName } from "../../../shared/catalogue";
+import {
+  BIODATA_LIMITS,
+  evaluationLabel,
+  evaluationMethods,
+  illnessLabel,
+  illnesses,
+  interviewLabel,
+  interviewModes,
+} from "../../../shared/biodata-catalogue";
+import type { CatalogueName } from "../../../shared/catalogue";
+import { catalogueOptions } from "../../../shared/catalogue-labels";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
-import { optionsOf } from "../../../shared/options";
 import type { BiodataFormValues } from "./biodata-form-values";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
@@ -29,7 +37,10 @@ export interface FormSectionSpec {
   holds?: string[];
 }
 
-const options = (name: CatalogueName) => optionsOf(catalogue[name]);
+const options = (name: CatalogueName) => catalogueOptions(name);
+/** A biodata list's choices: its slugs sent, its words in the page's language. */
+const wordsOf = (entries: readonly { slug: string }[], label: (slug: string) => string) =>
+  entries.map(({ slug }) => ({ value: slug, label: label(slug) }));
 const yesNo = () => [
   { value: "yes", label: m.helpers_supplier_yes() },
   { value: "no", label: m.helpers_supplier_no() },
@@ -102,7 +113,7 @@ export const formSections = (): readonly FormSectionSpec[] => [
       text("allergies", m.helpers_supplier_allergies(), lengths.medium),
       text("disabilities", m.helpers_supplier_disabilities(), lengths.medium),
       text("dietaryRestrictions", m.helpers_supplier_dietary(), lengths.medium),
-      { kind: "checkboxes", name: "illnesses", label: m.helpers_supplier_illnesses(), options: optionsOf(illnesses) },
+      { kind: "checkboxes", name: "illnesses", label: m.helpers_supplier_illnesses(), options: wordsOf(illnesses, illnessLabel) },
       text("illnessOther", m.helpers_supplier_illness_other(), lengths.medium),
       select("handlesPork", m.helpers_supplier_handles_pork(), yesNo()),
       select("handlesBeef", m.helpers_supplier_handles_beef(), yesNo()),
@@ -124,7 +135,7 @@ export const formSections = (): readonly FormSectionSpec[] => [
     id: "skills",
     title: m.helpers_supplier_section_skills(),
     fields: [
-      select("skillsEvaluation", m.helpers_supplier_evaluation(), optionsOf(evaluationMethods)),
+      select("skillsEvaluation", m.helpers_supplier_evaluation(), wordsOf(evaluationMethods, evaluationLabel)),
       text("skillsEvaluationOther", m.helpers_supplier_evaluation_other(), lengths.short),
     ],
     holds: ["skills"],
@@ -147,7 +158,7 @@ export const formSections = (): readonly FormSectionSpec[] => [
         kind: "checkboxes",
         name: "interview",
         label: m.helpers_supplier_interview(),
-        options: optionsOf(interviewModes),
+        options: wordsOf(interviewModes, interviewLabel),
         hint: m.helpers_supplier_interview_hint(),
       },
     ],

@@ -1,9 +1,8 @@
 import { getFormProps, parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { useEffect, useMemo, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { catalogue } from "../../../shared/catalogue";
+import { catalogueOptions } from "../../../shared/catalogue-labels";
 import { photoUrls } from "../../../shared/media";
-import { optionsOf } from "../../../shared/options";
 import type { BiodataFormValues } from "./biodata-form-values";
 import { EmploymentFields } from "./biodata-employment-fields";
 import { SkillsFields } from "./biodata-skills-fields";
@@ -136,7 +135,7 @@ export function BiodataForm({
         kind="select"
         field={fields.status}
         label={m.helpers_supplier_status()}
-        options={optionsOf(catalogue.status)}
+        options={catalogueOptions("status")}
         hint={m.helpers_supplier_status_hint()}
       />
       <div className="form-actions form-footer">

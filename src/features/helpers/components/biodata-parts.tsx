@@ -5,7 +5,7 @@
  * when the reader may see it (`gated`), else a line on how to see it (decision 086).
  */
 import { Link } from "react-router";
-import { evaluationLabel, illnessLabel, interviewLabel, skillGroupLabels } from "../../../shared/biodata-catalogue";
+import { evaluationLabel, illnessLabel, interviewLabel, skillAreaLabel, skillGroupLabel } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
 import type { BiodataGated, BiodataPublic, EmploymentRow } from "../../../shared/biodata-types";
 import { display } from "../../../shared/format";
@@ -50,8 +50,8 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
           {rows.map(({ area, entry }) => (
             <tr key={area.slug}>
               <th scope="row">
-                {area.group === "language" ? <span className="skill-group">{skillGroupLabels.language}: </span> : null}
-                {area.label}
+                {area.group === "language" ? <span className="skill-group">{skillGroupLabel("language")}: </span> : null}
+                {skillAreaLabel(area.slug)}
                 {entry.detail ? <span className="skill-detail"> ({entry.detail})</span> : null}
               </th>
               <td data-label={labels.willing}>

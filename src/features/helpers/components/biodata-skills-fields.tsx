@@ -4,7 +4,14 @@
  * the schema reads it (`skills.cooking.years`), so the table posts without any script.
  */
 import type { FieldMetadata } from "@conform-to/react";
-import { BIODATA_LIMITS, skillAreas, skillGroupLabels, type SkillArea } from "../../../shared/biodata-catalogue";
+import {
+  BIODATA_LIMITS,
+  skillAreaLabel,
+  skillAreas,
+  skillDetailLabel,
+  skillGroupLabel,
+  type SkillArea,
+} from "../../../shared/biodata-catalogue";
 import type { SkillFormRow } from "./biodata-form-values";
 import { Field, initialText } from "../../../ui/field";
 import type { BiodataFields } from "./biodata-form-section";
@@ -43,16 +50,18 @@ function FormSkillsHead({ columns }: { columns: string[] }) {
 function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetadata<SkillFormRow>; options: ReturnType<typeof ratings> }) {
   const row = skill.getFieldset();
   const { skillYears, text } = BIODATA_LIMITS;
+  const name = skillAreaLabel(area.slug);
+  const detail = skillDetailLabel(area.slug);
   const toggle = (label: string) => (
     <>
-      <span className="visually-hidden">{area.label}: </span>
+      <span className="visually-hidden">{name}: </span>
       {label}
     </>
   );
   return (
     <tr>
       <th scope="row">
-        {area.label}
+        {name}
         {skill.errors?.[0] ? <p className="field-error">{skill.errors[0]}</p> : null}
       </th>
       <td data-label={m.helpers_supplier_skill_willing()}>
@@ -69,7 +78,7 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
       <td>
         <Field
           field={row.years}
-          label={m.helpers_supplier_skill_years_of({ area: area.label })}
+          label={m.helpers_supplier_skill_years_of({ area: name })}
           type="number"
           inputMode="numeric"
           min={skillYears.min}
@@ -82,19 +91,19 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
           kind="select"
           field={row.rating}
           defaultValue={initialText(row.rating) || NOT_RATED}
-          label={m.helpers_supplier_skill_rating_of({ area: area.label })}
+          label={m.helpers_supplier_skill_rating_of({ area: name })}
           options={options}
         />
       </td>
       <td>
-        {area.detail ? (
+        {detail ? (
           <Field
             field={row.detail}
-            label={m.helpers_supplier_skill_detail_of({ area: area.label, detail: area.detail.toLowerCase() })}
+            label={m.helpers_supplier_skill_detail_of({ area: name, detail: detail.toLocaleLowerCase() })}
             maxLength={text.short}
           />
         ) : null}
-        <Field field={row.note} label={m.helpers_supplier_skill_observation_of({ area: area.label })} maxLength={text.medium} />
+        <Field field={row.note} label={m.helpers_supplier_skill_observation_of({ area: name })} maxLength={text.medium} />
       </td>
     </tr>
   );
@@ -114,7 +123,7 @@ export function SkillsFields({ fields }: { fields: BiodataFields }) {
           <tbody key={group}>
             <tr className="skills-group-row">
               <th scope="rowgroup" colSpan={columns.length}>
-                {skillGroupLabels[group]}
+                {skillGroupLabel(group)}
               </th>
             </tr>
             {skillAreas

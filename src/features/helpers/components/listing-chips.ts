@@ -2,9 +2,10 @@
  * The listing's active filters as chips a visitor can remove one by one: each chip carries the
  * address of the same listing without it (the other choices, the search and the order kept).
  */
-import { skillArea } from "../../../shared/biodata-catalogue";
+import { isSkillArea, skillAreaLabel } from "../../../shared/biodata-catalogue";
 import { labelOf } from "../../../shared/catalogue-labels";
 import { ageWords, availableByWords, interviewLabel, salaryWords } from "../../../shared/filter-words";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import { listFilters, toListingSearchParams, type HelperFilter, type HelperQuery } from "../../../shared/listing-query";
 
 export interface FilterChip {
@@ -38,14 +39,17 @@ export function filterChips(pathname: string, query: HelperQuery, fixed: HelperF
   if (age) chips.push({ label: age, href: without({ ageMin: undefined, ageMax: undefined }) });
   if (base.salaryMax !== undefined) chips.push({ label: salaryWords(base.salaryMax), href: without({ salaryMax: undefined }) });
   for (const slug of base.skill ?? []) {
-    chips.push({ label: skillArea(slug)?.label ?? slug, href: without({ skill: base.skill!.filter((other) => other !== slug) }) });
+    chips.push({
+      label: isSkillArea(slug) ? skillAreaLabel(slug) : slug,
+      href: without({ skill: base.skill!.filter((other) => other !== slug) }),
+    });
   }
   if (base.availableBy) {
     chips.push({ label: availableByWords(base.availableBy), href: without({ availableBy: undefined }) });
   }
   for (const mode of base.interview ?? []) {
     chips.push({
-      label: `Interview: ${interviewLabel(mode)}`,
+      label: m.helpers_chip_interview({ mode: interviewLabel(mode) }),
       href: without({ interview: base.interview!.filter((other) => other !== mode) }),
     });
   }

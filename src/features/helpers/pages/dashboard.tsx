@@ -1,7 +1,5 @@
 import { data, Link, useActionData, useFetcher, useLoaderData } from "react-router";
-import { catalogue } from "../../../shared/catalogue";
-import { labelOf } from "../../../shared/catalogue-labels";
-import { optionsOf } from "../../../shared/options";
+import { catalogueOptions, labelOf } from "../../../shared/catalogue-labels";
 import { ViewEditLinks } from "../components/biodata-links";
 import { HelperPhoto } from "../components/helper-card";
 import { viewerOf } from "../../../ui/page-guards.server";
@@ -98,7 +96,6 @@ function ResendConfirmation() {
     </fetcher.Form>
   );
 }
-const statusOptions = optionsOf(catalogue.status);
 
 function StatusForm({ helper }: { helper: Row }) {
   const fetcher = useFetcher<typeof action>();
@@ -111,7 +108,7 @@ function StatusForm({ helper }: { helper: Row }) {
         {m.helpers_supplier_status_of({ name: helper.name })}
       </label>
       <select id={selectId} name="status" defaultValue={helper.status} key={helper.status}>
-        {statusOptions.map((option) => (
+        {catalogueOptions("status").map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>

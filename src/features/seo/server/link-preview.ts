@@ -2,13 +2,18 @@
  * The picture WhatsApp, Telegram and Facebook show for a shared biodata: a 1200×630 JPEG (they
  * do not show WebP previews reliably) with the helper's photo on the left and her name, a line
  * of facts and the site's name on the right. Made from the stored photo once per version of
- * what it shows, then kept in the media storage (preview-store.ts).
+ * what it shows, then kept in the media storage (preview-store.ts). Each family language has
+ * its own: a `/zh` page's preview says its facts in Chinese, drawn in Noto Sans SC (decision 123).
  */
 import { createHash } from "node:crypto";
 import type { Readable } from "node:stream";
+import { createRequire } from "node:module";
 import sharp from "sharp";
 import { labelOf } from "../../../shared/catalogue-labels";
-import { initialsOf } from "../../../shared/format";
+import { formatSalary, initialsOf } from "../../../shared/format";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+import type { FamilyLocale } from "../../../shared/i18n/locales";
+import { withLocale } from "../../../server/i18n/request-locale";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
 import type { MediaStorage } from "../../media";
@@ -43,6 +48,7 @@ const LAYOUT = 1;
 
 /** Everything a preview shows: two biodata that agree on these get the same picture. */
 export interface PreviewContent {
+  locale: FamilyLocale;
   name: string;
   facts: string;
   price: string;
@@ -50,15 +56,45 @@ export interface PreviewContent {
   photoKey: string | null;
 }
 
-export function previewContent(helper: HelperRecord, siteName: string): PreviewContent {
-  const facts = [
-    labelOf("nationality", helper.nationality),
-    helper.age == null ? undefined : `age ${helper.age}`,
-    labelOf("experience", helper.experience),
-  ]
-    .filter(Boolean)
-    .join(" · ");
-  return { name: helper.name, facts, price: `$${helper.salary} a month · ref ${helper.ref}`, siteName, photoKey: helper.photoKey };
+/** What the preview of a biodata says in a family language: its words are the catalogue's in that language. */
+export function previewContent(helper: HelperRecord, siteName: string, locale: FamilyLocale = "en"): PreviewContent {
+  return withLocale({ locale, familyDefault: "en" }, () => {
+    const facts = [
+      labelOf("nationality", helper.nationality),
+      helper.age == null ? undefined : m.seo_biodata_age({ age: helper.age }),
+      labelOf("experience", helper.experience),
+    ]
+      .filter(Boolean)
+      .join(" · ");
+    const price = m.seo_preview_price({ amount: formatSalary(helper.salary) ?? "", ref: helper.ref });
+    return { locale, name: helper.name, facts, price, siteName, photoKey: helper.photoKey };
+  });
+}
+
+/** The fonts of each language's letters: Chinese needs Noto Sans SC, which the system may lack. */
+const FONTS: Record<FamilyLocale, string> = {
+  en: "DejaVu Sans, Liberation Sans, Arial, sans-serif",
+  zh: "Noto Sans SC, DejaVu Sans, sans-serif",
+};
+
+let chineseFonts: Promise<void> | undefined;
+
+/**
+ * Makes Noto Sans SC (the PDF's font files, decision 116) known to the text renderer before the
+ * first Chinese preview: drawing a character with a font file adds that file to the fonts the
+ * SVG text then finds by name. Once per process.
+ */
+function loadChineseFonts(): Promise<void> {
+  const require = createRequire(import.meta.url);
+  chineseFonts ??= (async () => {
+    for (const style of ["400Regular/NotoSansSC_400Regular", "700Bold/NotoSansSC_700Bold"]) {
+      const fontfile = require.resolve(`@expo-google-fonts/noto-sans-sc/${style}.ttf`);
+      await sharp({ text: { text: "字", font: "Noto Sans SC", fontfile } })
+        .png()
+        .toBuffer();
+    }
+  })();
+  return chineseFonts;
 }
 
 /** The version of a preview: a new name, age, salary, photo or site name makes a new one. */
@@ -69,7 +105,8 @@ export function previewVersion(content: PreviewContent): string {
     .slice(0, 22);
 }
 
-function textPanel({ name, facts, price, siteName }: PreviewContent): Buffer {
+/** The drawing's text panel as SVG (exported so a test can read the words it draws). */
+export function textPanelSvg({ locale, name, facts, price, siteName }: PreviewContent): string {
   const width = PREVIEW_WIDTH - PHOTO_WIDTH;
   const lines = nameLines(name);
   const names = lines
@@ -78,14 +115,14 @@ function textPanel({ name, facts, price, siteName }: PreviewContent): Buffer {
   const below = 140 + (lines.length - 1) * 74;
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${PREVIEW_HEIGHT}">
   <rect width="100%" height="100%" fill="#0f5f5a"/>
-  <g font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif">
+  <g font-family="${FONTS[locale]}">
     ${names}
     <text x="56" y="${below + 70}" font-size="36" fill="#d6ebe8">${escapeXml(facts)}</text>
     <text x="56" y="${below + 130}" font-size="40" font-weight="700" fill="#fde7d4">${escapeXml(price)}</text>
     <text x="56" y="${PREVIEW_HEIGHT - 56}" font-size="34" font-weight="700" fill="#ffffff">${escapeXml(siteName)}</text>
   </g>
 </svg>`;
-  return Buffer.from(svg);
+  return svg;
 }
 
 function initialsPanel(name: string): Buffer {
@@ -100,6 +137,7 @@ function initialsPanel(name: string): Buffer {
  * loop: about 80 ms of a core, which is why it is drawn once per version and kept.
  */
 export async function renderPreviewJpeg(content: PreviewContent, storage: MediaStorage): Promise<Buffer> {
+  if (content.locale === "zh") await loadChineseFonts();
   let photo: Buffer | undefined;
   if (content.photoKey) {
     const stored = await storage.get(mediaFileNames(content.photoKey).full);
@@ -111,7 +149,7 @@ export async function renderPreviewJpeg(content: PreviewContent, storage: MediaS
   return sharp({ create: { width: PREVIEW_WIDTH, height: PREVIEW_HEIGHT, channels: 3, background: "#0f5f5a" } })
     .composite([
       { input: left, left: 0, top: 0 },
-      { input: textPanel(content), left: PHOTO_WIDTH, top: 0 },
+      { input: Buffer.from(textPanelSvg(content)), left: PHOTO_WIDTH, top: 0 },
     ])
     .jpeg({ quality: 82, mozjpeg: true })
     .toBuffer();

@@ -1,13 +1,15 @@
 /**
  * Link previews kept in the media storage (disk or the bucket, like uploads), one per version of
- * what they show: `previews/<helper id>.<version>.jpg`, the version a hash of the name, facts,
- * salary, photo key and site name (link-preview.ts). A request reads the stored picture; only a
+ * what they show and family language: `previews/<helper id>.<version>.jpg` in English,
+ * `previews/<helper id>.zh-<version>.jpg` in Chinese, the version a hash of the language, name,
+ * facts, salary, photo key and site name (link-preview.ts). A request reads the stored picture; only a
  * version nobody asked for yet is drawn, once however many ask at the same moment, and then it
  * replaces the biodata's older versions. Saves draw the new version in the background, and a
  * daily sweep takes away what a biodata no longer shows (a draft, a deleted biodata, a version
  * left behind by a change made outside this code).
  */
 import type { HelperRecord } from "../../../shared/helper-types";
+import { FAMILY_LOCALES, type FamilyLocale } from "../../../shared/i18n/locales";
 import type { MediaStorage } from "../../media";
 import { createSettledWork } from "../../../server/settled-work";
 import { bufferOf, previewContent, previewVersion, renderPreviewJpeg, type PreviewContent } from "./link-preview";
@@ -29,18 +31,26 @@ export interface LinkPreviewsDeps {
 }
 
 const folderOf = (helperId: string) => `previews/${helperId}.`;
-const nameOf = (helperId: string, content: PreviewContent) => `${folderOf(helperId)}${previewVersion(content)}.jpg`;
+const nameOf = (helperId: string, content: PreviewContent) =>
+  `${folderOf(helperId)}${content.locale === "en" ? "" : `${content.locale}-`}${previewVersion(content)}.jpg`;
 /** The helper id in a stored preview's name. */
 const helperIdOf = (name: string) => name.slice("previews/".length).split(".")[0]!;
+/** The language of a stored preview, by its name: English versions have no prefix (and are 22 characters). */
+const localeOfName = (name: string) => {
+  const version = name.slice("previews/".length).split(".")[1] ?? "";
+  return version.length > 22 && version.startsWith("zh-") ? "zh" : "en";
+};
 
 export function createLinkPreviews({ storage, findHelper, siteName, log, settleMs }: LinkPreviewsDeps) {
   // One lookup per preview name at a time: requests arriving together share the stored copy's
   // read or its single drawing. A request after that finds it stored.
   const loading = new Map<string, Promise<Buffer>>();
 
+  /** Removes a biodata's previews: the other versions in `keep`'s language, or all of them. */
   async function removeOlder(helperId: string, keep?: string): Promise<void> {
     for (const name of await storage.list(folderOf(helperId))) {
-      if (name !== keep) await storage.delete(name);
+      if (name === keep || (keep !== undefined && localeOfName(name) !== localeOfName(keep))) continue;
+      await storage.delete(name);
     }
   }
 
@@ -64,8 +74,8 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
   /** Draws a saved biodata's preview, or removes its previews when it is no longer public. */
   async function refresh(helperId: string): Promise<void> {
     const helper = await findHelper(helperId);
-    if (helper) await load(helperId, previewContent(helper, siteName));
-    else await removeOlder(helperId);
+    if (!helper) return removeOlder(helperId);
+    for (const locale of FAMILY_LOCALES) await load(helperId, previewContent(helper, siteName, locale));
   }
 
   // Saves waiting for their preview, drawn one at a time once the biodata has had no save for a
@@ -78,10 +88,10 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
   });
 
   return {
-    /** A public biodata's preview JPEG, drawn only if this version was never stored. */
-    async get(helperId: string): Promise<Buffer | undefined> {
+    /** A public biodata's preview JPEG in a family language, drawn only if this version was never stored. */
+    async get(helperId: string, locale: FamilyLocale = "en"): Promise<Buffer | undefined> {
       const helper = await findHelper(helperId);
-      return helper ? load(helperId, previewContent(helper, siteName)) : undefined;
+      return helper ? load(helperId, previewContent(helper, siteName, locale)) : undefined;
     },
     /** After a save or a deletion has committed: the new version is drawn, old ones go. */
     prepare: (helperId: string): void => waiting.add(helperId, null),
@@ -97,9 +107,9 @@ export function createLinkPreviews({ storage, findHelper, siteName, log, settleM
       let deleted = 0;
       for (const [helperId, names] of byHelper) {
         const helper = await findHelper(helperId);
-        const current = helper ? nameOf(helperId, previewContent(helper, siteName)) : undefined;
+        const current = new Set(helper ? FAMILY_LOCALES.map((locale) => nameOf(helperId, previewContent(helper, siteName, locale))) : []);
         for (const name of names) {
-          if (name === current) continue;
+          if (current.has(name)) continue;
           await storage.delete(name);
           deleted += 1;
         }
