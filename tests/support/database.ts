@@ -88,10 +88,14 @@ async function createFromTemplate(name: string, from: string): Promise<void> {
   }
 }
 
-/** `logger` is told every statement the application sends (query-log.ts counts them). */
-export async function createTestDatabase(options: { logger?: Logger } = {}): Promise<TestDatabase> {
+/**
+ * `logger` is told every statement the application sends (query-log.ts counts them). `image`, on
+ * the embedded database only, is what to load instead of the migrated database: a copy of one a
+ * suite prepared once (e2e.ts's seeded demo).
+ */
+export async function createTestDatabase(options: { logger?: Logger; image?: Blob } = {}): Promise<TestDatabase> {
   if (testDbKind === "pglite") {
-    const client = await PGlite.create({ loadDataDir: await migratedPgliteImage(), extensions: { pg_trgm } });
+    const client = await PGlite.create({ loadDataDir: options.image ?? (await migratedPgliteImage()), extensions: { pg_trgm } });
     const handle = pgliteHandle(client, options.logger);
     return { handle, drop: () => handle.close() };
   }

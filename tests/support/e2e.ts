@@ -9,7 +9,9 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from "playw
 import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ServerBuild } from "react-router";
 import { seedDemoData } from "../../src/features/demo/server/demo";
+import type { MediaStorage } from "../../src/features/media/server/storage";
 import { launchBrowser } from "./browser";
+import { createTestDatabase, testDbKind } from "./database";
 import { createTestApp, type TestApp } from "./test-app";
 
 export const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
@@ -18,18 +20,59 @@ export interface Site extends TestApp {
   url: string;
 }
 
+/** The demo data as seeding leaves it: the database's image and every image file it stored. */
+interface SeededDemo {
+  image: Blob;
+  media: Map<string, { body: Buffer; contentType: string }>;
+}
+
+/**
+ * Seeded once per worker (browser files share their worker's modules, vitest.config.ts) and
+ * copied into each site that asks for the demo: drawing the 72 portraits and the agencies' logos
+ * and hashing their password took seconds of every browser file, for the same rows each time.
+ * A copy is a fresh database and media folder of the site's own, so what one file changes no
+ * other file sees.
+ */
+let seededDemo: Promise<SeededDemo> | undefined;
+function demoTemplate(): Promise<SeededDemo> {
+  seededDemo ??= (async () => {
+    const t = await createTestApp();
+    try {
+      const media: SeededDemo["media"] = new Map();
+      const recording: MediaStorage = {
+        ...t.app.storage,
+        async put(name, body, contentType) {
+          media.set(name, { body, contentType });
+          await t.app.storage.put(name, body, contentType);
+        },
+      };
+      await seedDemoData(t.db, recording, { helpers: 72 });
+      return { image: await t.database.handle.dumpDataDir!("none"), media };
+    } finally {
+      await t.close();
+    }
+  })();
+  return seededDemo;
+}
+
 export async function startSite(options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<Site> {
   const serverBuild = path.join(buildDir, "server/index.js");
   if (!existsSync(serverBuild)) throw new Error(`No production build at ${buildDir}: run npm run build`);
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  const seed = options.seed !== false;
+  // The copy is of the embedded database; on PostgreSQL each site seeds its own.
+  const demo = seed && testDbKind === "pglite" ? await demoTemplate() : undefined;
   const t = await createTestApp({
     env: { NODE_ENV: "production", ...options.env },
     pages: { build, clientDir: path.join(buildDir, "client") },
+    database: demo ? await createTestDatabase({ image: demo.image }) : undefined,
   });
-  if (options.seed !== false) {
+  if (demo) {
+    for (const [name, file] of demo.media) await t.app.storage.put(name, file.body, file.contentType);
+  } else if (seed) {
     await seedDemoData(t.db, t.app.storage, { helpers: 72 });
-    t.app.services.listingChanged();
   }
+  if (seed) t.app.services.listingChanged();
   const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
   return { ...t, url: address };
 }
