@@ -21,7 +21,8 @@ export default defineConfig({
           env: { TEST_DB: "pglite" },
           isolate: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
+          hookTimeout: 120_000,
         },
       },
       {
@@ -33,7 +34,8 @@ export default defineConfig({
           env: { TEST_DB: "postgres" },
           isolate: false,
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
+          hookTimeout: 120_000,
         },
       },
       {
