@@ -178,7 +178,7 @@ describeDb("the biodata as an A4 PDF", () => {
       "High school",
     ];
     for (const english of catalogueWords) expect(text, english).not.toContain(english);
-    for (const chinese of ["婴儿", "烹饪", "英语", "电话"]) expect(text).toContain(chinese);
+    for (const chinese of ["缝纫", "电话面试", "由海外培训中心面试"]) expect(text).toContain(chinese);
     // The labels bring the Chinese letters' font although nothing typed is Chinese.
     expect(chinese.rawPayload.toString("latin1")).toMatch(/NotoSansSC/);
 
