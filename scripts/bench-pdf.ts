@@ -12,7 +12,10 @@
  * the benchmark's own thread, as PDF_WORKERS=0 does (--profile then sees the layout too).
  * --chinese: the same biodata written in Chinese (her name, the supplier's, every free text), so
  * the PDF embeds Noto Sans SC beside Noto Sans; the target is then 400 ms.
+ * It runs as the site does in production (NODE_ENV=production, the Dockerfile's and `npm start`'s),
+ * unless NODE_ENV says otherwise: React's development build checks every element it makes.
  */
+import "./production-env";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { Session } from "node:inspector/promises";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
+import { evaluationMethods, interviewModes, skillAreas, skillGroupLabels } from "../../src/shared/biodata-catalogue";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
@@ -163,6 +164,21 @@ describeDb("the biodata as an A4 PDF", () => {
     }
     for (const typed of ["Lorna Dela Cruz", "Very patient with the babies", "Hong Kong"]) expect(text).toContain(typed);
     for (const english of ["A. PROFILE OF FDW", "SPECIAL NOTES", "Place of birth", "Page 1 of"]) expect(text).not.toContain(english);
+    // No catalogue word left in English: the skills rows (their areas, the language group), the
+    // evaluation, the interview modes and the facts chosen from lists print in Chinese too.
+    const catalogueWords = [
+      ...skillAreas.map((area) => area.label),
+      skillGroupLabels.language,
+      ...evaluationMethods.map((method) => method.label),
+      ...interviewModes.map((mode) => mode.label),
+      "Philippines",
+      "Ex-Singapore",
+      "Single",
+      "Catholic",
+      "High school",
+    ];
+    for (const english of catalogueWords) expect(text, english).not.toContain(english);
+    for (const chinese of ["缝纫", "电话面试", "由海外培训中心面试"]) expect(text).toContain(chinese);
     // The labels bring the Chinese letters' font although nothing typed is Chinese.
     expect(chinese.rawPayload.toString("latin1")).toMatch(/NotoSansSC/);
 

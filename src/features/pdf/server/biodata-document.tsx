@@ -5,7 +5,15 @@
  */
 import { Document, Image, Page, View } from "@react-pdf/renderer";
 import type { ReactNode } from "react";
-import { evaluationLabel, illnesses, interviewModes, skillGroupLabels } from "../../../shared/biodata-catalogue";
+import {
+  evaluationLabel,
+  illnesses,
+  illnessLabel,
+  interviewLabel,
+  interviewModes,
+  skillAreaLabel,
+  skillGroupLabel,
+} from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
 import { labelOf } from "../../../shared/catalogue-labels";
@@ -100,7 +108,7 @@ function medicalRows(gated: BiodataGated | null): [string, string][] {
   if (!gated) return [[m.pdf_medical_history(), m.pdf_medical_gated()]];
   const named = illnesses
     .filter((illness) => gated.illnesses.includes(illness.slug))
-    .map((illness) => (illness.slug === "other" ? m.pdf_yes_value({ value: display(gated.illnessOther) }) : illness.label));
+    .map((illness) => (illness.slug === "other" ? m.pdf_yes_value({ value: display(gated.illnessOther) }) : illnessLabel(illness.slug)));
   return [
     [m.pdf_allergies(), display(gated.allergies)],
     [m.pdf_illnesses(), named.join(", ") || m.pdf_none()],
@@ -169,7 +177,7 @@ function PartB({ helper }: { helper: HelperRecord }) {
       : evaluationLabel(helper.skillsEvaluation)
     : "—";
   const rows = skillRows(helper.skills).map(({ area, entry }) => [
-    `${area.group === "language" ? `${skillGroupLabels.language}: ` : ""}${area.label}${entry.detail ? ` (${entry.detail})` : ""}`,
+    `${area.group === "language" ? `${skillGroupLabel("language")}: ` : ""}${skillAreaLabel(area.slug)}${entry.detail ? ` (${entry.detail})` : ""}`,
     yesNoText(entry.willing),
     entry.experienced ? m.pdf_experienced({ years: yearsText(entry.years) }) : yesNoText(false),
     entry.rating === null ? m.pdf_not_applicable() : m.pdf_rating({ rating: entry.rating }),
@@ -241,7 +249,7 @@ function PartD({ helper }: { helper: HelperRecord }) {
             m.pdf_interview(),
             [
               `${box(none)} ${m.pdf_no_interview()}`,
-              ...interviewModes.map((mode) => `${box(helper.interview.includes(mode.slug))} ${mode.label}`),
+              ...interviewModes.map((mode) => `${box(helper.interview.includes(mode.slug))} ${interviewLabel(mode.slug)}`),
             ].join("    "),
           ],
         ]}

@@ -89,6 +89,32 @@ export function rememberShapes(font: { layout: Layout }, size = 5000): void {
   };
 }
 
+type Lookups = { unitsPerEm: number; hasGlyphForCodePoint(codePoint: number): boolean };
+
+/**
+ * The renderer picks each character's font by asking the fonts of the family list, for every
+ * character of every text, whether they have it, and then reads each font's units per em. Both
+ * answers never change, yet the font reads its character map and its head table anew each
+ * time: tens of thousands of lookups a PDF. Here a font keeps its units per em and what it
+ * answered for each character it was asked about.
+ */
+export function rememberLookups(font: Lookups): void {
+  Object.defineProperty(font, "unitsPerEm", { value: font.unitsPerEm });
+  const lookUp = font.hasGlyphForCodePoint.bind(font);
+  const known = new Map<number, boolean>();
+  font.hasGlyphForCodePoint = (codePoint) => {
+    let has = known.get(codePoint);
+    if (has === undefined) known.set(codePoint, (has = lookUp(codePoint)));
+    return has;
+  };
+}
+
+/** What a running site keeps of each loaded style: the shapes of its words and its lookups. */
+export function keepFontAnswers(font: { layout: Layout } & Lookups): void {
+  rememberShapes(font);
+  rememberLookups(font);
+}
+
 /**
  * Reads the font files (once), so that no PDF waits for them, lets each style remember shapes and
  * each document reuse the fonts it embedded.
@@ -100,7 +126,7 @@ export const loadFonts = (() => {
       styles.map(async (style) => {
         const descriptor = { fontFamily: bodyFont, ...style };
         await Font.load(descriptor);
-        rememberShapes(Font.getFont(descriptor).data as unknown as { layout: Layout });
+        keepFontAnswers(Font.getFont(descriptor).data as unknown as { layout: Layout } & Lookups);
       }),
     ).then(reuseEmbeddedFonts));
 })();
@@ -118,7 +144,11 @@ export async function fontsFor(input: unknown): Promise<string[]> {
   await Promise.all(
     families.slice(1).map((family) => {
       let loading = scriptFontsLoading.get(family);
-      if (!loading) scriptFontsLoading.set(family, (loading = loadScriptFont(family, (font) => rememberShapes(font))));
+      if (!loading)
+        scriptFontsLoading.set(
+          family,
+          (loading = loadScriptFont(family, (font) => keepFontAnswers(font as unknown as { layout: Layout } & Lookups))),
+        );
       return loading;
     }),
   );
