@@ -58,6 +58,27 @@ describeDb("refusals in the reader's language", () => {
     expect(english.json().error.message).toContain("The field “q” contains a NUL character");
   });
 
+  it("a form past the site's limits is refused in the page's language, the bound written as the reader writes numbers", async () => {
+    const rows = await t.app.inject({ method: "POST", url: "/zh/posts", headers: formHeaders, payload: "employment[100].from=2020-01" });
+    expect(rows.statusCode).toBe(400);
+    expect(rows.json().error.message).toBe("栏位“employment[100].from”要求列表的第 101 行或之后：本站没有这么多行的表格。");
+    expect(rows.json().error.fields).toEqual({ "employment[100].from": "列表最多 100 行" });
+
+    const repeated = await t.app.inject({
+      method: "POST",
+      url: "/dashboard",
+      headers: { ...formHeaders, cookie: burmese.cookie },
+      payload: Array.from({ length: 101 }, () => "skills=cooking").join("&"),
+    });
+    expect(repeated.statusCode).toBe(413);
+    expect(repeated.json().error.message).toContain("“skills” အကွက်ကို");
+    expect(repeated.json().error.message).not.toMatch(/[0-9]/);
+
+    const longName = await t.app.inject({ method: "POST", url: "/posts", headers: formHeaders, payload: `${"x".repeat(150)}=1` });
+    expect(longName.statusCode).toBe(400);
+    expect(longName.json().error.message).toContain("A field name is longer than");
+  });
+
   it("an API call's NUL is refused in its Accept-Language", async () => {
     const zh = await t.app.inject({ url: "/api/helpers?q=Maria%00", headers: { "accept-language": "zh-SG,zh;q=0.9" } });
     expect(zh.statusCode).toBe(400);

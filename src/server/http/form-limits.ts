@@ -7,6 +7,8 @@
  *
  * The numbers and why they are these: docs/decisions/080.
  */
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { formatNumber } from "../../shared/format";
 import { HttpError, badRequest } from "./errors";
 
 /** The biodata form is the largest: 213 fields with every tick, skill, job row and the photo. */
@@ -26,10 +28,7 @@ export const MAX_FORM_TEXT = 256 * 1024;
 
 const tooLarge = (message: string, fields?: Record<string, string>) => new HttpError(413, "too_large", message, fields);
 
-const tooManyFields = () =>
-  tooLarge(
-    `The form has more than ${MAX_FORM_FIELDS.toLocaleString("en")} fields, more than any form on this site sends. Reload the page and send it again.`,
-  );
+const tooManyFields = () => tooLarge(m.server_error_form_too_many_fields({ max: formatNumber(MAX_FORM_FIELDS) }));
 
 /** A name fit to quote in a message: never the whole of a long one. */
 const quoted = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
@@ -72,33 +71,25 @@ export function checkFormFields(entries: Iterable<[string, FormDataEntryValue]>)
   for (const [name, value] of entries) {
     if (++fields > MAX_FORM_FIELDS) throw tooManyFields();
     if (name.length > MAX_FIELD_NAME_LENGTH) {
-      throw badRequest(
-        `A field name is longer than ${MAX_FIELD_NAME_LENGTH} characters (“${quoted(name)}”): no form on this site has one.`,
-        {
-          [quoted(name)]: `Field names are at most ${MAX_FIELD_NAME_LENGTH} characters`,
-        },
-      );
+      const max = formatNumber(MAX_FIELD_NAME_LENGTH);
+      throw badRequest(m.server_error_form_name_too_long({ max, name: quoted(name) }), {
+        [quoted(name)]: m.server_error_form_name_too_long_field({ max }),
+      });
     }
     if (listIndexTooLarge(name)) {
-      throw badRequest(
-        `The field “${name}” asks for row ${MAX_LIST_INDEX + 2} or later of a list: no form on this site has that many rows.`,
-        {
-          [name]: `A list holds at most ${MAX_LIST_INDEX + 1} rows`,
-        },
-      );
+      throw badRequest(m.server_error_form_row_too_far({ name, row: formatNumber(MAX_LIST_INDEX + 2) }), {
+        [name]: m.server_error_form_row_too_far_field({ max: formatNumber(MAX_LIST_INDEX + 1) }),
+      });
     }
     const times = (seen.get(name) ?? 0) + 1;
     if (times > MAX_VALUES_PER_NAME) {
-      throw tooLarge(`The field “${name}” is sent more than ${MAX_VALUES_PER_NAME} times: no form on this site sends a field that often.`, {
-        [name]: `Sent at most ${MAX_VALUES_PER_NAME} times`,
-      });
+      const max = formatNumber(MAX_VALUES_PER_NAME);
+      throw tooLarge(m.server_error_form_sent_too_often({ name, max }), { [name]: m.server_error_form_sent_too_often_field({ max }) });
     }
     seen.set(name, times);
     text += name.length + (typeof value === "string" ? value.length : 0);
     if (text > MAX_FORM_TEXT) {
-      throw tooLarge(
-        `The form holds more than ${MAX_FORM_TEXT.toLocaleString("en")} characters of text, more than any form on this site takes. Shorten the longest fields and send it again.`,
-      );
+      throw tooLarge(m.server_error_form_too_much_text({ max: formatNumber(MAX_FORM_TEXT) }));
     }
   }
 }
