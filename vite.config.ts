@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { pageFonts } from "./scripts/page-fonts-plugin.ts";
+import { supplierWords } from "./scripts/supplier-words-plugin.ts";
 
 /**
  * Fewer, larger scripts for the browser. Split by default, a public page loaded fifteen small
@@ -57,6 +58,6 @@ function browserMessageRuntime(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), pageFonts()],
+  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), supplierWords(), pageFonts()],
   build: { assetsInlineLimit: 0 },
 });
