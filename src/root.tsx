@@ -1,4 +1,4 @@
-import { use, useEffect } from "react";
+import { Suspense, use, useEffect } from "react";
 import {
   data as withHeaders,
   isRouteErrorResponse,
@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { ErrorScreen } from "./ui/site-error-screen";
+import { RootErrorScreen } from "./ui/root-error-screen";
 import { FlashMessage } from "./ui/flash-message";
 import type { RootData } from "./ui/root-data";
 import { MetaPixelScript, PixelPageViews } from "./ui/meta-pixel";
@@ -140,7 +140,10 @@ export function ErrorBoundary() {
     <div className="page">
       {data ? <SiteNav /> : null}
       <main id="main" className="page-body">
-        <ErrorScreen words={{ notFoundText: m.ui_error_not_found_listed() }} />
+        {/* In the browser the screen's module loads when an error happens (ui/root-error-screen.browser.tsx). */}
+        <Suspense fallback={null}>
+          <RootErrorScreen words={{ notFoundText: m.ui_error_not_found_listed() }} />
+        </Suspense>
       </main>
       {data ? <SiteFooter /> : null}
     </div>
