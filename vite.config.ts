@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import { pageFonts } from "./scripts/page-fonts-plugin.ts";
+import { supplierWords } from "./scripts/supplier-words-plugin.ts";
 
 /**
  * Fewer, larger scripts for the browser. Split by default, a public page loaded fifteen small
@@ -56,7 +57,27 @@ function browserMessageRuntime(): Plugin {
   };
 }
 
+/**
+ * Modules with a browser variant beside them (`x.browser.tsx` for `x.tsx`): the client build takes
+ * the variant. Today the root's error screen, loaded in the browser only when an error happens.
+ */
+function browserVariants(): Plugin {
+  const variants = new Map([
+    [fileURLToPath(new URL("./src/ui/root-error-screen.tsx", import.meta.url)), "./src/ui/root-error-screen.browser.tsx"],
+  ]);
+  return {
+    name: "browser-variants",
+    enforce: "pre",
+    async resolveId(source, importer, options) {
+      if (this.environment.name !== "client" || !source.endsWith("root-error-screen")) return null;
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
+      const variant = resolved && variants.get(resolved.id);
+      return variant ? fileURLToPath(new URL(variant, import.meta.url)) : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), pageFonts()],
+  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), browserVariants(), supplierWords(), pageFonts()],
   build: { assetsInlineLimit: 0 },
 });

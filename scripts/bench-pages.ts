@@ -4,8 +4,9 @@
  * Lighthouse's mobile preset on the public pages of the EXISTING production build (BUILD_DIR,
  * else ./build). It builds nothing: run `npm run build` first. The real app serves the build
  * (bench-pages-site.ts); every page is measured `runs` times, each figure is the median of its
- * runs, and /posts' JavaScript is also fetched again as a browser asks for it (Brotli) to weigh it. Exits with 1, naming
- * what was missed, when a target is missed. `--save` keeps every Lighthouse report (JSON).
+ * runs. Every locale's /posts that exists (/posts, /zh/posts) is measured, and the scripts each loads are
+ * fetched again as a browser asks for them (Brotli) and weighed apart. Exits with 1, naming what
+ * was missed, when a target is missed. `--save` keeps every Lighthouse report (JSON).
  */
 import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -14,10 +15,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { editorChunks, sentBytes, lighthouseRun, readRun, stopRunningChrome, type Run } from "./bench-pages-lighthouse";
 import { startSiteProcess, stopSiteProcess, type SiteProcess } from "./bench-pages-site";
+import { LOCALES, localizePath } from "../src/shared/i18n/locales";
 
 /** Sizes in KiB (1024 bytes), as Lighthouse reports them. */
 const KIB = 1024;
 const TARGET = { score: 0.98, lcpMs: 1200, cls: 0.01, postsJsBytes: 100 * KIB };
+/** Issue 19: the Chinese listing's own bar (its fonts and longer data make it the heaviest public page). */
+const SCORE_TARGET: Record<string, number> = { "/zh/posts": 0.95 };
 /** Lighthouse now and then loses a run's trace (NO_NAVSTART) and asks to run again: we do. */
 const ATTEMPTS = 3;
 
@@ -33,6 +37,13 @@ const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 interface PageResult {
   label: string;
   runs: Run[];
+}
+
+/** The scripts one locale's /posts loads, weighed as sent. */
+interface PostsWeight {
+  label: string;
+  scripts: number;
+  bytes: number;
 }
 
 async function measurePage(origin: string, label: string, pagePath: string, runs: number): Promise<PageResult> {
@@ -72,8 +83,21 @@ function table(head: string[], rows: string[][]): string {
 
 const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
-/** The pages measured: a real helper's biodata, a shortlist of three, and the filters' gate (no visitor cookie). */
-async function pagesOf(origin: string): Promise<[label: string, path: string][]> {
+/** Every locale's listing address that the site answers (the others are not pages: 404 or a redirect). */
+async function postsPagesOf(origin: string): Promise<string[]> {
+  const paths = [...new Set(LOCALES.map((locale) => localizePath("/posts", locale, "en")))];
+  const found: string[] = [];
+  for (const pagePath of paths) {
+    const response = await fetch(`${origin}${pagePath}`, { redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status === 200) found.push(pagePath);
+  }
+  if (!found.includes("/posts")) throw new Error("/posts did not answer 200");
+  return found;
+}
+
+/** The pages measured: the listing in each locale, a real helper's biodata, a shortlist of three, and the filters' gate (no visitor cookie). */
+async function pagesOf(origin: string, posts: string[]): Promise<[label: string, path: string][]> {
   const response = await fetch(`${origin}/api/helpers?pageSize=3`);
   const listing = (await response.json()) as { items?: { id: string }[] };
   const helperId = listing.items?.[0]?.id;
@@ -81,21 +105,26 @@ async function pagesOf(origin: string): Promise<[label: string, path: string][]>
   if (!helperId) throw new Error("the demo data has no available helper");
   return [
     ["/", "/"],
-    ["/posts", "/posts"],
+    ...posts.map((pagePath): [string, string] => [pagePath, pagePath]),
     ["/posts/:id", `/posts/${helperId}`],
     ["/shortlist (3 helpers)", `/shortlist?ids=${shortlisted}`],
     ["/filters (gate)", "/filters"],
   ];
 }
 
-function report(results: PageResult[], editor: string[], postsSent: number, postsScripts: number): string[] {
+function report(results: PageResult[], editor: string[], posts: PostsWeight[]): string[] {
   const misses: string[] = [];
+  const sentOf = (label: string) => {
+    const weight = posts.find((p) => p.label === label);
+    return weight ? kib(weight.bytes) : "";
+  };
   const rows = results.map((result) => {
     const m = (pick: (run: Run) => number) => median(result.runs.map(pick));
     const score = m((r) => r.score);
     const lcp = m((r) => r.lcpMs);
     const cls = m((r) => r.cls);
-    if (score < TARGET.score) misses.push(`${result.label}: performance ${score.toFixed(2)} < ${TARGET.score}`);
+    const scoreTarget = SCORE_TARGET[result.label] ?? TARGET.score;
+    if (score < scoreTarget) misses.push(`${result.label}: performance ${score.toFixed(2)} < ${scoreTarget}`);
     if (lcp > TARGET.lcpMs) misses.push(`${result.label}: LCP ${(lcp / 1000).toFixed(2)} s > ${TARGET.lcpMs / 1000} s`);
     if (cls > TARGET.cls) misses.push(`${result.label}: CLS ${cls.toFixed(3)} > ${TARGET.cls}`);
     const loaded = [...new Set(result.runs.flatMap((run) => run.scripts))].filter((url) => editor.some((name) => url.includes(name)));
@@ -107,21 +136,28 @@ function report(results: PageResult[], editor: string[], postsSent: number, post
       cls.toFixed(3),
       `${Math.round(m((r) => r.tbtMs))} ms`,
       kib(m((r) => r.jsTransferBytes)),
-      result.label === "/posts" ? kib(postsSent) : "",
+      sentOf(result.label),
       loaded.length ? "LOADED" : "none",
     ];
   });
-  if (postsSent > TARGET.postsJsBytes) {
-    misses.push(`/posts: JavaScript ${kib(postsSent)} as sent > ${kib(TARGET.postsJsBytes)}`);
+  for (const weight of posts) {
+    if (weight.bytes > TARGET.postsJsBytes) {
+      misses.push(
+        `${weight.label}: JavaScript ${weight.bytes.toLocaleString("en")} B as sent > ${TARGET.postsJsBytes.toLocaleString("en")} B`,
+      );
+    }
   }
   console.log(`\n${table(["page", "perf", "LCP", "CLS", "TBT", "JS transferred", "JS as sent (br)", "editor code"], rows)}\n`);
   console.log(`Editor chunk(s) in the build: ${editor.join(", ")}`);
+  for (const weight of posts) {
+    console.log(
+      `${weight.label} loads ${weight.scripts} scripts: ${weight.bytes.toLocaleString("en")} bytes sent to a browser accepting Brotli (${kib(weight.bytes)}).`,
+    );
+  }
+  const special = Object.entries(SCORE_TARGET).map(([label, score]) => `, ${label} ≥ ${score}`);
   console.log(
-    `/posts loads ${postsScripts} scripts: ${postsSent.toLocaleString("en")} bytes sent to a browser accepting Brotli (${kib(postsSent)}).`,
-  );
-  console.log(
-    `Targets: performance ≥ ${TARGET.score}, LCP ≤ ${TARGET.lcpMs / 1000} s, CLS ≤ ${TARGET.cls}, ` +
-      `/posts JavaScript ≤ ${kib(TARGET.postsJsBytes)} as a browser receives it (Brotli), no editor code on these pages.`,
+    `Targets: performance ≥ ${TARGET.score}${special.join("")}, LCP ≤ ${TARGET.lcpMs / 1000} s, CLS ≤ ${TARGET.cls}, ` +
+      `every locale's /posts JavaScript ≤ ${TARGET.postsJsBytes.toLocaleString("en")} bytes (${kib(TARGET.postsJsBytes)}) as a browser receives it (Brotli), no editor code on these pages.`,
   );
   return misses;
 }
@@ -167,11 +203,16 @@ async function main(): Promise<number> {
     site = startSiteProcess(buildDir, dataDir);
     const origin = await site.ready;
     const results: PageResult[] = [];
-    for (const [label, pagePath] of await pagesOf(origin)) results.push(await measurePage(origin, label, pagePath, runs));
-    const postsScripts = [...new Set(results.find((r) => r.label === "/posts")!.runs.flatMap((run) => run.scripts))];
-    // As a browser receives them: the build's stored Brotli copies.
-    const postsSent = (await Promise.all(postsScripts.map((url) => sentBytes(url)))).reduce((a, b) => a + b, 0);
-    misses = report(results, editor, postsSent, postsScripts.length);
+    const posts = await postsPagesOf(origin);
+    for (const [label, pagePath] of await pagesOf(origin, posts)) results.push(await measurePage(origin, label, pagePath, runs));
+    const weights: PostsWeight[] = [];
+    for (const label of posts) {
+      const scripts = [...new Set(results.find((r) => r.label === label)!.runs.flatMap((run) => run.scripts))];
+      // As a browser receives them: the build's stored Brotli copies.
+      const bytes = (await Promise.all(scripts.map((url) => sentBytes(url)))).reduce((a, b) => a + b, 0);
+      weights.push({ label, scripts: scripts.length, bytes });
+    }
+    misses = report(results, editor, weights);
   } finally {
     if (site) await stopSiteProcess(site.child);
     await rm(dataDir, { recursive: true, force: true });

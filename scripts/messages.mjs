@@ -14,19 +14,13 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compile } from "@inlang/paraglide-js";
+import { FAMILY_FOLDERS, SUPPLIER_SIDE } from "./message-folders.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const src = join(root, "src");
 
 /** Every locale the site speaks; English is the source the others translate. */
 export const LOCALES = ["en", "zh", "id", "fil", "my"];
-/** Folders whose words families read: they are complete in Chinese too. */
-const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo))\//;
-/**
- * A family feature's supplier-side words (dashboard, biodata form, profile, inbox) live apart, in
- * `src/features/<name>/supplier/messages/`: suppliers read them in their own languages, families never.
- */
-const SUPPLIER_SIDE = /^src\/features\/[^/]+\/supplier\/messages\//;
 
 /**
  * The prefix of a folder's keys: its feature's name, or `app`, `ui`, `shared`; a feature's

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { Suspense, use, useEffect } from "react";
 import {
   data as withHeaders,
   isRouteErrorResponse,
@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "react-router";
-import { ErrorScreen } from "./ui/error-screen";
+import { RootErrorScreen } from "./ui/root-error-screen";
 import { FlashMessage } from "./ui/flash-message";
 import type { RootData } from "./ui/root-data";
 import { MetaPixelScript, PixelPageViews } from "./ui/meta-pixel";
@@ -27,6 +27,7 @@ import { m } from "./shared/i18n/compiled/messages.js";
 import { LocaleLinks } from "./app/locale-links";
 import { LanguageSuggestion } from "./app/language-switch";
 import { usePageFonts } from "./app/page-fonts";
+import { loadSupplierWords, supplierWordsReady } from "./app/supplier-words";
 
 export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
@@ -81,8 +82,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const css = useSiteCss();
   const locales = usePageLocales();
   const fonts = usePageFonts(locales.locale);
-  // The browser's message functions follow the page before anything below renders.
-  if (typeof document !== "undefined") showPageLocales(locales);
+  // The browser's message functions follow the page before anything below renders; a navigation
+  // into Bahasa Indonesia, Filipino or Burmese waits for that language's words first.
+  if (typeof document !== "undefined") {
+    if (!supplierWordsReady(locales.locale)) use(loadSupplierWords(locales.locale));
+    showPageLocales(locales);
+  }
   // Scripts arrive after the first photos (lib/scripts-after-photos.server.ts): the page says when
   // it has become interactive, for whoever needs to know (the browser tests wait for it).
   useEffect(() => {
@@ -135,7 +140,10 @@ export function ErrorBoundary() {
     <div className="page">
       {data ? <SiteNav /> : null}
       <main id="main" className="page-body">
-        <ErrorScreen words={{ notFoundText: m.ui_error_not_found_listed() }} />
+        {/* In the browser the screen's module loads when an error happens (ui/root-error-screen.browser.tsx). */}
+        <Suspense fallback={null}>
+          <RootErrorScreen words={{ notFoundText: m.ui_error_not_found_listed() }} />
+        </Suspense>
       </main>
       {data ? <SiteFooter /> : null}
     </div>

@@ -2,7 +2,10 @@
  * The Meta (Facebook) pixel's events. The loader script is on the page only when the site has a
  * pixel id; without it `window.fbq` does not exist and every call here does nothing.
  */
-import { englishLabelOf } from "../shared/catalogue";
+import type * as PixelEventsModule from "./pixel-events";
+import type { ViewedHelper } from "./pixel-events";
+
+export type { ViewedHelper } from "./pixel-events";
 
 export const PIXEL_SCRIPT_URL = "https://connect.facebook.net/en_US/fbevents.js";
 
@@ -23,45 +26,38 @@ export function pixelLoaderScript(pixelId: string): string {
   return `(function(w,d,src,id){if(w.fbq)return;var q=function(){q.callMethod?q.callMethod.apply(q,arguments):q.queue.push(arguments)};w.fbq=q;if(!w._fbq)w._fbq=q;q.push=q;q.loaded=true;q.version="2.0";q.queue=[];var s=d.createElement("script");s.async=true;s.src=src;d.head.appendChild(s);q("init",id);q("track","PageView")})(window,document,${JSON.stringify(PIXEL_SCRIPT_URL)},${JSON.stringify(pixelId)});`;
 }
 
-function track(event: string, params?: Record<string, string | number>): void {
-  if (typeof window === "undefined" || typeof window.fbq !== "function") return;
-  if (params) window.fbq("track", event, params);
-  else window.fbq("track", event);
-}
-
-export function trackPageView(): void {
-  track("PageView");
-}
-
-/** The gate of /filters was passed: the business's lead. */
-export function trackLead(): void {
-  track("Lead", { content_name: "Visitor Form", content_category: "Contact", value: 1 });
-}
-
-export interface ViewedHelper {
-  id: string;
-  name: string;
-  nationality: string;
-}
-
-function trackViewContent(helper: ViewedHelper): void {
-  track("ViewContent", {
-    content_name: helper.name,
-    content_category: englishLabelOf("nationality", helper.nationality),
-    content_type: "maid_profile",
-  });
-}
-
-// The biodata a card click has already counted, so its page does not count it again on load.
-let openedFromCard: string | null = null;
-
-interface ClickLike {
+export interface ClickLike {
   button: number;
   metaKey: boolean;
   ctrlKey: boolean;
   shiftKey: boolean;
   altKey: boolean;
   defaultPrevented: boolean;
+}
+
+type PixelEvents = typeof PixelEventsModule;
+let events: Promise<PixelEvents> | undefined;
+
+/**
+ * Runs an event once its code is here, on a page with the pixel only. One promise for every call,
+ * so the events keep their order (a card's click is counted before the page it opens).
+ */
+function withPixel(send: (pixel: PixelEvents) => void): void {
+  if (typeof window === "undefined" || typeof window.fbq !== "function") return;
+  events ??= import("./pixel-events");
+  void events.then(send, () => {
+    // Not downloaded (offline, say): this event is lost, the next one tries again.
+    events = undefined;
+  });
+}
+
+export function trackPageView(): void {
+  withPixel((pixel) => pixel.trackPageView());
+}
+
+/** The gate of /filters was passed: the business's lead. */
+export function trackLead(): void {
+  withPixel((pixel) => pixel.trackLead());
 }
 
 /**
@@ -72,19 +68,15 @@ export function helperOpenedFromCard(helper: ViewedHelper, click?: ClickLike): v
   if (click && (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey)) {
     return;
   }
-  openedFromCard = helper.id;
-  trackViewContent(helper);
+  withPixel((pixel) => pixel.helperOpenedFromCard(helper));
 }
 
 /** A biodata page was shown: counted unless the card click that led here was counted already. */
 export function helperPageShown(helper: ViewedHelper): void {
-  const counted = openedFromCard === helper.id;
-  openedFromCard = null;
-  if (!counted) trackViewContent(helper);
+  withPixel((pixel) => pixel.helperPageShown(helper));
 }
 
 /** A helper was added to the visitor's shortlist: the pixel's wishlist event, keyed by reference. */
 export function trackShortlisted(helper: { ref: string; name: string }): void {
-  if (typeof window === "undefined" || typeof window.fbq !== "function") return;
-  window.fbq("track", "AddToWishlist", { content_ids: [helper.ref], content_name: helper.name, content_type: "maid_profile" });
+  withPixel((pixel) => pixel.trackShortlisted(helper));
 }
