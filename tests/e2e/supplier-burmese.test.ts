@@ -49,8 +49,8 @@ describe.skipIf(browserMissing)("a supplier working in Burmese on a phone", () =
     await openSection(page, "အတွေ့အကြုံ");
     await page.getByLabel("အတွေ့အကြုံ", { exact: true }).selectOption("new-to-sg");
     await openSection(page, "ကျွမ်းကျင်မှုများ");
-    await page.getByLabel("Cooking - နှစ်").fill("3");
-    await page.getByLabel("Cooking - အဆင့်").selectOption({ label: "ကြယ် 4 ပွင့်" });
+    await page.getByLabel("ချက်ပြုတ်ခြင်း - နှစ်").fill("3");
+    await page.getByLabel("ချက်ပြုတ်ခြင်း - အဆင့်").selectOption({ label: "ကြယ် 4 ပွင့်" });
     await openSection(page, "အလုပ်အကိုင် မှတ်တမ်း");
     await page.getByRole("button", { name: "အလုပ် ထည့်ရန်" }).click();
     const job = page.getByRole("group", { name: "အလုပ် 1" });
