@@ -66,7 +66,8 @@ describeDb("photos in S3-compatible object storage", () => {
     expect(first.statusCode).toBe(200);
     expect(first.headers["content-type"]).toBe("image/jpeg");
     // A save draws the preview in each family language: English and Chinese, stored apart.
-    await expect.poll(async () => (await previewsInBucket()).length).toBe(2);
+    // The Chinese one draws in Noto Sans SC, whose first use loads the font: allow it time.
+    await expect.poll(async () => (await previewsInBucket()).length, { timeout: 15_000 }).toBe(2);
     const firstNames = await previewsInBucket();
     expect(firstNames.filter((name) => name.startsWith(`previews/${id}.zh-`))).toHaveLength(1);
 
@@ -80,10 +81,13 @@ describeDb("photos in S3-compatible object storage", () => {
     const second = await t.app.inject({ url: `/previews/helpers/${id}.jpg` });
     expect(second.rawPayload.equals(first.rawPayload)).toBe(false);
     await expect
-      .poll(async () => {
-        const names = await previewsInBucket();
-        return names.length === 2 && names.every((name) => !firstNames.includes(name));
-      })
+      .poll(
+        async () => {
+          const names = await previewsInBucket();
+          return names.length === 2 && names.every((name) => !firstNames.includes(name));
+        },
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
     await t.app.inject({ method: "DELETE", url: `/api/helpers/${id}`, headers: { cookie: supplier.cookie } });
