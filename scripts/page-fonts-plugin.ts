@@ -5,12 +5,19 @@
  * @font-face rules for them and puts it and the files under /assets/ with names made from their
  * content (kept a year by browsers, see static-files.ts); `virtual:page-fonts` gives the
  * stylesheet's address to the pages, which link it only when they need it (src/app/page-fonts.ts).
+ *
+ * The site's own Chinese words get a stylesheet of their own (decision 125): two faces cut from
+ * Noto Sans SC to exactly the letters of the Chinese catalogue and of what Intl writes in Chinese,
+ * so a Chinese page whose data has no Chinese downloads one small stylesheet and two files, not
+ * the twenty slices its words are spread over.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
+import subsetFont from "subset-font";
 import type { Plugin } from "vite";
+import { INTL_LOCALE } from "../src/shared/i18n/locales.ts";
 
 /**
  * One family for both scripts (their ranges do not overlap), first in the site's font list: Chromium
@@ -27,7 +34,10 @@ export const SERVED_FAMILY = "Site Noto Sans SC and Myanmar";
 const WEIGHTS = [400, 700] as const;
 
 interface Source {
-  /** The device's fonts for the same letters, by full or PostScript name, regular and bold. */
+  /**
+   * The device's fonts for the same letters, regular and bold. Browsers match `local()` by a
+   * font's full name ("Noto Sans SC Regular") or PostScript name, not by its family's.
+   */
   local: Record<(typeof WEIGHTS)[number], string[]>;
   /** The package's stylesheet for a weight. */
   stylesheet(weight: number): string;
@@ -40,45 +50,50 @@ interface Source {
   blocks: [number, number][];
 }
 
+/** Chinese first: the site's words subset is cut from the same font and named the same way. */
+const CHINESE: Source = {
+  local: {
+    400: [
+      "PingFang SC Regular",
+      "PingFangSC-Regular",
+      "Hiragino Sans GB W3",
+      "Microsoft YaHei",
+      "Noto Sans CJK SC",
+      "NotoSansCJKsc-Regular",
+      "Noto Sans SC Regular",
+      "NotoSansSC-Regular",
+    ],
+    700: [
+      "PingFang SC Semibold",
+      "PingFangSC-Semibold",
+      "Hiragino Sans GB W6",
+      "Microsoft YaHei Bold",
+      "Noto Sans CJK SC Bold",
+      "NotoSansCJKsc-Bold",
+      "Noto Sans SC Bold",
+      "NotoSansSC-Bold",
+    ],
+  },
+  stylesheet: (weight) => `@fontsource/noto-sans-sc/${weight}.css`,
+  keep: /^noto-sans-sc-\[\d+\]-/,
+  // CJK radicals to bopomofo and strokes, CJK punctuation, kana, enclosed and compatibility
+  // forms, the unified ideographs and their extensions, full-width forms (as src/shared/letters.ts).
+  blocks: [
+    [0x2e80, 0x2fdf],
+    [0x3000, 0x33ff],
+    [0x3400, 0x4dbf],
+    [0x4e00, 0x9fff],
+    [0xf900, 0xfaff],
+    [0xfe30, 0xfe4f],
+    [0xff00, 0xffef],
+    [0x20000, 0x3ffff],
+  ],
+};
+
 const SOURCES: Source[] = [
   // The numbered slices are Chinese (with kana and full-width punctuation); the package's Latin,
   // Cyrillic and Vietnamese slices are left out, as the system's fonts come first for those.
-  {
-    local: {
-      400: [
-        "PingFang SC Regular",
-        "PingFangSC-Regular",
-        "Hiragino Sans GB W3",
-        "Microsoft YaHei",
-        "Noto Sans CJK SC",
-        "NotoSansCJKsc-Regular",
-        "Noto Sans SC",
-      ],
-      700: [
-        "PingFang SC Semibold",
-        "PingFangSC-Semibold",
-        "Hiragino Sans GB W6",
-        "Microsoft YaHei Bold",
-        "Noto Sans CJK SC Bold",
-        "NotoSansCJKsc-Bold",
-        "Noto Sans SC Bold",
-      ],
-    },
-    stylesheet: (weight) => `@fontsource/noto-sans-sc/${weight}.css`,
-    keep: /^noto-sans-sc-\[\d+\]-/,
-    // CJK radicals to bopomofo and strokes, CJK punctuation, kana, enclosed and compatibility
-    // forms, the unified ideographs and their extensions, full-width forms (as src/shared/letters.ts).
-    blocks: [
-      [0x2e80, 0x2fdf],
-      [0x3000, 0x33ff],
-      [0x3400, 0x4dbf],
-      [0x4e00, 0x9fff],
-      [0xf900, 0xfaff],
-      [0xfe30, 0xfe4f],
-      [0xff00, 0xffef],
-      [0x20000, 0x3ffff],
-    ],
-  },
+  CHINESE,
   {
     local: {
       400: ["Noto Sans Myanmar", "NotoSansMyanmar-Regular", "Myanmar Text", "Padauk", "Padauk-Regular"],
@@ -102,7 +117,12 @@ const VIRTUAL = "virtual:page-fonts";
 const RESOLVED = `\0${VIRTUAL}`;
 
 export interface Built {
+  /** The slices' stylesheet: every Chinese and Burmese letter. */
   href: string;
+  /** The site's Chinese words' stylesheet (decision 125). */
+  chineseWordsHref: string;
+  /** Its font files, regular then bold. */
+  chineseWordsFiles: string[];
   /** Address path (without the leading slash) to the bytes served there. */
   files: Map<string, Buffer>;
 }
@@ -129,9 +149,107 @@ export function cutRange(range: string, blocks: [number, number][]): string {
   return kept.join(",");
 }
 
+/** A sorted list of code points as a CSS unicode-range: runs of neighbours become one range. */
+export function rangeOf(codePoints: number[]): string {
+  const parts: string[] = [];
+  for (let i = 0; i < codePoints.length;) {
+    let j = i;
+    while (j + 1 < codePoints.length && codePoints[j + 1] === codePoints[j]! + 1) j++;
+    const [from, to] = [codePoints[i]!.toString(16), codePoints[j]!.toString(16)];
+    parts.push(i === j ? `U+${from}` : `U+${from}-${to}`);
+    i = j + 1;
+  }
+  return parts.join(",");
+}
+
+/** Every file named `zh.json` in a `messages` folder under `dir`. */
+function chineseCatalogues(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((file) => path.basename(file) === "zh.json" && path.basename(path.dirname(file)) === "messages")
+    .map((file) => path.join(dir, file));
+}
+
+/**
+ * What Intl writes in Chinese where the site formats (src/shared/format.ts): months, weekdays and
+ * times of day, relative times in every unit and both directions, lists, plus digits' neighbours.
+ */
+function intlChinese(): string {
+  const locale = INTL_LOCALE.zh;
+  const out: string[] = [];
+  const dateStyles: Intl.DateTimeFormatOptions[] = [
+    { dateStyle: "full", timeStyle: "long" },
+    { dateStyle: "medium", timeStyle: "short" },
+    { day: "numeric", month: "short", year: "numeric" },
+    { day: "numeric", month: "long", year: "numeric", weekday: "long" },
+    { weekday: "short", hour: "numeric", minute: "2-digit" },
+    { month: "long" },
+    { hour: "numeric", dayPeriod: "long" },
+  ];
+  for (const options of dateStyles) {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: "Asia/Singapore" });
+    // Every month, every weekday and every hour of a year's days.
+    for (let day = 0; day < 366; day += 1) {
+      for (const hour of [0, 3, 6, 9, 12, 15, 18, 21]) out.push(format.format(Date.UTC(2026, 0, 1 + day, hour)));
+    }
+  }
+  const units: Intl.RelativeTimeFormatUnit[] = ["year", "quarter", "month", "week", "day", "hour", "minute", "second"];
+  for (const numeric of ["always", "auto"] as const) {
+    const relative = new Intl.RelativeTimeFormat(locale, { numeric });
+    for (const unit of units) for (const value of [-2, -1, 0, 1, 2]) out.push(relative.format(value, unit));
+  }
+  for (const type of ["conjunction", "disjunction", "unit"] as const) {
+    out.push(new Intl.ListFormat(locale, { type }).format(["a", "b", "c"]));
+  }
+  out.push(new Intl.NumberFormat(locale, { style: "currency", currency: "SGD" }).format(1234.5));
+  return out.join("");
+}
+
+/** The letters of Chinese script the site's own words can show: sorted, without repeats. */
+export function siteChineseLetters(root: string): number[] {
+  let text = intlChinese();
+  for (const file of chineseCatalogues(path.join(root, "src"))) text += readFileSync(file, "utf8");
+  const inBlocks = (point: number) => CHINESE.blocks.some(([from, to]) => point >= from && point <= to);
+  const points = new Set<number>();
+  for (const letter of text) {
+    const point = letter.codePointAt(0)!;
+    if (inBlocks(point)) points.add(point);
+  }
+  return [...points].sort((a, b) => a - b);
+}
+
+/** The TrueType files decision 116 embeds in the PDF: the whole font, each weight. */
+const CHINESE_TTF: Record<(typeof WEIGHTS)[number], string> = {
+  400: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
+  700: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
+};
+
+/** The stylesheet of the site's Chinese words: one face a weight, cut to exactly those letters. */
+async function buildChineseWords(root: string, files: Map<string, Buffer>): Promise<{ href: string; fonts: string[] }> {
+  const resolve = createRequire(path.join(root, "package.json")).resolve;
+  const points = siteChineseLetters(root);
+  const letters = String.fromCodePoint(...points);
+  const rules: string[] = [];
+  const fonts: string[] = [];
+  for (const weight of WEIGHTS) {
+    const bytes = await subsetFont(readFileSync(resolve(CHINESE_TTF[weight])), letters, { targetFormat: "woff2" });
+    const address = `assets/fonts/noto-sans-sc-site-words-${weight}-${shortHash(bytes)}.woff2`;
+    files.set(address, bytes);
+    fonts.push(`/${address}`);
+    const local = CHINESE.local[weight].map((name) => `local("${name}"),`).join("");
+    rules.push(
+      `@font-face{font-family:"${SERVED_FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};` +
+        `src:${local}url(/${address}) format("woff2");unicode-range:${rangeOf(points)}}`,
+    );
+  }
+  const css = `${rules.join("\n")}\n`;
+  const cssPath = `assets/page-fonts-zh-words-${shortHash(css)}.css`;
+  files.set(cssPath, Buffer.from(css));
+  return { href: `/${cssPath}`, fonts };
+}
+
 const RULE = /\/\*\s*([^*]+?)\s*\*\/\s*@font-face\s*\{([^}]*)\}/g;
 
-export function buildPageFonts(root: string): Built {
+export async function buildPageFonts(root: string): Promise<Built> {
   const resolve = createRequire(path.join(root, "package.json")).resolve;
   const files = new Map<string, Buffer>();
   const rules: string[] = [];
@@ -162,13 +280,14 @@ export function buildPageFonts(root: string): Built {
   const css = `${rules.join("\n")}\n`;
   const cssPath = `assets/page-fonts-${shortHash(css)}.css`;
   files.set(cssPath, Buffer.from(css));
-  return { href: `/${cssPath}`, files };
+  const words = await buildChineseWords(root, files);
+  return { href: `/${cssPath}`, chineseWordsHref: words.href, chineseWordsFiles: words.fonts, files };
 }
 
 const TYPES: Record<string, string> = { ".css": "text/css; charset=utf-8", ".woff2": "font/woff2" };
 
 export function pageFonts(): Plugin {
-  let built: Built | undefined;
+  let built: Promise<Built> | undefined;
   let root = process.cwd();
   const fonts = () => (built ??= buildPageFonts(root));
   return {
@@ -179,21 +298,29 @@ export function pageFonts(): Plugin {
     resolveId(id) {
       return id === VIRTUAL ? RESOLVED : null;
     },
-    load(id) {
+    async load(id) {
       if (id !== RESOLVED) return null;
-      return `export const PAGE_FONTS_HREF = ${JSON.stringify(fonts().href)};`;
+      const { href, chineseWordsHref, chineseWordsFiles } = await fonts();
+      return (
+        `export const PAGE_FONTS_HREF = ${JSON.stringify(href)};\n` +
+        `export const CHINESE_WORDS_FONTS_HREF = ${JSON.stringify(chineseWordsHref)};\n` +
+        `export const CHINESE_WORDS_FONT_FILES = ${JSON.stringify(chineseWordsFiles)};`
+      );
     },
-    // The browser build carries the files; the server build only needs the address.
-    generateBundle() {
+    // The browser build carries the files; the server build only needs the addresses.
+    async generateBundle() {
       if (this.environment.name !== "client") return;
-      for (const [fileName, source] of fonts().files) this.emitFile({ type: "asset", fileName, source });
+      for (const [fileName, source] of (await fonts()).files) this.emitFile({ type: "asset", fileName, source });
     },
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const bytes = request.url ? fonts().files.get(request.url.replace(/^\/|\?.*$/g, "")) : undefined;
-        if (!bytes) return next();
-        response.setHeader("content-type", TYPES[path.extname(request.url!)] ?? "application/octet-stream");
-        response.end(bytes);
+        if (!request.url) return next();
+        fonts().then(({ files }) => {
+          const bytes = files.get(request.url!.replace(/^\/|\?.*$/g, ""));
+          if (!bytes) return next();
+          response.setHeader("content-type", TYPES[path.extname(request.url!)] ?? "application/octet-stream");
+          response.end(bytes);
+        }, next);
       });
     },
   };

@@ -12,6 +12,7 @@ import {
   type EntryContext,
   type LoaderFunctionArgs,
 } from "react-router";
+import { preloadChineseWordsFonts } from "./app/chinese-words-fonts.server";
 import { scriptsAfterPhotos } from "./app/scripts-after-photos.server";
 import { SiteCssContext } from "./app/site-css";
 import { siteCss } from "./app/site-css.server";
@@ -49,7 +50,7 @@ export default async function handleRequest(
   clearTimeout(timer);
   // Built pages only: the development server's scripts come as they are.
   const rendered = await new Response(stream).text();
-  const html = import.meta.env.PROD ? scriptsAfterPhotos(rendered) : rendered;
+  const html = preloadChineseWordsFonts(import.meta.env.PROD ? scriptsAfterPhotos(rendered) : rendered, loadContext.nonce);
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status: statusCode });
 }

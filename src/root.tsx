@@ -103,8 +103,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <style id={SITE_CSS_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         <Links nonce={nonce} />
         {/* The Chinese and Burmese fonts' faces, for the pages that may need them (app/page-fonts.ts).
-            In the head: a navigation in the browser waits for it, as the first page does. */}
-        {fonts ? <link rel="stylesheet" href={fonts} precedence="fonts" /> : null}
+            In the head: a navigation in the browser waits for them, as the first page does. */}
+        {fonts.map((href) => (
+          <link key={href} rel="stylesheet" href={href} precedence="fonts" />
+        ))}
         {data ? <LocaleLinks publicUrl={data.config.publicUrl} familyDefault={locales.familyDefault} /> : null}
         {pixelId ? <MetaPixelScript pixelId={pixelId} nonce={nonce} /> : null}
       </head>

@@ -10,8 +10,12 @@ import { newPage, siteInBrowser } from "../support/e2e";
 import { createHelper, createSupplier } from "../support/factories";
 
 const PHONE = { width: 390, height: 844 };
-const STYLESHEET = /\/assets\/page-fonts-[\w-]+\.css$/;
-const SLICE = /\/assets\/fonts\/noto-sans-(sc|myanmar)-[\w-]+\.woff2$/;
+/** Every Chinese and Burmese letter, in slices. */
+const STYLESHEET = /\/assets\/page-fonts-(?!zh-words-)[\w-]+\.css$/;
+const SLICE = /\/assets\/fonts\/noto-sans-(sc|myanmar)-(?!site-words-)[\w-]+\.woff2$/;
+/** The site's own Chinese words (decision 125). */
+const WORDS_STYLESHEET = /\/assets\/page-fonts-zh-words-[\w-]+\.css$/;
+const WORDS_FONT = /\/assets\/fonts\/noto-sans-sc-site-words-(400|700)-[\w-]+\.woff2$/;
 
 /** Every address the page requests from now on. */
 function requestsOf(page: Page): string[] {
@@ -51,14 +55,25 @@ describe.skipIf(browserMissing)("pages in Latin letters", () => {
     await context.close();
   });
 
-  it("a page in Chinese links the font stylesheet, whatever its data", async () => {
+  it("a page in Chinese of Latin names links only its own words' faces, fetches their two files with the page and no slice, and draws its words in them", async () => {
     const { page, context } = await newPage(running.browser, PHONE);
+    const requests = requestsOf(page);
     await page.goto(`${running.site.url}/zh/posts`);
-    expect(await fontLinks(page)).toEqual([expect.stringMatching(STYLESHEET)]);
+    expect(await fontLinks(page)).toEqual([expect.stringMatching(WORDS_STYLESHEET)]);
+    // This browser has no Chinese font: the page's check asked for both files before the first paint.
+    expect(
+      await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
+    ).toEqual([expect.stringMatching(WORDS_FONT), expect.stringMatching(WORDS_FONT)]);
+    await page.evaluate(() => document.fonts.ready);
+    expect(requests.filter((url) => WORDS_FONT.test(url))).toHaveLength(2);
+    expect(requests.filter((url) => SLICE.test(url) || STYLESHEET.test(url))).toEqual([]);
+    expect(await fontsDrawing(page, "h1")).toEqual([
+      expect.objectContaining({ familyName: expect.stringMatching(/^Noto Sans SC/), isCustomFont: true }),
+    ]);
     await context.close();
   });
 
-  it("serves the stylesheet Brotli-compressed and the slices as fonts, both kept a year", async () => {
+  it("serves the stylesheet Brotli-compressed and its fonts as fonts, both kept a year", async () => {
     const { page, context } = await newPage(running.browser, PHONE);
     await page.goto(`${running.site.url}/zh/posts`);
     const [href] = await fontLinks(page);
@@ -68,9 +83,9 @@ describe.skipIf(browserMissing)("pages in Latin letters", () => {
     expect(css.headers["content-encoding"]).toBe("br");
     expect(css.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const plain = await running.site.app.inject({ url: href! });
-    const slice = /url\((\/assets\/fonts\/[^)]+\.woff2)\)/.exec(plain.body)?.[1];
-    expect(slice).toMatch(SLICE);
-    const font = await running.site.app.inject({ url: slice! });
+    const file = /url\((\/assets\/fonts\/[^)]+\.woff2)\)/.exec(plain.body)?.[1];
+    expect(file).toMatch(WORDS_FONT);
+    const font = await running.site.app.inject({ url: file! });
     expect(font.statusCode).toBe(200);
     expect(font.headers["content-type"]).toBe("font/woff2");
     expect(font.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -155,6 +170,21 @@ describe.skipIf(browserMissing)("a biodata in Chinese and Burmese", () => {
         (await fontsDrawing(page, "[data-chinese]")).some((font) => font.isCustomFont && /^Noto Sans SC/.test(font.familyName)),
       )
       .toBe(true);
+    await context.close();
+  });
+
+  it("a page in Chinese with a Chinese name links every letter's slices, then its own words' faces, which come first for their letters", async () => {
+    const supplier = await createSupplier(running.site.db, { companyName: "Lion City Care" });
+    const helper = await createHelper(running.site, supplier.id, { name: "陈丽华 Chen Lihua", nationality: "myanmar" });
+    const { page, context } = await newPage(running.browser, PHONE);
+    const requests = requestsOf(page);
+    await page.goto(`${running.site.url}/zh/posts/${helper.id}`);
+    await expect.poll(() => page.getByRole("heading", { name: "陈丽华 Chen Lihua" }).count()).toBe(1);
+    expect(await fontLinks(page)).toEqual([expect.stringMatching(STYLESHEET), expect.stringMatching(WORDS_STYLESHEET)]);
+    await page.evaluate(() => document.fonts.ready);
+    expect(requests.filter((url) => WORDS_FONT.test(url))).toHaveLength(2);
+    // The name's three letters are in a few slices; the page's own words need none of them.
+    expect(requests.filter((url) => SLICE.test(url)).length).toBeLessThanOrEqual(6);
     await context.close();
   });
 });
