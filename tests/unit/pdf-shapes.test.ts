@@ -1,10 +1,11 @@
-import { Document, Font, Page, renderToBuffer, Text } from "@react-pdf/renderer";
+import { Document, Font, Page, renderToBuffer, Text, View } from "@react-pdf/renderer";
 import { createElement as h } from "react";
 import { beforeAll, describe, expect, it } from "vitest";
 import { demoHelper } from "../../src/features/demo/server/demo-helpers";
 import { seededRandom } from "../../src/features/demo/server/portraits";
+import { lineBreakPieces } from "../../src/features/pdf/server/line-breaks";
 import { bodyFont, fontsFor, loadFonts, wordsOf } from "../../src/features/pdf/server/pdf-fonts";
-import { burmeseFont, type ShapingFont as BurmeseFont } from "../../src/features/pdf/server/script-fonts";
+import { burmeseFont, chineseFont, scriptPieces, type ShapingFont as BurmeseFont } from "../../src/features/pdf/server/script-fonts";
 import { plainText } from "../../src/features/pdf/server/pdf-styles";
 import { reusedFonts } from "../../src/features/pdf/server/pdfkit-font-reuse";
 import { pdfText } from "../support/pdf-text";
@@ -108,6 +109,66 @@ describe("shaping the PDF's text word by word", () => {
     for (const line of lines) expect(text).toContain(line);
     // One embedded font file for each of the two styles used.
     expect(bytes.toString("latin1").match(/\/FontFile2/g)).toHaveLength(2);
+  });
+});
+
+describe("cutting a text where its script changes", () => {
+  it("keeps digits and punctuation between Chinese letters in their piece, and cuts at Latin words and Burmese", () => {
+    expect(scriptPieces("她一天的第1步。职责2：买菜")).toEqual([{ text: "她一天的第1步。职责2：买菜", family: chineseFont }]);
+    expect(scriptPieces("王秀英 Wang Xiuying")).toEqual([{ text: "王秀英", family: chineseFont }, { text: " Wang Xiuying" }]);
+    expect(scriptPieces("中文 abc 中文")).toEqual([
+      { text: "中文", family: chineseFont },
+      { text: " abc " },
+      { text: "中文", family: chineseFont },
+    ]);
+    // Numbers at either end belong to no piece of Chinese.
+    expect(scriptPieces("300 新元 (2)")).toEqual([{ text: "300 " }, { text: "新元", family: chineseFont }, { text: " (2)" }]);
+    // Burmese digits and spacing stay as they were: its font is not given other characters.
+    expect(scriptPieces("ကလေး 2 ကလေး")).toEqual([
+      { text: "ကလေး", family: burmeseFont },
+      { text: " 2 " },
+      { text: "ကလေး", family: burmeseFont },
+    ]);
+    expect(scriptPieces("中文1ကလေး")).toEqual([
+      { text: "中文", family: chineseFont },
+      { text: "1" },
+      { text: "ကလေး", family: burmeseFont },
+    ]);
+  });
+});
+
+describe("Chinese lines in the PDF", () => {
+  it("may end between any two Chinese letters, never before a stop or after an opening mark, and keeps Latin words whole", () => {
+    expect(lineBreakPieces("Wang")).toEqual(["Wang"]);
+    expect(lineBreakPieces("喜欢唱歌。")).toEqual(["喜", "", "欢", "", "唱", "", "歌。"]);
+    expect(lineBreakPieces("（王）好")).toEqual(["（王）", "", "好"]);
+    expect(lineBreakPieces("第1步")).toEqual(["第", "", "1", "", "步"]);
+    expect(lineBreakPieces("做饭、熨衣服")).toEqual(["做", "", "饭、", "", "熨", "", "衣", "", "服"]);
+  });
+
+  it("wraps a long Chinese sentence inside its column, with no hyphen added and every letter kept", async () => {
+    await fontsFor("中文");
+    const sentence = "她很有耐心，喜欢和孩子们一起唱歌。".repeat(12);
+    const bytes = await renderToBuffer(
+      h(
+        Document,
+        null,
+        h(
+          Page,
+          { size: "A4", style: { padding: 40, fontSize: 12, fontFamily: chineseFont } },
+          h(View, { style: { width: 200 } }, h(Text, null, sentence)),
+        ),
+      ),
+    );
+    const [lines] = (await pdfText(bytes)).lines;
+    const letters = lines!.map((line) => line.replace(/\s/g, ""));
+    // 200 points hold sixteen letters of 12 points: the 204 letters take thirteen lines or so.
+    expect(letters.length).toBeGreaterThanOrEqual(12);
+    for (const line of letters) {
+      expect(line.length).toBeLessThanOrEqual(17);
+      expect(line).not.toMatch(/^[，。]|-$/);
+    }
+    expect(letters.join("")).toBe(sentence);
   });
 });
 

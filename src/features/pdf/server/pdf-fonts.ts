@@ -8,6 +8,7 @@
  */
 import { createRequire } from "node:module";
 import { Font } from "@react-pdf/renderer";
+import { lineBreakPieces } from "./line-breaks";
 import { reuseEmbeddedFonts } from "./pdfkit-font-reuse";
 import { loadScriptFont, scriptFontsFor, textsOf } from "./script-fonts";
 
@@ -25,9 +26,8 @@ Font.register({
   ],
 });
 
-// Whole words only: hyphenating every word was most of the layout's time on a long biodata, and
-// names and places read better unbroken.
-Font.registerHyphenationCallback((word) => [word]);
+// No hyphenation: Latin words stay whole, Chinese may end a line between letters (line-breaks.ts).
+Font.registerHyphenationCallback(lineBreakPieces);
 
 const styles = [
   { fontWeight: 400, fontStyle: "normal" },

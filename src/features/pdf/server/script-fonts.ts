@@ -43,6 +43,11 @@ interface ScriptFont {
   file(weight: 400 | 700): string;
   /** Shaped by HarfBuzz rather than the renderer's shaper. */
   complex?: true;
+  /**
+   * Characters of no script that this font also draws (digits, ASCII punctuation, spaces): found
+   * between two pieces of its letters, they join them, as "第1步" is one piece, not three.
+   */
+  joins?: RegExp;
 }
 
 export const chineseFont = "Noto Sans SC";
@@ -52,6 +57,7 @@ export const scriptFonts: ScriptFont[] = [
   {
     family: chineseFont,
     letters: CHINESE_LETTERS,
+    joins: /^[0-9 .,:;!?%#&*+\-/()[\]'"]+$/,
     file: (weight) =>
       resolve(
         `@expo-google-fonts/noto-sans-sc/${weight}${weight === 400 ? "Regular" : "Bold"}/NotoSansSC_${weight}${weight === 400 ? "Regular" : "Bold"}.ttf`,
@@ -192,15 +198,25 @@ const PIECES = new RegExp(scriptFonts.map((font) => `((?:${font.letters.source}|
 
 /**
  * A text cut where its script changes: the pieces in Chinese or Burmese with their font's family,
- * the rest (Latin, digits, spaces, the punctuation every script shares) without one.
+ * the rest (Latin, digits, spaces, the punctuation every script shares) without one. Digits and
+ * punctuation between two pieces of a font that draws them stay in that piece: each piece is a
+ * text of its own for the renderer, and a Chinese text with a number in every sentence cut at
+ * each one cost a fifth more to lay out (decision 125).
  */
 export function scriptPieces(text: string): { text: string; family?: string }[] {
   const pieces: { text: string; family?: string }[] = [];
   let last = 0;
   for (const match of text.matchAll(PIECES)) {
-    if (match.index > last) pieces.push({ text: text.slice(last, match.index) });
     const group = match.slice(1).findIndex((piece) => piece !== undefined);
-    pieces.push({ text: match[0], family: scriptFonts[group]!.family });
+    const font = scriptFonts[group]!;
+    const gap = text.slice(last, match.index);
+    const before = pieces.at(-1);
+    if (before?.family === font.family && font.joins?.test(gap)) {
+      before.text += gap + match[0];
+    } else {
+      if (gap) pieces.push({ text: gap });
+      pieces.push({ text: match[0], family: font.family });
+    }
     last = match.index + match[0].length;
   }
   if (last < text.length) pieces.push({ text: text.slice(last) });
