@@ -28,6 +28,8 @@ export interface Run {
   /** Every script resource's transferSize (body and headers, as the browser received it). */
   jsTransferBytes: number;
   scripts: string[];
+  /** Font files the page downloaded. */
+  fonts: number;
 }
 
 interface NetworkItem {
@@ -43,9 +45,18 @@ export function stopRunningChrome(): void {
   runningChrome?.kill();
 }
 
-/** One run in its own Chromium, as the Lighthouse command line does: nothing carries over. */
-export async function lighthouseRun(chromePath: string, url: string): Promise<Result> {
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent", handleSIGINT: false });
+/**
+ * One run in its own Chromium, as the Lighthouse command line does: nothing carries over.
+ * `env`: the browser's environment beyond this process's (the fonts it has, through fontconfig).
+ */
+export async function lighthouseRun(chromePath: string, url: string, env: Record<string, string> = {}): Promise<Result> {
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: "silent",
+    handleSIGINT: false,
+    envVars: { ...process.env, ...env },
+  });
   runningChrome = chrome;
   try {
     const answer = await lighthouse(url, {
@@ -79,6 +90,7 @@ export function readRun(lhr: Result): Run {
     tbtMs: audit("total-blocking-time"),
     jsTransferBytes: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0),
     scripts: scripts.map((item) => item.url),
+    fonts: (details?.items ?? []).filter((item) => item.resourceType === "Font").length,
   };
 }
 

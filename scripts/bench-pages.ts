@@ -7,9 +7,14 @@
  * runs. Every locale's /posts that exists (/posts, /zh/posts) is measured, and the scripts each loads are
  * fetched again as a browser asks for them (Brotli) and weighed apart. Exits with 1, naming what
  * was missed, when a target is missed. `--save` keeps every Lighthouse report (JSON).
+ *
+ * /zh/posts is measured twice (decision 125): in this machine's Chromium, which has no Chinese font
+ * (the page brings its own, 195 kB), and as a phone has one: the same Chromium given Noto Sans SC
+ * through fontconfig, where the page must download no font at all.
  */
 import { existsSync } from "node:fs";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,8 +25,16 @@ import { LOCALES, localizePath } from "../src/shared/i18n/locales";
 /** Sizes in KiB (1024 bytes), as Lighthouse reports them. */
 const KIB = 1024;
 const TARGET = { score: 0.98, lcpMs: 1200, cls: 0.01, postsJsBytes: 100 * KIB };
+/** The Chinese listing on a device that has a Chinese font of its own, as phones do. */
+const PHONE_FONT = "/zh/posts (device's Chinese font)";
 /** Issue 19: the Chinese listing's own bar (its fonts and longer data make it the heaviest public page). */
-const SCORE_TARGET: Record<string, number> = { "/zh/posts": 0.95 };
+const SCORE_TARGET: Record<string, number> = { "/zh/posts": 0.95, [PHONE_FONT]: 0.95 };
+/**
+ * Pages whose LCP is reported, not held to the target: on a device without Chinese fonts the
+ * Chinese listing's first paint waits for its words' two font files, which Lighthouse's slow
+ * network makes about a second (decision 125). The same page with the device's font is held to it.
+ */
+const LCP_REPORTED_ONLY = new Set(["/zh/posts"]);
 /** Lighthouse now and then loses a run's trace (NO_NAVSTART) and asks to run again: we do. */
 const ATTEMPTS = 3;
 
@@ -46,13 +59,19 @@ interface PostsWeight {
   bytes: number;
 }
 
-async function measurePage(origin: string, label: string, pagePath: string, runs: number): Promise<PageResult> {
+async function measurePage(
+  origin: string,
+  label: string,
+  pagePath: string,
+  runs: number,
+  env: Record<string, string> = {},
+): Promise<PageResult> {
   const result: PageResult = { label, runs: [] };
   for (let i = 0; i < runs; i++) {
-    let lhr = await lighthouseRun(chromePath, `${origin}${pagePath}`);
+    let lhr = await lighthouseRun(chromePath, `${origin}${pagePath}`, env);
     for (let attempt = 2; lhr.runtimeError && attempt <= ATTEMPTS; attempt++) {
       console.log(`${label} run ${i + 1}: ${lhr.runtimeError.code}, measuring again`);
-      lhr = await lighthouseRun(chromePath, `${origin}${pagePath}`);
+      lhr = await lighthouseRun(chromePath, `${origin}${pagePath}`, env);
     }
     if (args.save) {
       await mkdir(args.save, { recursive: true });
@@ -63,10 +82,35 @@ async function measurePage(origin: string, label: string, pagePath: string, runs
     result.runs.push(run);
     console.log(
       `${label} run ${i + 1}: score ${run.score.toFixed(2)}, LCP ${Math.round(run.lcpMs)} ms, ` +
-        `CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms`,
+        `CLS ${run.cls.toFixed(3)}, TBT ${Math.round(run.tbtMs)} ms, ${run.fonts} font file(s)`,
     );
   }
   return result;
+}
+
+/**
+ * A fontconfig set-up with this machine's fonts and Noto Sans SC, regular and bold (the files the
+ * PDF embeds), as a phone has a Chinese font: Chromium started with it matches the faces'
+ * `local()` names. Returns the environment that gives it to a browser.
+ */
+async function phoneChineseFont(folder: string): Promise<Record<string, string>> {
+  const resolve = createRequire(import.meta.url).resolve;
+  const fonts = path.join(folder, "fonts");
+  await mkdir(fonts, { recursive: true });
+  for (const style of ["400Regular", "700Bold"]) {
+    await copyFile(
+      resolve(`@expo-google-fonts/noto-sans-sc/${style}/NotoSansSC_${style}.ttf`),
+      path.join(fonts, `NotoSansSC_${style}.ttf`),
+    );
+  }
+  const config = path.join(folder, "fonts.conf");
+  await writeFile(
+    config,
+    `<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n` +
+      `  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n` +
+      `  <dir>${fonts}</dir>\n  <cachedir>${path.join(folder, "cache")}</cachedir>\n</fontconfig>\n`,
+  );
+  return { FONTCONFIG_FILE: config };
 }
 
 function median(values: number[]): number {
@@ -125,8 +169,12 @@ function report(results: PageResult[], editor: string[], posts: PostsWeight[]): 
     const cls = m((r) => r.cls);
     const scoreTarget = SCORE_TARGET[result.label] ?? TARGET.score;
     if (score < scoreTarget) misses.push(`${result.label}: performance ${score.toFixed(2)} < ${scoreTarget}`);
-    if (lcp > TARGET.lcpMs) misses.push(`${result.label}: LCP ${(lcp / 1000).toFixed(2)} s > ${TARGET.lcpMs / 1000} s`);
+    if (lcp > TARGET.lcpMs && !LCP_REPORTED_ONLY.has(result.label))
+      misses.push(`${result.label}: LCP ${(lcp / 1000).toFixed(2)} s > ${TARGET.lcpMs / 1000} s`);
     if (cls > TARGET.cls) misses.push(`${result.label}: CLS ${cls.toFixed(3)} > ${TARGET.cls}`);
+    if (result.label === PHONE_FONT && result.runs.some((run) => run.fonts > 0)) {
+      misses.push(`${result.label}: downloaded a font although the device has one`);
+    }
     const loaded = [...new Set(result.runs.flatMap((run) => run.scripts))].filter((url) => editor.some((name) => url.includes(name)));
     if (loaded.length) misses.push(`${result.label}: loads the editor (${loaded.join(", ")})`);
     return [
@@ -138,6 +186,7 @@ function report(results: PageResult[], editor: string[], posts: PostsWeight[]): 
       kib(m((r) => r.jsTransferBytes)),
       sentOf(result.label),
       loaded.length ? "LOADED" : "none",
+      String(m((r) => r.fonts)),
     ];
   });
   for (const weight of posts) {
@@ -147,7 +196,7 @@ function report(results: PageResult[], editor: string[], posts: PostsWeight[]): 
       );
     }
   }
-  console.log(`\n${table(["page", "perf", "LCP", "CLS", "TBT", "JS transferred", "JS as sent (br)", "editor code"], rows)}\n`);
+  console.log(`\n${table(["page", "perf", "LCP", "CLS", "TBT", "JS transferred", "JS as sent (br)", "editor code", "fonts"], rows)}\n`);
   console.log(`Editor chunk(s) in the build: ${editor.join(", ")}`);
   for (const weight of posts) {
     console.log(
@@ -156,7 +205,8 @@ function report(results: PageResult[], editor: string[], posts: PostsWeight[]): 
   }
   const special = Object.entries(SCORE_TARGET).map(([label, score]) => `, ${label} ≥ ${score}`);
   console.log(
-    `Targets: performance ≥ ${TARGET.score}${special.join("")}, LCP ≤ ${TARGET.lcpMs / 1000} s, CLS ≤ ${TARGET.cls}, ` +
+    `Targets: performance ≥ ${TARGET.score}${special.join("")}, LCP ≤ ${TARGET.lcpMs / 1000} s ` +
+      `(reported only: ${[...LCP_REPORTED_ONLY].join(", ")}), CLS ≤ ${TARGET.cls}, no font downloaded by ${PHONE_FONT}, ` +
       `every locale's /posts JavaScript ≤ ${TARGET.postsJsBytes.toLocaleString("en")} bytes (${kib(TARGET.postsJsBytes)}) as a browser receives it (Brotli), no editor code on these pages.`,
   );
   return misses;
@@ -205,6 +255,10 @@ async function main(): Promise<number> {
     const results: PageResult[] = [];
     const posts = await postsPagesOf(origin);
     for (const [label, pagePath] of await pagesOf(origin, posts)) results.push(await measurePage(origin, label, pagePath, runs));
+    if (posts.includes("/zh/posts")) {
+      const env = await phoneChineseFont(path.join(dataDir, "phone-fonts"));
+      results.push(await measurePage(origin, PHONE_FONT, "/zh/posts", runs, env));
+    }
     const weights: PostsWeight[] = [];
     for (const label of posts) {
       const scripts = [...new Set(results.find((r) => r.label === label)!.runs.flatMap((run) => run.scripts))];
