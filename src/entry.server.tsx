@@ -3,7 +3,9 @@
  * whole document is rendered before the answer starts: the status is final and crawlers and
  * link previews get everything. The nonce lets the CSP admit React Router's inline scripts.
  */
-import { renderToReadableStream } from "react-dom/server";
+import { Writable } from "node:stream";
+import type { ReactNode } from "react";
+import { renderToPipeableStream } from "react-dom/server";
 import {
   isRouteErrorResponse,
   ServerRouter,
@@ -31,28 +33,60 @@ export default async function handleRequest(
   if (request.method.toUpperCase() === "HEAD") return new Response(null, { status, headers });
 
   let statusCode = status;
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), streamTimeout + 1000);
-  const stream = await renderToReadableStream(
+  const rendered = await renderWhole(
     <SiteCssContext value={siteCss}>
       <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
     </SiteCssContext>,
-    {
-      nonce: loadContext.nonce,
-      signal: abort.signal,
-      onError(error: unknown) {
-        statusCode = 500;
-        if (!abort.signal.aborted) loadContext.log.error({ err: error }, "page failed to render");
-      },
+    loadContext.nonce,
+    (error, aborted) => {
+      statusCode = 500;
+      if (!aborted) loadContext.log.error({ err: error }, "page failed to render");
     },
   );
-  await stream.allReady;
-  clearTimeout(timer);
   // Built pages only: the development server's scripts come as they are.
-  const rendered = await new Response(stream).text();
   const html = preloadChineseWordsFonts(import.meta.env.PROD ? scriptsAfterPhotos(rendered) : rendered, loadContext.nonce);
   headers.set("Content-Type", "text/html; charset=utf-8");
   return new Response(html, { headers, status: statusCode });
+}
+
+/**
+ * The whole document as text, once everything in it has rendered (or after the stream's time
+ * limit, what could not render is left to the browser). Node's own stream of React DOM: its web
+ * stream exists in Node only from React 19.2, and this site keeps to 19.1 (decision 127).
+ */
+function renderWhole(element: ReactNode, nonce: string | undefined, onError: (error: unknown, aborted: boolean) => void): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        chunks.push(chunk);
+        done();
+      },
+      final(done) {
+        resolve(Buffer.concat(chunks).toString("utf8"));
+        done();
+      },
+    });
+    let aborted = false;
+    const timer = setTimeout(() => {
+      aborted = true;
+      stream.abort();
+    }, streamTimeout + 1000);
+    const stream = renderToPipeableStream(element, {
+      nonce,
+      onAllReady() {
+        clearTimeout(timer);
+        stream.pipe(sink);
+      },
+      onShellError(error) {
+        clearTimeout(timer);
+        reject(error);
+      },
+      onError(error) {
+        onError(error, aborted);
+      },
+    });
+  });
 }
 
 /** How React Router words its refusal of a form from another site (answered 400, before any action). */
