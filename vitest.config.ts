@@ -7,11 +7,16 @@ import { defineConfig } from "vitest/config";
 // its own app, database and folders, so nothing a file needs lives in a module; importing the
 // server and compiling PGlite's WebAssembly once per worker instead of once per file takes a
 // third off the integration suites' time (decision 074).
+//
+// Two files at a time (Vitest's default is one per core less one: on two cores, one), and the
+// browser files after all the others, one at a time, so no browser test shares the machine with
+// another test file (decision 128).
 export default defineConfig({
   test: {
     globalSetup: ["tests/support/global-setup.ts"],
+    maxWorkers: 2,
     projects: [
-      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"] } },
+      { test: { name: "unit", include: ["tests/unit/**/*.test.ts"], sequence: { groupOrder: 0 } } },
       {
         test: {
           name: "integration-pglite",
@@ -19,6 +24,7 @@ export default defineConfig({
           globalSetup: ["tests/support/build.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "pglite" },
+          sequence: { groupOrder: 0 },
           isolate: false,
           testTimeout: 30_000,
           // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
@@ -32,6 +38,7 @@ export default defineConfig({
           globalSetup: ["tests/support/build.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           env: { TEST_DB: "postgres" },
+          sequence: { groupOrder: 0 },
           isolate: false,
           testTimeout: 30_000,
           // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
@@ -47,6 +54,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: two cores, and each suite starts its own server.
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
           isolate: false,
         },
       },
