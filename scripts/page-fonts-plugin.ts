@@ -58,6 +58,7 @@ const CHINESE: Source = {
       "PingFangSC-Regular",
       "Hiragino Sans GB W3",
       "Microsoft YaHei",
+      "Noto Sans CJK SC Regular",
       "Noto Sans CJK SC",
       "NotoSansCJKsc-Regular",
       "Noto Sans SC Regular",
