@@ -17,3 +17,10 @@ declare module "s3rver" {
     close(): Promise<void>;
   }
 }
+
+declare module "s3rver/lib/stores/filesystem.js" {
+  export default class FilesystemStore {
+    getResourcePath(bucket: string, key?: string, resource?: string): string;
+    deleteObject(bucket: string, key: string): Promise<void>;
+  }
+}

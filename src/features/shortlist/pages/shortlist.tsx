@@ -52,8 +52,11 @@ export default function Shortlist() {
   }, [ids, stored, navigate]);
 
   // A list in the address that is not the one this browser keeps was sent by someone: it is
-  // shown apart, and one's own list changes only when the family presses "Add to mine".
-  const shared = hydrated && ids.length > 0 && !sameShortlist(ids, stored);
+  // shown apart, and one's own list changes only when the family presses "Add to mine". Until the
+  // browser has said which list it keeps, a list in the address is taken for a sent one: a link
+  // opened from a message is the page's usual first load, and its larger block then stands from
+  // the first paint instead of pushing the table down (a reload of one's own list shrinks instead).
+  const shared = ids.length > 0 && (!hydrated || !sameShortlist(ids, stored));
   const remove = (id: string) => {
     const next = ids.filter((other) => other !== id);
     if (!shared) saveShortlist(next);
@@ -95,7 +98,7 @@ export default function Shortlist() {
                 {stored.length > 0 ? m.shortlist_own_kept({ count: stored.length }) : m.shortlist_add_hint()}
               </p>
               <div className="shortlist-actions">
-                <button type="button" className="button primary" onClick={addToMine}>
+                <button type="button" className="button primary" onClick={addToMine} disabled={!hydrated}>
                   {m.shortlist_add_to_mine()}
                 </button>
                 {stored.length > 0 ? (
