@@ -1,6 +1,6 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, normalizePath, type Plugin } from "vite";
 import { pageFonts } from "./scripts/page-fonts-plugin.ts";
 import { supplierWords } from "./scripts/supplier-words-plugin.ts";
 
@@ -40,44 +40,33 @@ function clientChunks(): Plugin {
 }
 
 /**
- * The browser gets the page's locale from the root route alone, so it loads a few lines in place
- * of the message runtime's locale detection (src/shared/i18n/browser-runtime.ts, decision 113).
+ * Modules the browser build takes in place of others, matched once resolved:
+ * - the message runtime: the browser gets the page's locale from the root route alone, so it
+ *   loads a few lines in place of the runtime's locale detection (src/shared/i18n/browser-runtime.ts,
+ *   decision 113);
+ * - the root's error screen: its browser variant loads only when an error happens (decision 122).
  */
-function browserMessageRuntime(): Plugin {
-  const runtime = /[\\/]src[\\/]shared[\\/]i18n[\\/]compiled[\\/]runtime\.js$/;
-  const replacement = fileURLToPath(new URL("./src/shared/i18n/browser-runtime.ts", import.meta.url));
-  return {
-    name: "browser-message-runtime",
-    enforce: "pre",
-    async resolveId(source, importer, options) {
-      if (this.environment.name !== "client" || !source.endsWith("runtime.js")) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && runtime.test(resolved.id) ? replacement : null;
-    },
-  };
-}
-
-/**
- * Modules with a browser variant beside them (`x.browser.tsx` for `x.tsx`): the client build takes
- * the variant. Today the root's error screen, loaded in the browser only when an error happens.
- */
-function browserVariants(): Plugin {
-  const variants = new Map([
-    [fileURLToPath(new URL("./src/ui/root-error-screen.tsx", import.meta.url)), "./src/ui/root-error-screen.browser.tsx"],
+function browserReplacements(): Plugin {
+  // As Vite writes resolved ids: forward slashes on every system.
+  const file = (relative: string) => normalizePath(fileURLToPath(new URL(relative, import.meta.url)));
+  const replacements = new Map([
+    [file("./src/shared/i18n/compiled/runtime.js"), file("./src/shared/i18n/browser-runtime.ts")],
+    [file("./src/ui/root-error-screen.tsx"), file("./src/ui/root-error-screen.browser.tsx")],
   ]);
+  // How those modules are imported: only such imports are resolved here, every other goes straight on.
+  const imported = /(?:^|\/)(?:runtime\.js|root-error-screen)$/;
   return {
-    name: "browser-variants",
+    name: "browser-replacements",
     enforce: "pre",
     async resolveId(source, importer, options) {
-      if (this.environment.name !== "client" || !source.endsWith("root-error-screen")) return null;
+      if (this.environment.name !== "client" || !imported.test(source)) return null;
       const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      const variant = resolved && variants.get(resolved.id);
-      return variant ? fileURLToPath(new URL(variant, import.meta.url)) : null;
+      return (resolved && replacements.get(resolved.id)) ?? null;
     },
   };
 }
 
 export default defineConfig({
-  plugins: [reactRouter(), clientChunks(), browserMessageRuntime(), browserVariants(), supplierWords(), pageFonts()],
+  plugins: [reactRouter(), clientChunks(), browserReplacements(), supplierWords(), pageFonts()],
   build: { assetsInlineLimit: 0 },
 });

@@ -20,6 +20,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { editorChunks, sentBytes, lighthouseRun, readRun, stopRunningChrome, type Run } from "./bench-pages-lighthouse";
 import { startSiteProcess, stopSiteProcess, type SiteProcess } from "./bench-pages-site";
+import { CHINESE_TTF } from "./page-fonts-plugin";
 import { LOCALES, localizePath } from "../src/shared/i18n/locales";
 
 /** Sizes in KiB (1024 bytes), as Lighthouse reports them. */
@@ -97,12 +98,7 @@ async function phoneChineseFont(folder: string): Promise<Record<string, string>>
   const resolve = createRequire(import.meta.url).resolve;
   const fonts = path.join(folder, "fonts");
   await mkdir(fonts, { recursive: true });
-  for (const style of ["400Regular", "700Bold"]) {
-    await copyFile(
-      resolve(`@expo-google-fonts/noto-sans-sc/${style}/NotoSansSC_${style}.ttf`),
-      path.join(fonts, `NotoSansSC_${style}.ttf`),
-    );
-  }
+  for (const file of Object.values(CHINESE_TTF)) await copyFile(resolve(file), path.join(fonts, path.basename(file)));
   const config = path.join(folder, "fonts.conf");
   await writeFile(
     config,

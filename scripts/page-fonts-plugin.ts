@@ -32,13 +32,14 @@ export const SERVED_FAMILY = "Site Noto Sans SC and Myanmar";
  * nearest heavier weight), its 500 the 400: two weights where four would double the downloads.
  */
 const WEIGHTS = [400, 700] as const;
+type Weight = (typeof WEIGHTS)[number];
 
 interface Source {
   /**
    * The device's fonts for the same letters, regular and bold. Browsers match `local()` by a
    * font's full name ("Noto Sans SC Regular") or PostScript name, not by its family's.
    */
-  local: Record<(typeof WEIGHTS)[number], string[]>;
+  local: Record<Weight, string[]>;
   /** The package's stylesheet for a weight. */
   stylesheet(weight: number): string;
   /** Which of its rules to keep (by the comment fontsource writes above each). */
@@ -132,6 +133,23 @@ function shortHash(bytes: Buffer | string): string {
   return createHash("sha256").update(bytes).digest("base64url").slice(0, 10);
 }
 
+/** One served face: the device's fonts for these letters first, then the file at `address`. */
+function faceRule(source: Source, weight: Weight, address: string, range: string): string {
+  const local = source.local[weight].map((name) => `local("${name}"),`).join("");
+  return (
+    `@font-face{font-family:"${SERVED_FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};` +
+    `src:${local}url(/${address}) format("woff2");unicode-range:${range}}`
+  );
+}
+
+/** A stylesheet of these rules among the files, named by its content; its address. */
+function addStylesheet(files: Map<string, Buffer>, name: string, rules: string[]): string {
+  const css = `${rules.join("\n")}\n`;
+  const cssPath = `assets/${name}-${shortHash(css)}.css`;
+  files.set(cssPath, Buffer.from(css));
+  return `/${cssPath}`;
+}
+
 /** A CSS unicode-range cut to the given blocks ("" when nothing is left). */
 export function cutRange(range: string, blocks: [number, number][]): string {
   const kept: string[] = [];
@@ -219,16 +237,20 @@ export function siteChineseLetters(root: string): number[] {
 }
 
 /** The TrueType files decision 116 embeds in the PDF: the whole font, each weight. */
-const CHINESE_TTF: Record<(typeof WEIGHTS)[number], string> = {
+export const CHINESE_TTF: Record<Weight, string> = {
   400: "@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf",
   700: "@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf",
 };
 
 /** The stylesheet of the site's Chinese words: one face a weight, cut to exactly those letters. */
-async function buildChineseWords(root: string, files: Map<string, Buffer>): Promise<{ href: string; fonts: string[] }> {
-  const resolve = createRequire(path.join(root, "package.json")).resolve;
+async function buildChineseWords(
+  root: string,
+  resolve: (id: string) => string,
+  files: Map<string, Buffer>,
+): Promise<{ href: string; fonts: string[] }> {
   const points = siteChineseLetters(root);
   const letters = String.fromCodePoint(...points);
+  const range = rangeOf(points);
   const rules: string[] = [];
   const fonts: string[] = [];
   for (const weight of WEIGHTS) {
@@ -236,16 +258,9 @@ async function buildChineseWords(root: string, files: Map<string, Buffer>): Prom
     const address = `assets/fonts/noto-sans-sc-site-words-${weight}-${shortHash(bytes)}.woff2`;
     files.set(address, bytes);
     fonts.push(`/${address}`);
-    const local = CHINESE.local[weight].map((name) => `local("${name}"),`).join("");
-    rules.push(
-      `@font-face{font-family:"${SERVED_FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};` +
-        `src:${local}url(/${address}) format("woff2");unicode-range:${rangeOf(points)}}`,
-    );
+    rules.push(faceRule(CHINESE, weight, address, range));
   }
-  const css = `${rules.join("\n")}\n`;
-  const cssPath = `assets/page-fonts-zh-words-${shortHash(css)}.css`;
-  files.set(cssPath, Buffer.from(css));
-  return { href: `/${cssPath}`, fonts };
+  return { href: addStylesheet(files, "page-fonts-zh-words", rules), fonts };
 }
 
 const RULE = /\/\*\s*([^*]+?)\s*\*\/\s*@font-face\s*\{([^}]*)\}/g;
@@ -269,20 +284,14 @@ export async function buildPageFonts(root: string): Promise<Built> {
         const bytes = readFileSync(path.join(path.dirname(stylesheet), "files", file));
         const address = `assets/fonts/${file.replace(/\.woff2$/, "")}-${shortHash(bytes)}.woff2`;
         files.set(address, bytes);
-        const local = source.local[weight].map((name) => `local("${name}"),`).join("");
-        rules.push(
-          `@font-face{font-family:"${SERVED_FAMILY}";font-style:normal;font-display:swap;font-weight:${weight};` +
-            `src:${local}url(/${address}) format("woff2");unicode-range:${kept}}`,
-        );
+        rules.push(faceRule(source, weight, address, kept));
       }
     }
     if (rules.length === before) throw new Error(`No font faces in ${source.stylesheet(400)}`);
   }
-  const css = `${rules.join("\n")}\n`;
-  const cssPath = `assets/page-fonts-${shortHash(css)}.css`;
-  files.set(cssPath, Buffer.from(css));
-  const words = await buildChineseWords(root, files);
-  return { href: `/${cssPath}`, chineseWordsHref: words.href, chineseWordsFiles: words.fonts, files };
+  const href = addStylesheet(files, "page-fonts", rules);
+  const words = await buildChineseWords(root, resolve, files);
+  return { href, chineseWordsHref: words.href, chineseWordsFiles: words.fonts, files };
 }
 
 const TYPES: Record<string, string> = { ".css": "text/css; charset=utf-8", ".woff2": "font/woff2" };

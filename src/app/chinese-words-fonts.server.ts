@@ -6,8 +6,8 @@
  * pick it and nothing is downloaded. A device without one draws Chinese as empty boxes narrower
  * than the letters until the served faces arrive; found when the page is first laid out, they
  * came a moment after its first paint, and the text below every wrapped line jumped. A small
- * script at the top of the head asks the browser, before anything is laid out, how wide it
- * draws 中 in its own fonts: a Chinese font draws it a full square, a box is narrower. Only
+ * script in the head, just before the words' stylesheet, asks the browser, before anything is
+ * laid out, how wide it draws 中 in its own fonts: a Chinese font draws it a full square, a box is narrower. Only
  * then does it preload the two files, so they are there for the first paint.
  */
 import { CHINESE_WORDS_FONT_FILES, CHINESE_WORDS_FONTS_HREF } from "virtual:page-fonts";

@@ -10,7 +10,7 @@ export interface ViewedHelper {
   nationality: string;
 }
 
-function track(event: string, params?: Record<string, string | number>): void {
+function track(event: string, params?: Record<string, string | number | string[]>): void {
   if (typeof window === "undefined" || typeof window.fbq !== "function") return;
   if (params) window.fbq("track", event, params);
   else window.fbq("track", event);
@@ -51,6 +51,5 @@ export function helperPageShown(helper: ViewedHelper): void {
 
 /** A helper was added to the visitor's shortlist: the pixel's wishlist event, keyed by reference. */
 export function trackShortlisted(helper: { ref: string; name: string }): void {
-  if (typeof window === "undefined" || typeof window.fbq !== "function") return;
-  window.fbq("track", "AddToWishlist", { content_ids: [helper.ref], content_name: helper.name, content_type: "maid_profile" });
+  track("AddToWishlist", { content_ids: [helper.ref], content_name: helper.name, content_type: "maid_profile" });
 }

@@ -46,16 +46,17 @@ interface Slot {
 }
 
 /**
+ * A PDF makes some hundred megabytes of short-lived objects (text runs, glyphs, layout boxes):
+ * with V8's default young generation a worker spent about a fifth of a PDF collecting them. A
+ * larger one collects less often; measured in turns on a Chinese biodata, p95 8–13% lower.
+ */
+const LIMITS = { maxYoungGenerationSizeMb: 128 };
+
+/**
  * The worker's code: in the built server this module is part of dist/server.js, beside
  * dist/pdf-worker.js; from the sources (npm run dev, tests, scripts) the TypeScript file is
  * started through tsx by ts-worker.mjs.
  */
-/**
- * A PDF makes some hundred megabytes of short-lived objects (text runs, glyphs, layout boxes):
- * with V8's default young generation a worker spent about a fifth of a PDF collecting them. A
- * larger one collects less often; measured in turns on a Chinese biodata, p95 10–15% lower.
- */
-const LIMITS = { maxYoungGenerationSizeMb: 128 };
 function startWorker(): Worker {
   const here = import.meta.url;
   if (here.endsWith(".ts")) {

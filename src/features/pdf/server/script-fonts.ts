@@ -201,7 +201,7 @@ const PIECES = new RegExp(scriptFonts.map((font) => `((?:${font.letters.source}|
  * the rest (Latin, digits, spaces, the punctuation every script shares) without one. Digits and
  * punctuation between two pieces of a font that draws them stay in that piece: each piece is a
  * text of its own for the renderer, and a Chinese text with a number in every sentence cut at
- * each one cost a fifth more to lay out (decision 125).
+ * each one cost a fifth more to lay out (decision 126).
  */
 export function scriptPieces(text: string): { text: string; family?: string }[] {
   const pieces: { text: string; family?: string }[] = [];
