@@ -115,6 +115,8 @@ export async function runRounds(
     durationSeconds: number;
     rounds: number;
     headers?: Record<string, string>;
+    /** Headers of their own for some targets, by index (a client asking for no compression). */
+    headersFor?: (Record<string, string> | undefined)[];
     workers?: number;
     cpu?: boolean;
   },
@@ -125,7 +127,8 @@ export async function runRounds(
     const order = urls.map((_, i) => i);
     if (round % 2 === 1) order.reverse();
     for (const i of order) {
-      const { connections, headers, workers } = options;
+      const { connections, workers } = options;
+      const headers = options.headersFor?.[i] ?? options.headers;
       const cpuBefore = process.cpuUsage();
       const result = await runLoad({ ...targetOf(urls[i]!), connections, durationSeconds: slice, headers, workers });
       const cpu = process.cpuUsage(cpuBefore);

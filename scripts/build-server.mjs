@@ -10,6 +10,10 @@ await build({
   format: "esm",
   target: "node20",
   packages: "external",
+  // A module the server imports only when needed (the PDF renderer, for PDF_WORKERS=0) goes in a
+  // chunk of its own: bundled in, its packages would be imported at start by every process.
+  splitting: true,
+  chunkNames: "chunks/[name]-[hash]",
   sourcemap: true,
   logLevel: "warning",
 });

@@ -4,8 +4,10 @@
  * On PostgreSQL (DATABASE_URL) the change is made in the database directly; a signed-in user
  * gets the new role on their next request. On the embedded database, a running site holds the
  * data folder, so the command asks it over its operator socket and the change applies at once;
- * with no site running, the command opens the folder itself.
+ * with no site running, the command opens the folder itself. A folder holding no site's database
+ * is refused, so a mistyped DATA_DIR never gets an empty database of its own.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { loadConfig } from "../src/server/config";
 import { keepNewFilesPrivate } from "../src/server/ops/private-data-dir";
@@ -28,6 +30,13 @@ const config = loadConfig();
 // What the embedded database writes here stays its owner's (decision 081).
 keepNewFilesPrivate();
 const dbDir = path.join(config.dataDir, "db");
+// A mistyped DATA_DIR would otherwise get an empty database of its own, and the change be lost in it.
+if (!config.databaseUrl && !existsSync(path.join(dbDir, "PG_VERSION"))) {
+  console.error(
+    `No site's database in ${path.resolve(dbDir)}: run the command with the DATA_DIR the site runs with (DATA_DIR=<folder> npm run operator -- ${command} <email>).`,
+  );
+  process.exit(1);
+}
 
 async function directly(): Promise<RoleChange> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: dbDir });

@@ -35,6 +35,19 @@ function suggestionFor(locale: string): FamilyLocale | null {
 const unchanging = () => () => undefined;
 
 /**
+ * The offer, decided once per page load on the page it is first made on: it is remembered as
+ * made at once (so never made again), and the renders after that must not take it back.
+ */
+let made: { path: string; offer: FamilyLocale } | null | undefined;
+function offerOn(path: string, locale: string): FamilyLocale | null {
+  if (made === undefined) {
+    const offer = suggestionFor(locale);
+    made = offer ? { path, offer } : null;
+  }
+  return made?.path === path ? made.offer : null;
+}
+
+/**
  * On a first visit, a note offering the other family language when the browser's first
  * language is Chinese and the page English, or the other way round. Decided in the browser from
  * its languages (what it sends as Accept-Language), so kept pages stay the same for everybody;
@@ -46,7 +59,7 @@ export function LanguageSuggestion() {
   const family = isFamilyPath(pathname);
   const offer = useSyncExternalStore(
     unchanging,
-    () => (family ? suggestionFor(locale) : null),
+    () => (family ? offerOn(pathname, locale) : null),
     () => null,
   );
   useEffect(() => {
@@ -55,7 +68,9 @@ export function LanguageSuggestion() {
   if (!offer) return null;
   return (
     <p className="language-suggestion" lang={HTML_LANG[offer]}>
-      <Link to={localizePath(pathname + search, offer, familyDefault)}>{offer === "zh" ? m.app_suggest_zh() : m.app_suggest_en()}</Link>
+      <Link to={localizePath(pathname + search, offer, familyDefault)} hrefLang={HTML_LANG[offer]}>
+        {offer === "zh" ? m.app_suggest_zh() : m.app_suggest_en()}
+      </Link>
     </p>
   );
 }

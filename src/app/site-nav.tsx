@@ -1,10 +1,11 @@
-import { useState, type MouseEvent } from "react";
+import { useRef, type MouseEvent } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { displayPhone } from "../shared/format";
 import { whatsappLink } from "../shared/whatsapp";
 import { paths } from "../ui/paths";
 import { useRootData } from "../ui/root-data";
 import { ShortlistLink } from "../features/shortlist/components/shortlist-link";
+import { useLiveUnread } from "../features/conversations/components/inbox-live";
 import { m } from "../shared/i18n/compiled/messages.js";
 import { localHref } from "../shared/i18n/page-locale";
 import { LanguageSwitch } from "./language-switch";
@@ -13,6 +14,7 @@ import { LanguageSwitch } from "./language-switch";
 const operatorItems = () => [
   { to: "/admin/helpers", label: m.app_nav_all_biodata() },
   { to: "/admin/suppliers", label: m.app_nav_suppliers() },
+  { to: "/admin/ea-personnel", label: m.operator_nav_ea_personnel() },
   { to: "/admin/leads", label: m.app_nav_leads() },
   { to: "/admin/outbox", label: m.app_nav_outbox() },
   { to: "/admin/conversations", label: m.app_nav_conversations() },
@@ -23,10 +25,14 @@ type MenuItem =
   { to: string; label: string } | { href: string; label: string } | { group: string; items: ReturnType<typeof operatorItems> };
 
 export function SiteNav() {
-  const { viewer, config, unreadMessages } = useRootData();
+  const { viewer, config, unreadMessages: rendered } = useRootData();
+  // Families' new messages count up here on every page, without a reload, while the account is signed in.
+  const unreadMessages = useLiveUnread(rendered, viewer !== null);
   const { pathname } = useLocation();
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // The menu is a <details>: a tap opens it on a phone before the page's script has run, and
+  // without any script. A chosen link folds it (the page changes under the header).
+  const toggle = useRef<HTMLDetailsElement>(null);
+  const close = () => toggle.current?.removeAttribute("open");
   // A link in the operator's submenu folds it too: the header stays while the page changes.
   const closeGroup = (event: MouseEvent<HTMLAnchorElement>) => {
     event.currentTarget.closest("details")?.removeAttribute("open");
@@ -64,18 +70,24 @@ export function SiteNav() {
         <Link to={localHref("/")} className="logo" onClick={close}>
           <span className="logo-mark">DH</span> <span className="logo-text">{config.siteName}</span>
         </Link>
-        <ShortlistLink onClick={close} />
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={open}
-          aria-controls="site-menu"
-          onClick={() => setOpen((value) => !value)}
-        >
-          <span className="menu-icon" aria-hidden="true" />
-          <span>{m.app_menu()}</span>
-        </button>
-        <nav id="site-menu" className={open ? "site-menu open" : "site-menu"} aria-label={m.app_nav_main()}>
+        {/* The header's Tab stops in the order it reads, on every width (decision 170): the skip
+            link, the logo, the shortlist, the other language, then the menu. */}
+        <ShortlistLink onClick={close} label={m.app_shortlist()} helpers={(count) => m.app_shortlist_helpers({ count })} />
+        <LanguageSwitch />
+        <details className="menu-toggle" ref={toggle}>
+          <summary className="menu-button" aria-controls="site-menu">
+            <span className="menu-icon" aria-hidden="true" />
+            <span>{m.app_menu()}</span>
+            {/* On a phone the menu is folded: its button carries the unread count, live like the menu's link. */}
+            {viewer && unreadMessages > 0 ? (
+              <span className="menu-count">
+                <span aria-hidden="true">{unreadMessages}</span>
+                <span className="visually-hidden">{m.app_nav_messages_unread({ count: unreadMessages })}</span>
+              </span>
+            ) : null}
+          </summary>
+        </details>
+        <nav id="site-menu" className="site-menu" aria-label={m.app_nav_main()}>
           <ul>
             {items.map((item) =>
               "group" in item ? (
@@ -110,7 +122,6 @@ export function SiteNav() {
             )}
           </ul>
         </nav>
-        <LanguageSwitch />
       </div>
     </header>
   );

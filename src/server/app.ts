@@ -18,6 +18,7 @@ import type { DatabaseHandle } from "./db/connect";
 import { operatorRoutes } from "../features/operator";
 import { helperRoutes, helperWriteRoutes, type WriteWindow } from "../features/helpers";
 import { leadRoutes, type LeadLimits } from "../features/leads";
+import type { ChatLimits } from "../features/conversations";
 import { createVisitorCookie, hasVisitorCookie } from "./http/visitor-cookie";
 import { seoRoutes } from "../features/seo/api";
 import { registerApiDocs } from "./http/api-docs";
@@ -59,6 +60,8 @@ export interface AppDeps {
   leadLimits?: LeadLimits;
   /** Biodata writes per account (tests raise them). */
   helperWriteLimits?: readonly WriteWindow[];
+  /** Conversations' limits per family, address and supplier (tests raise some). */
+  chatLimits?: Partial<ChatLimits>;
 }
 
 export async function buildApp(deps: AppDeps) {
@@ -85,13 +88,13 @@ export async function buildApp(deps: AppDeps) {
   });
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.
-  const pdfRenderer = createPdfRenderer({ ...config.pdf, startNow: config.isProduction });
+  const pdfRenderer = createPdfRenderer(config.pdf);
   app.addHook("onClose", async () => {
     // Work a save started in the background ends before the workers and the database it uses.
     await services.stopBackgroundWork();
     await pdfRenderer.close();
   });
-  const services: Services = createServices({ ...deps, auth, pageCache, pdfRenderer, passwordChecks, log: app.log });
+  const services: Services = createServices({ ...deps, auth, pageCache, pdfRenderer, passwordChecks, authSecret, log: app.log });
   app.decorate("services", services);
   app.decorate("storage", storage);
   app.decorate("pageCache", pageCache);
@@ -103,7 +106,12 @@ export async function buildApp(deps: AppDeps) {
   // The hooks every request runs take callbacks: an async hook costs each request a promise and
   // a turn of the microtask queue, which a cached API answer feels (decision 090).
   registerSecurityHeaders(app, config);
-  await app.register(fp(metricsRoutes), { token: config.metricsToken, database, pageCache });
+  await app.register(fp(metricsRoutes), {
+    token: config.metricsToken,
+    database,
+    pageCache,
+    pdfLoad: () => pdfRenderer.load,
+  });
   registerErrorHandling(app);
   // Every API answer's words in the caller's language (Accept-Language; decision 120).
   registerApiLocale(app, () => services.familyLocale.current());
@@ -115,6 +123,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the routes: the document is made from them as they are added.
   await registerApiDocs(app, {
     extraPaths: authApiPaths(auth),
+    publicUrl: config.publicUrl,
     extraTags: pluggedFeatures.flatMap((feature) => (feature.tag ? [feature.tag] : [])),
   });
 

@@ -50,6 +50,10 @@ const envSchema = z
       .transform((v) => (v === undefined ? 3000 : Number(v)))
       .refine((v) => v <= 65535, { message: "must be between 0 and 65535" }),
     HOST: orDefault(optionalText, "localhost"),
+    // Named in every answer's x-served-by header, so a proxy's logs and a client can tell the instances apart.
+    INSTANCE_NAME: optionalText.refine((v) => v === undefined || /^[\w.-]{1,64}$/.test(v), {
+      message: "must be 1 to 64 letters, digits, dots, dashes or underscores",
+    }),
     PUBLIC_URL: url(["http:", "https:"], "http:// or https://"),
     DATA_DIR: orDefault(optionalText, "./data"),
     DATABASE_URL: url(["postgres:", "postgresql:"], "postgres://"),
@@ -121,6 +125,12 @@ const envSchema = z
     PDF_QUEUE: optionalText
       .refine((v) => v === undefined || (/^\d{1,4}$/.test(v) && Number(v) >= 1), { message: "must be a whole number of PDFs, at least 1" })
       .transform((v) => (v === undefined ? 16 : Number(v))),
+    /** Seconds a PDF worker with nothing to do waits for another PDF before it stops and gives its memory back. */
+    PDF_IDLE_SECONDS: optionalText
+      .refine((v) => v === undefined || (/^\d{1,5}$/.test(v) && Number(v) >= 1), {
+        message: "must be a whole number of seconds, at least 1",
+      })
+      .transform((v) => (v === undefined ? 60 : Number(v))),
     /**
      * How long changes to the listing are gathered before each instance drops its pages and
      * rebuilds its search index, once for the lot (decision 083); 0 acts on each at once.
@@ -130,7 +140,7 @@ const envSchema = z
         message: "must be a whole number of milliseconds, at most 60000",
       })
       .transform((v) => (v === undefined ? 1000 : Number(v))),
-    /** Demo helpers and suppliers written into an empty database at start. */
+    /** Demo helpers and suppliers written into an empty database at start (default: on the embedded one only). */
     SEED_DEMO: booleanText,
     /** Where `npm run build` put the pages (a second build may live elsewhere). */
     BUILD_DIR: orDefault(optionalText, "build"),
@@ -245,10 +255,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     contactRoute: e.CONTACT_ROUTE,
     metaPixelId: e.META_PIXEL_ID,
     siteName: e.SITE_NAME!,
+    instanceName: e.INSTANCE_NAME ?? (e.PORT === 0 ? os.hostname() : `${os.hostname()}:${e.PORT}`),
     authSecret: e.AUTH_SECRET,
-    seedDemo: parseBoolean(e.SEED_DEMO) ?? true,
+    // A PostgreSQL server is somebody's real database: the demo goes there only when asked for.
+    seedDemo: parseBoolean(e.SEED_DEMO) ?? !e.DATABASE_URL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
-    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE },
+    pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE, idleMs: e.PDF_IDLE_SECONDS * 1000 },
     listingChangeWindowMs: e.LISTING_CHANGE_WINDOW_MS,
     metricsToken: e.METRICS_TOKEN,
     buildDir: e.BUILD_DIR!,
@@ -257,6 +269,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export type Config = ReturnType<typeof loadConfig>;
+
+/** What a start that goes on should still tell whoever runs the site, one line each. */
+export function startWarnings(config: Pick<Config, "publicUrl" | "trustProxy">): string[] {
+  const warnings: string[] = [];
+  // The site speaks plain HTTP: an https:// address means a proxy in front that ends TLS.
+  if (config.publicUrl.startsWith("https:") && config.trustProxy === false)
+    warnings.push(
+      "PUBLIC_URL is https:// but TRUST_PROXY is unset: behind the proxy that ends TLS every visitor has the proxy's address, so rate limits count them all as one. Set TRUST_PROXY to the number of proxies in front (1 for one).",
+    );
+  return warnings;
+}
 
 /** What the browser may know of the configuration: an explicit allow-list. */
 export function publicConfig(config: Config) {

@@ -17,6 +17,10 @@ export interface FeatureGround {
   settings: FeatureSettings;
   /** NOTIFYs on `channel` from this and every other instance on the database (DatabaseHandle.listen). */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /** After deleting personal data: the embedded database rewrites its tables without the deleted rows (decision 154). */
+  compactPersonalData?: () => Promise<void>;
+  /** A key of the site's (from AUTH_SECRET) for what is kept only as a keyed hash: a blocked number. */
+  hashKey: string;
   /** What a feature's messages say of the site, and which outbox channels are set up. */
   site: { name: string; publicUrl: string; channels: { email: boolean; telegram: boolean } };
   /** The site's Telegram bot, when one is configured (its token stays inside; the notifications feature makes it). */

@@ -1,21 +1,23 @@
 /**
  * Start: read the configuration, open and migrate the database, write demo data into an empty
- * one, serve, and on a signal finish what is under way before closing.
+ * embedded one (PostgreSQL only when SEED_DEMO asks), serve, and on a signal finish what is under way before closing.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import closeWithGrace from "close-with-grace";
+import sharp from "sharp";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, prepareDataDir, type Config } from "./config";
+import { ConfigError, loadConfig, prepareDataDir, startWarnings, type Config } from "./config";
 import { openDatabase, type DatabaseHandle } from "./db/connect";
 import { DataDirLockedError } from "./db/data-lock";
 import { serveOperatorSocket } from "../features/operator/server/operator-socket";
-import { seedDemoData } from "../features/demo";
+import { DEMO_PASSWORD, DEMO_SUPPLIERS, seedDemoData } from "../features/demo";
 import { openStorage } from "../features/media/server/open-storage";
 import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
+import { personalDataForgetting } from "./services";
 import { scheduleUploadSweep } from "../features/media/server/uploads";
 import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
@@ -40,6 +42,9 @@ function reason(error: unknown): string {
 }
 
 async function main() {
+  // libvips keeps the results of recent image operations (50 MB by default) for a program that
+  // repeats them; the site reads each photo once, so the cache only held memory (decision 129).
+  sharp.cache(false);
   let config: Config;
   let tightened: number;
   try {
@@ -64,7 +69,20 @@ async function main() {
     stop(`Database error: could not open and migrate ${where}: ${reason(error)}`);
   }
   const storage = await openStorage(config);
-  if (config.seedDemo) await database.exclusive(() => seedDemoData(database.db, storage, { ifEmpty: true }));
+  // What the start does with the demo is said in plain lines, for whoever runs it for the first time.
+  const say = (line: string) => process.stdout.write(`${line}\n`);
+  let demoHelpers = 0;
+  if (config.seedDemo) {
+    demoHelpers = await database.exclusive(() =>
+      seedDemoData(database.db, storage, { ifEmpty: true, log: (message) => say(`Demo data: ${message}`) }),
+    );
+  } else {
+    say(
+      config.databaseUrl
+        ? "Demo data: not written, as DATABASE_URL is set (SEED_DEMO=true writes it into an empty database)"
+        : "Demo data: not written (SEED_DEMO=false)",
+    );
+  }
 
   const root = packageRoot();
   let pages: Parameters<typeof buildApp>[0]["pages"];
@@ -165,11 +183,19 @@ async function main() {
     );
     closeSocket = socket.close;
   }
+  for (const warning of startWarnings(config)) app.log.warn(warning);
   if (tightened > 0)
     app.log.warn({ dataDir: config.dataDir, tightened }, "made files and folders in the data folder private to their owner");
   app.log.info({ url: config.publicUrl, database: database.kind }, `site ready at ${config.publicUrl}`);
+  if (demoHelpers > 0) {
+    say(`Demo data: ${demoHelpers} helpers written.`);
+    say(`The demo suppliers log in at ${config.publicUrl}/login with the password ${DEMO_PASSWORD}:`);
+    for (const supplier of DEMO_SUPPLIERS) say(`  ${supplier.email}  (${supplier.companyName})`);
+    say("An operator: sign up, then run `npm run operator -- promote <email>` with the site's DATA_DIR and DATABASE_URL.");
+    say(`Open ${config.publicUrl}`);
+  }
   await outboxWorker.start();
-  stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }));
+  stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }), personalDataForgetting(config, database));
   stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
   for (const feature of pluggedFeatures) {
     if (feature.background)

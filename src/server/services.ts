@@ -5,6 +5,7 @@
  * Each feature's service is made by a factory from the dependencies it names, and is given only
  * the settings it uses (never a secret it does not); refusals are thrown as HttpError.
  */
+import { createHmac } from "node:crypto";
 import type { Auth } from "../features/accounts/server/auth";
 import { createAccountService } from "../features/accounts/service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
@@ -24,10 +25,11 @@ import {
   type PublicRule,
   type WriteWindow,
 } from "../features/helpers";
-import { createLeadService, type LeadLimits } from "../features/leads";
+import { createLeadService, type Forgetting, type LeadLimits } from "../features/leads";
+import type { ChatLimits } from "../features/conversations";
 import { createMediaService, type MediaStorage } from "../features/media";
 import type { PdfRenderer } from "../features/pdf";
-import { configuredChannels, createTelegramBot } from "../features/notifications";
+import { configuredChannels, createTelegramBot, outboxFolder } from "../features/notifications";
 import { sitemapEntries } from "../features/seo/server/sitemap";
 import { createSupplierService } from "../features/suppliers";
 import { createBiodataPdfs } from "../features/pdf";
@@ -49,19 +51,51 @@ export interface ServiceDeps {
   passwordChecks?: PasswordCheckLimiter;
   /** Biodata writes per account (tests raise them). */
   helperWriteLimits?: readonly WriteWindow[];
+  /** Conversations' limits (tests raise some); the feature's defaults otherwise. */
+  chatLimits?: Partial<ChatLimits>;
   log?: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** The site's secret (AUTH_SECRET, or the data folder's); features get keys derived from it. */
+  authSecret: string;
+}
+
+/**
+ * The tables that hold a family's or a supplier's personal data: the embedded database rewrites
+ * them after a withdrawal and after the retention sweeps, so deleted rows stay in none of its
+ * files (decision 154).
+ */
+const PERSONAL_TABLES = [
+  "visitors",
+  "outbox",
+  "privacy_requests",
+  "rate_limit",
+  "contacts",
+  "interest",
+  "chat_families",
+  "conversations",
+  "chat_messages",
+  "chat_blocks",
+] as const;
+
+/** What removing personal data takes besides deleting rows: the mails' files and the embedded database's compaction. */
+export function personalDataForgetting(config: Config, database: DatabaseHandle): Forgetting {
+  const { compact } = database;
+  return { outboxDir: outboxFolder(config), compact: compact ? () => compact(PERSONAL_TABLES) : undefined };
 }
 
 export function createServices(deps: ServiceDeps) {
   const core = createCoreServices(deps);
+  const forgetting = personalDataForgetting(deps.config, deps.database);
   const { contactRoute, contactPhone, telegramBot } = deps.config;
   const ground = {
     db: deps.database.db,
     log: deps.log ?? silent,
     settings: { contactRoute, contactPhone, telegramBot },
     listen: deps.database.listen,
+    hashKey: createHmac("sha256", deps.authSecret).update("kept hashes").digest("base64url"),
     site: { name: deps.config.siteName, publicUrl: deps.config.publicUrl, channels: configuredChannels(deps.config) },
     telegram: deps.config.telegram ? createTelegramBot(deps.config.telegram) : undefined,
+    chatLimits: deps.chatLimits,
+    compactPersonalData: forgetting.compact,
   };
   const plugged = Object.fromEntries(
     pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
@@ -135,7 +169,7 @@ function createCoreServices({
     log,
     settleMs: config.listingChangeWindowMs,
   });
-  const suppliers = createSupplierService({ db, rule, helpers });
+  const suppliers = createSupplierService({ db, rule, helpers, listingChanged: () => listingChanged() });
 
   return {
     /**
@@ -152,7 +186,7 @@ function createCoreServices({
       void helpers.searchIndex.build();
       return async () => {
         await stop();
-        changes.flush();
+        changes.close();
       };
     },
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
@@ -188,7 +222,14 @@ function createCoreServices({
     /** Operator screens: failing deliveries (leads are below). */
     operator: createOperatorService({ db, helpers, listingChanged: () => listingChanged() }),
     /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
-    leads: createLeadService({ db, notice: { siteName: config.siteName, channels }, redisUrl: config.redisUrl, limits: leadLimits, log }),
+    leads: createLeadService({
+      db,
+      notice: { siteName: config.siteName, channels },
+      redisUrl: config.redisUrl,
+      limits: leadLimits,
+      log,
+      forgetting: personalDataForgetting(config, database),
+    }),
     suppliers,
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),

@@ -5,7 +5,9 @@
  * actions import it.
  */
 import { z } from "zod";
+import { hasVisibleText, plainText } from "./plain-text";
 import { m } from "./i18n/compiled/messages.js";
+import { refuseGoodsWords } from "./goods-words";
 import { normaliseLicence } from "./licence";
 import { normalisePhone } from "./phone";
 import { COMPANY_MAX, EA_LICENCE_PATTERN, NAME_MAX, TELEGRAM_PATTERN } from "./account-limits";
@@ -14,13 +16,16 @@ import { countText, say, type Text } from "./schema-text";
 export const requiredText = (label: Text, max: number) =>
   z
     .string({ error: () => m.shared_error_required({ label: say(label) }) })
+    .overwrite(plainText)
     .trim()
     .min(1, { error: () => m.shared_error_required({ label: say(label) }) })
+    .refine(hasVisibleText, { error: () => m.shared_error_required({ label: say(label) }) })
     .max(max, { error: () => m.shared_error_too_long({ label: say(label), max: countText(max) }) });
 
 export const optionalText = (label: Text, max: number) =>
   z
     .string({ error: () => m.shared_error_text({ label: say(label) }) })
+    .overwrite(plainText)
     .trim()
     .max(max, { error: () => m.shared_error_too_long({ label: say(label), max: countText(max) }) })
     .nullish()
@@ -71,8 +76,8 @@ const telegram = z
 
 /** The details an account owns, as every way in must check them. */
 export const accountDetailsSchema = z.object({
-  name: requiredText(m.shared_error_field_full_name, NAME_MAX),
-  companyName: optionalText(m.shared_error_field_company, COMPANY_MAX),
+  name: requiredText(m.shared_error_field_full_name, NAME_MAX).superRefine(refuseGoodsWords(m.shared_error_field_full_name)),
+  companyName: optionalText(m.shared_error_field_company, COMPANY_MAX).superRefine(refuseGoodsWords(m.shared_error_field_company)),
   eaLicenceNumber,
   phone,
   telegram,

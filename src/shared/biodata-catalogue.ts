@@ -97,7 +97,6 @@ export const employmentCountries = [
 
 export const BIODATA_LIMITS = {
   siblings: { min: 0, max: 20 },
-  restDays: { min: 0, max: 4 },
   skillYears: { min: 0, max: 40 },
   rating: { min: 1, max: 5 },
   employmentRows: { max: 12 },
@@ -108,7 +107,6 @@ export const BIODATA_LIMITS = {
   availableFromDaysAhead: 730,
   text: { short: 100, medium: 300, long: 1000 },
   phone: { max: 30 },
-  passport: { max: 20 },
 } as const;
 
 const bySlug = <T extends BiodataEntry>(list: readonly T[]) => new Map(list.map((entry) => [entry.slug, entry]));

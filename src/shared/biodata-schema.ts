@@ -4,6 +4,7 @@
  * to the biodata's own, so the form, the API and the database writes check them once.
  */
 import { z } from "zod";
+import { plainText } from "./plain-text";
 import { calendarDateAt, formatIsoDate, parseIsoDate } from "./age";
 import {
   BIODATA_LIMITS,
@@ -19,10 +20,11 @@ import {
 } from "./biodata-catalogue";
 import type { EmploymentRow, SkillEntry, Skills } from "./biodata-types";
 import { m } from "./i18n/compiled/messages.js";
+import { refuseGoodsWords } from "./goods-words";
 import { blankToNull, checkbox, optionalText, optionalWholeNumber, slugList, yesNo } from "./schema-parts";
 import { countText } from "./schema-text";
 
-const { text, siblings, restDays, skillYears, rating, employmentRows } = BIODATA_LIMITS;
+const { text, siblings, skillYears, rating, employmentRows } = BIODATA_LIMITS;
 
 const MONTH = /^(\d{4})-(\d{2})$/;
 
@@ -61,6 +63,7 @@ const employmentRow = z
       blankToNull,
       z
         .string({ error: () => m.shared_error_country_enter() })
+        .overwrite(plainText)
         .trim()
         .min(1, { error: () => m.shared_error_country_enter() })
         .max(text.short, { error: () => m.shared_error_country_too_long({ max: countText(text.short) }) }),
@@ -176,16 +179,6 @@ const homePhone = z.preprocess(
     .nullable(),
 );
 
-const passportNumber = z.preprocess(
-  blankToNull,
-  z
-    .string({ error: () => m.shared_error_text({ label: m.shared_error_field_passport() }) })
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{5,20}$/, { error: () => m.shared_error_passport_format() })
-    .nullable(),
-);
-
 /** The slugs of a list, as the API document names them. */
 const slugs = (list: readonly { slug: string }[]) => list.map((entry) => entry.slug).join(", ");
 
@@ -198,7 +191,6 @@ export const biodataFields = {
   homeAddress: optionalText(m.shared_error_field_home_address, text.medium),
   repatriationPort: optionalText(m.shared_error_field_repatriation_port, text.short),
   homePhone,
-  passportNumber,
   allergies: optionalText(m.shared_error_field_allergies, text.medium),
   illnesses: slugList(m.shared_error_field_illnesses, isIllness).describe(`Any of ${slugs(illnesses)} (other: say which in illnessOther).`),
   illnessOther: optionalText(m.shared_error_field_illness_other, text.medium),
@@ -207,10 +199,9 @@ export const biodataFields = {
   handlesPork: yesNo(m.shared_error_field_handles_pork),
   handlesBeef: yesNo(m.shared_error_field_handles_beef),
   foodHandlingOther: optionalText(m.shared_error_field_food_other, text.medium),
-  restDays: optionalWholeNumber(m.shared_error_field_rest_days, restDays.min, restDays.max, () =>
-    m.shared_error_rest_days_range({ min: countText(restDays.min), max: countText(restDays.max) }),
+  otherRemarks: optionalText(m.shared_error_field_other_remarks, text.long).superRefine(
+    refuseGoodsWords(m.shared_error_field_other_remarks),
   ),
-  otherRemarks: optionalText(m.shared_error_field_other_remarks, text.long),
   skillsEvaluation: evaluation.describe(
     `How the skills were evaluated: ${slugs(evaluationMethods)} (other: say how in skillsEvaluationOther).`,
   ),

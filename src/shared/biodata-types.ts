@@ -1,6 +1,6 @@
 /**
  * The standard form's parts of a biodata as the API, the pages and the PDF read them. Private
- * details (home address, repatriation port, home number, passport) and the gated details
+ * details (home address, repatriation port, home number) and the gated details
  * (medical history, full date of birth) are separate types so that nothing public can carry
  * them by accident.
  */
@@ -41,7 +41,6 @@ export interface BiodataPublic {
   handlesPork: boolean | null;
   handlesBeef: boolean | null;
   foodHandlingOther: string | null;
-  restDays: number | null;
   otherRemarks: string | null;
   skillsEvaluation: EvaluationMethod | null;
   skillsEvaluationOther: string | null;
@@ -59,7 +58,6 @@ export interface BiodataPrivate {
   homeAddress: string | null;
   repatriationPort: string | null;
   homePhone: string | null;
-  passportNumber: string | null;
 }
 
 /**

@@ -5,12 +5,40 @@
  */
 import { parseIsoDate, SITE_TIME_ZONE } from "./age";
 import { m } from "./i18n/compiled/messages.js";
-import { INTL_LOCALE } from "./i18n/locales";
+import { INTL_LOCALE, type Locale } from "./i18n/locales";
 import { pageLocale } from "./i18n/page-locale";
 
 /** The Intl locale of the page on screen ("en-SG", "zh-Hans-SG", …). */
 export function intlLocale(): string {
   return INTL_LOCALE[pageLocale()];
+}
+
+/**
+ * Locales whose Intl data a browser may lack: Chromium has none for Burmese and writes its dates
+ * in American English, so a page the server wrote in Burmese hydrated with other words (React's
+ * error #418). Their dates are put together here from the catalogue's month names and patterns,
+ * and their digits from a table, alike on the server and in every browser.
+ */
+const COMPOSED: ReadonlySet<Locale> = new Set(["my"]);
+const DIGITS: Partial<Record<Locale, string>> = { my: "၀၁၂၃၄၅၆၇၈၉" };
+
+/** Whether the page's dates are put together from the catalogue rather than by Intl. */
+const composed = () => COMPOSED.has(pageLocale());
+
+/** Digits as the page's language writes them ("29" in Burmese is "၂၉"). */
+function localDigits(text: string): string {
+  const digits = DIGITS[pageLocale()];
+  return digits ? text.replace(/[0-9]/g, (digit) => digits[Number(digit)]!) : text;
+}
+
+/** A date from its numbers, in the catalogue's pattern: a day, a day of the month, or a month. */
+function composedDate(parts: { year?: number; month: number; day?: number }): string {
+  const month = m.shared_month_names().split("|")[parts.month - 1] ?? String(parts.month);
+  const year = localDigits(String(parts.year ?? ""));
+  const day = localDigits(String(parts.day ?? ""));
+  if (parts.day === undefined) return m.shared_date_month({ month, year });
+  if (parts.year === undefined) return m.shared_date_day_month({ month, day });
+  return m.shared_date_day({ day, month, year });
 }
 
 // Formatters are dear to make: one per locale and kind, made when first asked for.
@@ -40,21 +68,25 @@ export function formatBirthDate(iso: string | null | undefined): string | undefi
 
 /** A calendar day in the page's language: "6 Mar 1994". */
 export function formatCalendarDay(year: number, month: number, day: number): string {
+  if (composed()) return composedDate({ year, month, day });
   return formatter("day", dayFormat({ day: "numeric", month: "short", year: "numeric" })).format(utcDay(year, month, day));
 }
 
 /** A day of this year, without it: "28 Nov" (11月28日). */
 export function formatDayOfMonth(month: number, day: number): string {
+  if (composed()) return composedDate({ month, day });
   return formatter("day-month", dayFormat({ day: "numeric", month: "short" })).format(utcDay(2000, month, day));
 }
 
 /** A month: "Feb 2027" (2027年2月). */
 export function formatMonth(year: number, month: number): string {
+  if (composed()) return composedDate({ year, month });
   return formatter("month", dayFormat({ month: "short", year: "numeric" })).format(utcDay(year, month));
 }
 
 /** A whole number with the page's grouping: "1,234". */
 export function formatNumber(value: number): string {
+  if (composed()) return localDigits(new Intl.NumberFormat("en-SG").format(value));
   return formatter("number", (locale) => new Intl.NumberFormat(locale)).format(value);
 }
 
@@ -149,6 +181,7 @@ const singaporeTime = (locale: string) =>
 
 /** "6 Mar 2025": the day of an instant in Singapore. */
 export function formatSingaporeDay(instant: Date | string): string {
+  if (composed()) return composedDate(singaporeParts(instant));
   return formatter("sg-day", singaporeDay).format(new Date(instant));
 }
 
@@ -162,6 +195,12 @@ const SINGAPORE_PARTS = new Intl.DateTimeFormat("en-CA", {
   hourCycle: "h23",
 });
 
+/** An instant's year, month, day, hour and minute in Singapore (the hour and minute as two digits). */
+function singaporeParts(instant: Date | string) {
+  const part = Object.fromEntries(SINGAPORE_PARTS.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return { year: Number(part.year), month: Number(part.month), day: Number(part.day), hour: part.hour!, minute: part.minute! };
+}
+
 /** "2025-03-06 14:05": an instant in Singapore time that sorts as text (spreadsheets, exports). */
 export function formatSingaporeTimestamp(instant: Date | string): string {
   const part = Object.fromEntries(SINGAPORE_PARTS.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
@@ -170,5 +209,9 @@ export function formatSingaporeTimestamp(instant: Date | string): string {
 
 /** "6 Mar 2025, 14:05": an instant in Singapore time. */
 export function formatSingaporeTime(instant: Date | string): string {
+  if (composed()) {
+    const parts = singaporeParts(instant);
+    return m.shared_date_time({ date: composedDate(parts), time: localDigits(`${parts.hour}:${parts.minute}`) });
+  }
   return formatter("sg-time", singaporeTime).format(new Date(instant));
 }

@@ -4,12 +4,15 @@
  * old spellings and come out as slugs; numbers may arrive as form text.
  */
 import { z } from "zod";
+import { hasVisibleText, plainText } from "./plain-text";
 import { ageFromIso, parseIsoDate } from "./age";
 import { resolveSlug, slugsOf, type CatalogueName, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
 import { biodataFields, checkBiodata } from "./biodata-schema";
+import { refuseGoodsWords } from "./goods-words";
 import { m } from "./i18n/compiled/messages.js";
+import { isUuid } from "./uuid";
 import { blankToNull, blankToUndefined, optionalText, wholeNumber } from "./schema-parts";
 import { countText, dollarsText, say, type Text } from "./schema-text";
 
@@ -99,6 +102,18 @@ const photo = z.preprocess(
     .nullable(),
 );
 
+/**
+ * The agency's EA personnel the biodata names (decision 163): one of its own, by id; blank or
+ * null names its first registered. Whose they are is checked where the biodata is written.
+ */
+const eaPersonnelId = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: () => m.shared_error_ea_personnel_choose() })
+    .refine(isUuid, { error: () => m.shared_error_ea_personnel_choose() })
+    .nullable(),
+);
+
 /** The message when a biodata would be available without a photo; undefined when it may be saved. */
 export function photoNeededToPublish(status: unknown, photo: unknown): string | undefined {
   return status === "available" && (typeof photo !== "string" || photo.trim() === "")
@@ -120,11 +135,14 @@ const fields = {
             ? m.shared_error_required({ label: m.shared_error_field_name() })
             : m.shared_error_text({ label: m.shared_error_field_name() }),
       })
+      .overwrite(plainText)
       .trim()
       .min(1, { error: () => m.shared_error_required({ label: m.shared_error_field_name() }) })
+      .refine(hasVisibleText, { error: () => m.shared_error_required({ label: m.shared_error_field_name() }) })
       .max(HELPER_LIMITS.name.max, {
         error: () => m.shared_error_too_long({ label: m.shared_error_field_name(), max: countText(HELPER_LIMITS.name.max) }),
-      }),
+      })
+      .superRefine(refuseGoodsWords(m.shared_error_field_name)),
   ),
   nationality: catalogueValue("nationality", m.shared_error_field_nationality),
   experience: catalogueValue("experience", m.shared_error_field_experience),
@@ -160,10 +178,12 @@ const fields = {
     (value) => (value === undefined || value === null ? "" : value),
     z
       .string({ error: () => m.shared_error_text({ label: m.shared_error_field_special_notes() }) })
-      .max(HELPER_LIMITS.specialNotes.max, { error: () => m.shared_error_special_notes_too_long() }),
+      .max(HELPER_LIMITS.specialNotes.max, { error: () => m.shared_error_special_notes_too_long() })
+      .superRefine(refuseGoodsWords(m.shared_error_field_special_notes)),
   ),
   status: z.preprocess(blankToUndefined, helperStatusSchema),
   photo,
+  eaPersonnelId,
   ...biodataFields,
 };
 
@@ -190,6 +210,7 @@ export const helperCreateSchema = z
     // A new biodata is listed at once unless the supplier keeps it as a draft.
     status: z.preprocess(blankToUndefined, helperStatusSchema.default("available")),
     photo: fields.photo.optional().transform((v) => v ?? null),
+    eaPersonnelId: fields.eaPersonnelId.optional().transform((v) => v ?? null),
   })
   .superRefine(checkBiodata);
 

@@ -75,6 +75,8 @@ export interface GatedHelperRecord extends HelperRecord, BiodataGated {}
 /** A biodata as its owner and operators see it: with the gated and the private details. */
 export interface OwnedHelperRecord extends GatedHelperRecord {
   privateDetails: BiodataPrivate;
+  /** The agency's EA personnel this biodata names; null: its first registered (decision 163). */
+  eaPersonnelId: string | null;
 }
 
 export interface HelperPage {

@@ -3,6 +3,7 @@
  * gate's form action and for POST /api/leads; its output carries the phone in E.164.
  */
 import { z } from "zod";
+import { hasVisibleText, plainText } from "./plain-text";
 import { m } from "./i18n/compiled/messages.js";
 import { LEAD_LIMITS } from "./lead-limits";
 import { normalisePhone } from "./phone";
@@ -15,11 +16,12 @@ export const leadInputSchema = z.object({
   name: z
     .string({ error: enterName })
     // Line breaks and runs of spaces would end up in mail subjects and CSV cells.
-    .transform((value) => value.replace(/\s+/g, " ").trim())
+    .transform((value) => plainText(value).replace(/\s+/g, " ").trim())
     .pipe(
       z
         .string()
         .min(1, { error: enterName })
+        .refine(hasVisibleText, { error: enterName })
         .max(LEAD_NAME_MAX, { error: () => m.shared_error_lead_name_too_long({ max: countText(LEAD_NAME_MAX) }) }),
     ),
   phone: z.string({ error: () => m.shared_error_phone_empty() }).transform((value, ctx) => {

@@ -9,5 +9,11 @@ export const DELIVERED_NOTIFICATION_RETENTION_DAYS = 30;
  */
 export const CONTACT_RECORD_DAYS = 31;
 
+/**
+ * The site's backups (the nightly backup of the deployment guide) are deleted this many days
+ * after they were made: a withdrawal's data leaves them then. The guide's timer keeps to it.
+ */
+export const BACKUP_RETENTION_DAYS = 30;
+
 /** Conversations between a family and a supplier: removed this many months after their last message. */
 export const CONVERSATION_RETENTION_MONTHS = 12;

@@ -4,6 +4,7 @@
  * catalogue, in the language of the request they answer (schema-text.ts).
  */
 import { z } from "zod";
+import { plainText } from "./plain-text";
 import { m } from "./i18n/compiled/messages.js";
 import { HELPER_LIMITS } from "./helper-limits";
 import { countText, say, type Text } from "./schema-text";
@@ -42,6 +43,7 @@ export function optionalText(label: Text, max: number = HELPER_LIMITS.shortText.
     missingToNull,
     z
       .string({ error: () => m.shared_error_text({ label: say(label) }) })
+      .overwrite(plainText)
       .trim()
       .max(max, { error: () => m.shared_error_too_long({ label: say(label), max: countText(max) }) })
       .transform((value) => (value === "" ? null : value))

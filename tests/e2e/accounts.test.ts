@@ -45,7 +45,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
     await page.waitForURL(/\/dashboard$/);
 
     const [account] = await running.site.db.select().from(user).where(eq(user.email, email));
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("summary.menu-button").click();
     const profileLink = menu(page).getByRole("link", { name: "Rosa Dela Cruz" });
     expect(await profileLink.getAttribute("href")).toBe(`/profile/${account!.id}`);
     const sessionCookie = (await context.cookies()).find((cookie) => cookie.name.endsWith("better-auth.session_token"));
@@ -53,7 +53,7 @@ describe.skipIf(browserMissing)("a supplier's account in a browser", () => {
 
     await menu(page).getByRole("link", { name: "Log out" }).click();
     await page.waitForURL(/\/login\?signed-out=1$/);
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("summary.menu-button").click();
     await expect.poll(() => menu(page).getByRole("link", { name: "Log in" }).count()).toBe(1);
     expect(await menu(page).getByRole("link", { name: "Rosa Dela Cruz" }).count()).toBe(0);
 

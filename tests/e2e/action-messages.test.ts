@@ -45,7 +45,7 @@ describe.skipIf(browserMissing)("a confirmation after each of a supplier's actio
     expect(await flash(page).getAttribute("aria-live")).toBe("polite");
 
     // Moving on leaves it behind; coming back to the page does not bring it again.
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("summary.menu-button").click();
     await page.getByRole("link", { name: "Dashboard" }).click();
     await page.waitForURL(/\/dashboard$/);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Your biodata");

@@ -50,7 +50,7 @@ describe.skipIf(browserMissing)("a family reading a biodata in Chinese", () => {
     expect(pdfHref).toBe(`/posts/${helper!.id}/biodata.pdf?lang=zh`);
     await page
       .getByRole("banner")
-      .getByRole("link", { name: /加入候选/ })
+      .getByRole("link", { name: /候选名单/ })
       .click();
     await page.waitForURL(/\/zh\/shortlist\?ids=/);
     await page.getByRole("heading", { level: 1, name: "您的候选名单" }).waitFor();

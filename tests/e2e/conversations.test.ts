@@ -64,44 +64,59 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
     await Promise.all(dataDirs.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
-  it("shows each side's messages and typing on the other's page without a reload", async () => {
-    const email = `chat-${Date.now()}@example.com`;
-    const supplierCookie = await signUpOverHttp(b.url, PUBLIC_URL, { name: "Live Agency", email, password: "correct horse battery" });
+  /** A supplier signed up on instance B, with one biodata. */
+  async function supplierWithHelper(agency: string, helperName: string) {
+    const email = `chat-${Date.now()}-${randomBytes(3).toString("hex")}@example.com`;
+    const supplierCookie = await signUpOverHttp(b.url, PUBLIC_URL, { name: agency, email, password: "correct horse battery" });
     const [account] = await database.db.select().from(user).where(eq(user.email, email));
     const [helper] = await database.db
       .insert(helpers)
-      .values(helperValues(account!.id, { name: "Realtime Rosa" }))
+      .values(helperValues(account!.id, { name: helperName }))
       .returning();
+    return { supplierCookie, helper: helper! };
+  }
 
-    // The family, on instance A: the gate, then its first message.
+  /** A family on instance A, on a phone: past the gate, then its first message about the helper. */
+  async function familyWrites(helper: { id: string; name: string }, name: string, text: string) {
     const familyContext = await newContext(browser, { viewport: { width: 390, height: 844 } });
     const family = await familyContext.newPage();
-    await family.goto(`${a.url}/posts/${helper!.id}/message`);
-    await family.getByLabel("Name", { exact: true }).fill("Live Family");
-    const phone = uniqueSgMobile().typed;
-    await family.getByLabel("Phone Number", { exact: true }).fill(phone);
+    await family.goto(`${a.url}/posts/${helper.id}/message`);
+    await family.getByLabel("Name", { exact: true }).fill(name);
+    await family.getByLabel("Phone Number", { exact: true }).fill(uniqueSgMobile().typed);
     await family.getByRole("button", { name: "Submit" }).click();
-    await family.getByRole("heading", { name: "Message the supplier about Realtime Rosa" }).waitFor();
-    await family.getByLabel("Your message").fill("Is Rosa free from March?");
+    await family.getByRole("heading", { name: `Message the supplier about ${helper.name}` }).waitFor();
+    await family.getByLabel("Your message").fill(text);
     await family.getByRole("button", { name: "Send message" }).click();
     await family.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
-    const threadPath = new URL(family.url()).pathname;
+    return { familyContext, family, threadPath: new URL(family.url()).pathname };
+  }
 
-    // The supplier, on instance B, in a browser of their own.
-    const supplierContext = await newContext(browser, { viewport: { width: 1366, height: 900 } });
+  /** The supplier's browser, signed in on instance B. */
+  async function supplierOnB(cookie: string, viewport: { width: number; height: number }) {
+    const supplierContext = await newContext(browser, { viewport });
     await supplierContext.addCookies(
-      supplierCookie.split("; ").map((pair) => {
+      cookie.split("; ").map((pair) => {
         const [cookieName, ...value] = pair.split("=");
         return { name: cookieName!, value: value.join("="), url: b.url };
       }),
     );
-    const supplier = await supplierContext.newPage();
+    return { supplierContext, supplier: await supplierContext.newPage() };
+  }
+
+  it("shows each side's messages and typing on the other's page without a reload", async () => {
+    const { supplierCookie, helper } = await supplierWithHelper("Live Agency", "Realtime Rosa");
+
+    // The family, on instance A: the gate, then its first message.
+    const { familyContext, family, threadPath } = await familyWrites(helper!, "Live Family", "Is Rosa free from March?");
+
+    // The supplier, on instance B, in a browser of their own.
+    const { supplierContext, supplier } = await supplierOnB(supplierCookie, { width: 1366, height: 900 });
     // The inbox, on the dashboard, groups conversations by biodata; the menu counts the unread.
     await supplier.goto(`${b.url}/dashboard/messages`);
     await supplier.getByRole("link", { name: "Messages (1 unread)" }).waitFor();
     await supplier.getByRole("heading", { name: /Realtime Rosa/ }).waitFor();
     await supplier.getByRole("link", { name: /Live Family/ }).click();
-    await supplier.waitForURL(`${b.url}${threadPath}`);
+    await supplier.waitForURL(`${b.url}/dashboard${threadPath}`);
     await supplier.getByText("Is Rosa free from March?").waitFor();
     // Both streams are open before either side writes.
     await Promise.all([family.locator(".live-dot").waitFor(), supplier.locator(".live-dot").waitFor()]);
@@ -119,6 +134,50 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
 
     expect(await family.locator(".message").count()).toBe(3);
     expect(await supplier.locator(".message").count()).toBe(3);
+    await familyContext.close();
+    await supplierContext.close();
+  });
+
+  it("shows a family's new message in the supplier's inbox list and the header's count, on a phone, without a reload", async () => {
+    const { supplierCookie, helper } = await supplierWithHelper("Waiting Agency", "Patient Wendy");
+    const { supplierContext, supplier } = await supplierOnB(supplierCookie, { width: 390, height: 844 });
+    await supplier.goto(`${b.url}/dashboard/messages`);
+    await supplier.waitForSelector("html[data-hydrated]");
+    await supplier.getByText("No family has written to you yet.").waitFor();
+    // Kept on the window while the page stays: a reload would take it away.
+    await supplier.evaluate(() => Object.assign(window, { stayed: true }));
+    const menuLink = supplier.locator('#site-menu a[href="/dashboard/messages"]');
+    await expect.poll(() => menuLink.textContent()).toBe("Messages");
+
+    // The family writes on the other instance: the list gains its conversation, first words and count.
+    const first = "Good afternoon! Is Wendy free from May? We have a baby of six months and a dog.";
+    const { familyContext, family } = await familyWrites(helper, "Waiting Family", first);
+    const row = supplier.locator(".conversation-list li", { hasText: "Waiting Family" });
+    await expect.poll(() => row.locator(".conversation-last").textContent(), { timeout: 15_000 }).toBe(first);
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("1 unread");
+    await expect.poll(() => menuLink.textContent()).toBe("Messages (1 unread)");
+    // The phone's folded menu says it on its button.
+    const menuCount = supplier.locator("summary.menu-button .menu-count");
+    await expect.poll(() => menuCount.textContent()).toBe("1Messages (1 unread)");
+    await supplier.getByRole("heading", { name: "Messages (1 unread)" }).waitFor();
+    expect(await supplier.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+    // The list's last line fits the phone's width: one line, cut short.
+    const widths = await row
+      .locator(".conversation-last")
+      .evaluate((line) => ({ scroll: document.documentElement.scrollWidth, box: line.getBoundingClientRect().right }));
+    expect(widths.box).toBeLessThanOrEqual(390);
+    expect(widths.scroll).toBeLessThanOrEqual(390);
+    if (process.env.SCREENS_DIR) await supplier.screenshot({ path: `${process.env.SCREENS_DIR}/phone-inbox-live.png`, fullPage: true });
+
+    // On another page of the site, the header's count follows the family's next message too.
+    await supplier.locator(".menu-button").click();
+    await supplier.locator("#site-menu").getByRole("link", { name: "Dashboard", exact: true }).click();
+    await supplier.waitForURL(`${b.url}/dashboard`);
+    await family.getByLabel("Your message").fill("Also: could she start on 2 May?");
+    await family.getByRole("button", { name: "Send", exact: true }).click();
+    await expect.poll(() => menuLink.textContent(), { timeout: 15_000 }).toBe("Messages (2 unread)");
+    await expect.poll(() => menuCount.textContent()).toBe("2Messages (2 unread)");
+    expect(await supplier.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
     await familyContext.close();
     await supplierContext.close();
   });

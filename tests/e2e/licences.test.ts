@@ -37,7 +37,7 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
     if (shots) await page.screenshot({ path: `${shots}/sign-up-390.png`, fullPage: true });
     await page.getByRole("button", { name: "Sign up" }).click();
     await page.waitForURL(`${site.url}/dashboard`);
-    await page.getByRole("button", { name: "Menu" }).click();
+    await page.locator("summary.menu-button").click();
     await expect.poll(() => page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Siti Rahman" }).count()).toBe(1);
     const [account] = await site.db.select().from(user).where(eq(user.email, email));
     expect(account).toMatchObject({ companyName: "Straits Home Helpers", eaLicenceNumber: licence, licenceCheckedAt: null });
@@ -64,7 +64,7 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
       );
       const screen = await desk.newPage();
       await screen.goto(`${site.url}/dashboard`);
-      if (viewport.width < 800) await screen.getByRole("button", { name: "Menu" }).click();
+      if (viewport.width < 800) await screen.locator("summary.menu-button").click();
       await screen.locator(".menu-group summary").click();
       await screen.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Suppliers", exact: true }).click();
       await screen.waitForURL(/\/admin\/suppliers$/);
@@ -77,6 +77,8 @@ describe.skipIf(browserMissing)("a new agency's licence, from sign-up to an oper
         const checked = row.getByRole("button", { name: "Take back the check" });
         if (await checked.count()) {
           await checked.click();
+          // It asks first, in the page.
+          await screen.getByRole("button", { name: "Yes, take back the check" }).click();
           await expect.poll(() => row.getByRole("button", { name: "Mark licence checked" }).count()).toBe(1);
         }
       }

@@ -30,7 +30,7 @@ describe.skipIf(browserMissing)("an operator finding any biodata", () => {
       );
       const page = await context.newPage();
       await page.goto(`${site.url}/dashboard`);
-      if (viewport.width < 800) await page.getByRole("button", { name: "Menu" }).click();
+      if (viewport.width < 800) await page.locator("summary.menu-button").click();
       await page.locator(".menu-group summary").click();
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "All biodata" }).click();
       await page.waitForURL(/\/admin\/helpers$/);

@@ -1,7 +1,8 @@
 /**
- * Chinese and Burmese letters on the pages (decision 116). This machine's Chromium has no font
- * for either script, the case of a phone without them: the letters show only if the page brings
- * its own fonts, and pages that need none must not download them.
+ * Chinese and Burmese letters on the pages (decision 116). The tests' Chromium runs without any
+ * system font for either script, whatever the machine has installed (tests/support/fonts.conf),
+ * the case of a phone without them: the letters show only if the page brings its own fonts, and
+ * pages that need none must not download them.
  */
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";

@@ -25,7 +25,7 @@ describe.skipIf(browserMissing)("a visitor withdraws consent from the browser th
     await page.getByText(`+65 ${number.slice(0, 4)} ${number.slice(4)}`, { exact: true }).waitFor();
 
     await page.getByRole("button", { name: "Withdraw consent and delete my data" }).click();
-    await page.getByRole("status").filter({ hasText: "your name and number are deleted" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "Deleted now: your name, number and e-mail" }).waitFor();
     expect(
       await running.site.db
         .select()

@@ -44,7 +44,7 @@ describe.skipIf(browserMissing)("a household using only the keyboard", () => {
     await page.keyboard.press("Enter");
     const menu = page.getByRole("navigation", { name: "Main" });
     await expect.poll(() => menu.isVisible()).toBe(true);
-    expect(await page.getByRole("button", { name: "Menu" }).getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator("details.menu-toggle").getAttribute("open")).toBe("");
     await tabTo(page, { text: "Filters" });
     await page.keyboard.press("Enter");
     await page.waitForURL(/\/filters$/);
@@ -76,6 +76,65 @@ describe.skipIf(browserMissing)("a household using only the keyboard", () => {
     await page.waitForURL(/\/posts\?/);
     expect(Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ category: "myanmar", ageMin: "25", ageMax: "45" });
     await page.getByRole("heading", { name: "Available helpers" }).waitFor();
+    // The focus goes on to the results the filters chose.
+    await expect.poll(async () => (await focused(page)).text).toBe("Available helpers");
+    await context.close();
+  });
+});
+
+/**
+ * The header's Tab stops (decision 170), in the order it reads: the skip link (the first stop of
+ * every page, shown when focused), the logo, the shortlist third, the other family language, then
+ * the Menu button on a phone or the menu's links on a wider screen. Each is drawn to the right of
+ * the one before, so the focus never jumps back across the header.
+ */
+describe.skipIf(browserMissing)("the header's Tab stops", () => {
+  const running = siteInBrowser({ seed: false });
+
+  /** The first `count` stops Tab reaches from the top of the page, and where each is drawn. */
+  async function firstStops(page: Page, count: number) {
+    const stops: { stop: string; x: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      await page.keyboard.press("Tab");
+      stops.push(
+        await page.evaluate(() => {
+          const el = document.activeElement as HTMLElement;
+          const kinds: [string, string][] = [
+            [".skip-link", "skip link"],
+            [".logo", "logo"],
+            [".shortlist-link", "shortlist"],
+            [".language-switch a", "language"],
+            [".menu-button", "menu"],
+          ];
+          const kind = kinds.find(([selector]) => el.matches(selector))?.[1];
+          return { stop: kind ?? `link ${el.textContent?.trim()}`, x: el.getBoundingClientRect().x };
+        }),
+      );
+    }
+    return stops;
+  }
+
+  it.each([
+    [390, "/posts", ["skip link", "logo", "shortlist", "language", "menu"]],
+    [390, "/zh/posts", ["skip link", "logo", "shortlist", "language", "menu"]],
+    [1280, "/posts", ["skip link", "logo", "shortlist", "language", "link Filters", "link Privacy Policy"]],
+  ] as const)("at %i px on %s: skip link, logo, shortlist third, then the rest as the header reads", async (width, path, expected) => {
+    const { page, context } = await newPage(running.browser, { width, height: 844 });
+    await page.goto(`${running.site.url}${path}`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    const stops = await firstStops(page, expected.length);
+    expect(stops.map(({ stop }) => stop)).toEqual(expected);
+    // After the skip link (drawn at the left edge while focused), each stop right of the last.
+    const xs = stops.slice(1).map(({ x }) => x);
+    expect(xs).toEqual([...xs].sort((a, b) => a - b));
+    await context.close();
+  });
+
+  it("on a supplier's page, with no language to switch to, the shortlist is still third and the menu fourth", async () => {
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
+    await page.goto(`${running.site.url}/login`);
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
+    expect((await firstStops(page, 4)).map(({ stop }) => stop)).toEqual(["skip link", "logo", "shortlist", "menu"]);
     await context.close();
   });
 });

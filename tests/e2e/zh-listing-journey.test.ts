@@ -53,4 +53,39 @@ describe.skipIf(browserMissing)("the listing side in Chinese at 390 px", () => {
     expect(await page.locator("html").getAttribute("lang")).toBe("en");
     await context.close();
   });
+
+  it("finds helpers in the family's own words, and every link of a Chinese page stays Chinese with the filters (decisions 130, 131)", async () => {
+    const { page, context } = await newPage(running.browser, PHONE);
+    const cookie = await returningVisitorCookie(running.site, "陈小姐");
+    await context.addCookies([{ name: "visitor", value: cookie.slice("visitor=".length), url: running.site.url }]);
+    /** The links the page holds to family pages that leave Chinese, the language switch apart. */
+    const englishLinks = () =>
+      page.$$eval("a[href]:not([hreflang])", (links) =>
+        links
+          .map((link) => new URL((link as HTMLAnchorElement).href))
+          .filter(
+            (url) => url.origin === location.origin && /^\/(posts|filters|shortlist|messages|authors|privacy)?(\/|$)/.test(url.pathname),
+          )
+          .filter((url) => !/\/(edit|delete|biodata\.pdf)$/.test(url.pathname))
+          .map((url) => url.pathname + url.search),
+      );
+
+    await page.goto(`${running.site.url}/zh/posts?q=${encodeURIComponent("缅甸 失智")}`);
+    await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(0);
+    const facts = await page.getByRole("article").locator(".helper-facts").allTextContents();
+    for (const line of facts) expect(line).toMatch(/缅甸/);
+    expect(await englishLinks()).toEqual([]);
+    // The header's link names the list, not the act of adding to it.
+    await expect.poll(() => page.locator(".shortlist-link").first().textContent()).toMatch(/候选名单/);
+
+    await page.getByRole("article").first().getByRole("link").first().click();
+    await page.waitForURL((url) => /^\/zh\/posts\/[0-9a-f-]+$/.test(url.pathname));
+    const back = page.getByRole("link", { name: "‹ 返回搜索结果" });
+    await expect.poll(() => back.getAttribute("href")).toBe(`/zh/posts?q=${encodeURIComponent("缅甸 失智").replace(/%20/g, "+")}`);
+    expect(await englishLinks()).toEqual([]);
+    await page.screenshot({ path: "test-results/zh-biodata-back-390.png", fullPage: false });
+    await back.click();
+    await page.waitForURL((url) => url.pathname === "/zh/posts" && url.searchParams.get("q") === "缅甸 失智");
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { createConfig, lintFromString } from "@redocly/openapi-core";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { beforeAll, describe, expect, it } from "vitest";
 import { registeredRoutes, type RegisteredRoute } from "../../src/server/http/api-docs";
@@ -89,6 +90,42 @@ describeDb("the API describes itself at /api/docs", () => {
     expect(() => validator.resolveRefs()).not.toThrow();
     for (const [, name] of raw.matchAll(/"#\/components\/schemas\/([^"]+)"/g))
       expect(document.components.schemas, name).toHaveProperty(name!);
+  });
+
+  it("passes Redocly's recommended rules: a server, an operationId and who may call for every operation", async () => {
+    const config = await createConfig({ extends: ["recommended"] });
+    const problems = await lintFromString({ source: raw, absoluteRef: "openapi.json", config });
+    const said = (severity: string) =>
+      problems.filter((p) => p.severity === severity).map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer ?? ""})`);
+    expect(said("error")).toEqual([]);
+    // Warnings left as they are: the site publishes no licence, the tests' site is at localhost,
+    // and the suppliers' list takes no input that could be refused.
+    const understood = [
+      "info-license:",
+      "no-server-example.com:",
+      "operation-4xx-response: Operation must have at least one `4XX` response. (#/paths/~1api~1suppliers/get/responses)",
+    ];
+    expect(said("warn").filter((warning) => !understood.some((known) => warning.startsWith(known)))).toEqual([]);
+    for (const [path, item] of Object.entries(document.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        expect((operation as { operationId?: string }).operationId, `${method} ${path}`).toBeTruthy();
+        expect(operation.security, `${method} ${path}`).toBeDefined();
+      }
+    expect(document.paths["/api/helpers/{id}"]?.get).toMatchObject({ operationId: "getHelpersById", security: [] });
+  });
+
+  it("lists only the better-auth endpoints the site serves, and serves none of the others", async () => {
+    for (const unused of ["/api/auth/sign-in/social", "/api/auth/callback/{id}", "/api/auth/link-social", "/api/auth/list-accounts"])
+      expect(document.paths, unused).not.toHaveProperty([unused]);
+    for (const url of ["/api/auth/sign-in/social", "/api/auth/callback/google", "/api/auth/list-accounts", "/api/auth/account-info?x=1"]) {
+      const refused = await t.app.inject({
+        method: url.includes("social") ? "POST" : "GET",
+        url,
+        payload: url.includes("social") ? {} : undefined,
+      });
+      expect(refused.statusCode, url).toBe(404);
+    }
+    expect((await t.app.inject({ url: "/api/auth/get-session" })).statusCode).toBe(200);
   });
 
   it("describes every /api route the site registers, with a summary, a feature tag, its parameters and the error shape", () => {

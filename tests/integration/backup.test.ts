@@ -131,8 +131,23 @@ describe.skipIf(testDbKind !== "pglite")("npm run backup while the site runs, np
       const dataDir = path.join(scratch, "site");
       const port = String(20_000 + Math.floor(Math.random() * 30_000));
       const url = `http://127.0.0.1:${port}`;
-      // The demo data: 72 helpers with photos, their agencies' accounts.
-      site = await startServer({ DATA_DIR: dataDir, SEED_DEMO: "true", PORT: port, PUBLIC_URL: url });
+      // A first start on the embedded database writes the demo data unasked (72 helpers with
+      // photos, their agencies' accounts), saying how far it has got, and ends with the logins.
+      site = await startServer({ DATA_DIR: dataDir, PORT: port, PUBLIC_URL: url });
+      const started = site;
+      await expect.poll(() => started.output(), { timeout: 10_000 }).toContain(`Open ${url}\n`);
+      const told = started.output();
+      for (const line of [
+        "Demo data: writing 4 suppliers and 72 helpers with their portraits",
+        "Demo data: portraits drawn: 20 / 72",
+        "Demo data: portraits drawn: 72 / 72",
+        "Demo data: 72 helpers written.",
+        `The demo suppliers log in at ${url}/login with the password demo-password:`,
+        "  goldenbridge@demo.directhelpers.sg  (Golden Bridge Employment Agency)",
+        "An operator: sign up, then run `npm run operator -- promote <email>`",
+      ])
+        expect(told).toContain(line);
+      expect(told.indexOf("portraits drawn: 20 / 72")).toBeLessThan(told.indexOf("Server listening"));
       const signedUp = await fetch(`${url}/api/auth/sign-up/email`, {
         method: "POST",
         headers: { "content-type": "application/json", origin: url },

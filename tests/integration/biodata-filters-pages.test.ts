@@ -65,7 +65,7 @@ describeDb("the listing pages and the filter form search by skill, availability 
   it("goes from Apply on /filters to the listing with only the chosen values", async () => {
     const applied = await page(`/filters?apply=1&category=&skill=cooking%2Cinfant&availableBy=${in30}&interview=phone&ageMin=`);
     expect(applied.status).toBe(302);
-    expect(applied.location).toBe(`/posts?skill=cooking%2Cinfant&availableBy=${in30}&interview=phone`);
+    expect(applied.location).toBe(`/posts?skill=cooking%2Cinfant&availableBy=${in30}&interview=phone#listing-heading`);
     expect(cards((await page(`${applied.location}&supplier=${supplier.id}`)).html)).toEqual(["Ana"]);
   });
 

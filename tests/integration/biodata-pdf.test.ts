@@ -78,7 +78,7 @@ describeDb("the biodata as an A4 PDF", () => {
     }
     const stranger = await signUp(t);
     const { text } = await pdfText((await get(stranger.cookie)).rawPayload);
-    expect(text).not.toContain(PRIVATE_VALUES.passportNumber);
+    expect(text).not.toContain(PRIVATE_VALUES.homeAddress);
   });
 
   it("keeps the PDF until the biodata changes, then shows the change", async () => {

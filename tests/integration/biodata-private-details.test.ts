@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
-import { fullBiodata, PRIVATE_VALUES, withPhoto } from "../support/biodata";
+import { PRIVATE_VALUES, publishFullBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";
 import { useTestApp } from "../support/test-app";
 
@@ -29,14 +29,7 @@ describeDb("the standard form's private details", () => {
 
   beforeAll(async () => {
     owner = await signUp(t);
-    const response = await t.app.inject({
-      method: "POST",
-      url: "/api/helpers",
-      headers: { cookie: owner.cookie },
-      payload: await withPhoto(t, owner, fullBiodata({ name: "Rosa Private" })),
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    id = response.json().id;
+    id = await publishFullBiodata(t, owner, { name: "Rosa Private" });
   });
 
   it("are stored and given back to the supplier who wrote them, with the public parts", async () => {
@@ -44,13 +37,13 @@ describeDb("the standard form's private details", () => {
       method: "PATCH",
       url: `/api/helpers/${id}`,
       headers: { cookie: owner.cookie },
-      payload: { restDays: 3 },
+      payload: { siblings: 3 },
     });
     expect(response.statusCode).toBe(200);
     const record = response.json();
     expect(record.privateDetails).toEqual(PRIVATE_VALUES);
     expect(record).toMatchObject({ dateOfBirth: "1990-05-15", allergies: "Shellfish", illnesses: ["asthma", "operations"] });
-    expect(record.restDays).toBe(3);
+    expect(record.siblings).toBe(3);
     expect(record.skills.infant).toMatchObject({ experienced: true, years: 3, rating: 5 });
     expect(record.employment[0]).toMatchObject({ country: "Hong Kong", feedback: "Very patient with the babies" });
   });
@@ -73,12 +66,12 @@ describeDb("the standard form's private details", () => {
       method: "PATCH",
       url: `/api/helpers/${id}`,
       headers: { cookie: owner.cookie },
-      payload: { restDays: 1, skills: { cooking: { willing: true, rating: 6 } } },
+      payload: { siblings: 1, skills: { cooking: { willing: true, rating: 6 } } },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error.fields).toEqual({ "skills.cooking.rating": "The rating must be from 1 to 5 stars, or N.A." });
     const after = await t.app.inject({ method: "GET", url: `/api/helpers/${id}` });
-    expect(after.json().restDays).toBe(3);
+    expect(after.json().siblings).toBe(3);
     expect(after.json().skills.cooking.rating).toBe(4);
   });
 });

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -64,6 +64,7 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
 
   it("starts again after the holder was killed with kill -9", { timeout: 120_000 }, async () => {
     const first = await start();
+    expect(first.output()).toContain("Demo data: not written (SEED_DEMO=false)");
     await first.stop("SIGKILL");
     running.splice(0);
     const again = await start();
@@ -102,6 +103,17 @@ describe.skipIf(testDbKind !== "pglite")("one process at a time on the embedded 
     expect(unknown.stderr.trim()).toBe(
       "No account has the email nobody@example.com. Check the spelling, or ask the person to sign up first.",
     );
+  });
+
+  it("refuses, in one line, a DATA_DIR that holds no site, and leaves it as it was", { timeout: 60_000 }, async () => {
+    for (const folder of [dataDir, path.join(dataDir, "mistyped")]) {
+      const refused = await operatorCommand({ ...env, DATA_DIR: folder }, "promote", "someone@example.com");
+      expect(refused.code).toBe(1);
+      expect(refused.stderr.trim()).toBe(
+        `No site's database in ${path.join(folder, "db")}: run the command with the DATA_DIR the site runs with (DATA_DIR=<folder> npm run operator -- promote <email>).`,
+      );
+    }
+    expect(await readdir(dataDir)).toEqual([]);
   });
 
   it("changes a role directly when no site runs", { timeout: 120_000 }, async () => {

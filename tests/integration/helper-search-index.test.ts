@@ -1,6 +1,6 @@
-import { and, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers, user } from "../../src/server/db/schema";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier, helperValues } from "../support/factories";
@@ -25,6 +25,7 @@ describeDb("searching helpers by name or reference (q=)", () => {
     const query = t.db
       .select({ id: helpers.id })
       .from(helpers)
+      .innerJoin(user, eq(user.id, helpers.supplierId))
       .where(and(...listingConditions({ q }, { confirmedOwnersOnly: false })));
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

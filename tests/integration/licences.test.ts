@@ -226,7 +226,12 @@ describeDb("licences: one account each, shown once an operator checked them", ()
     });
     const after = await t.app.inject({ url: `/admin/suppliers?q=${licence}`, headers: { cookie: operator.cookie } });
     expect(after.body.replace(/<!-- -->/g, "")).toContain("by Olivia Operator: Checked MOM EA directory, 25 Nov");
-    expect((await screen(operator.cookie, { id: supplier.id, intent: "uncheck" })).statusCode).toBe(302);
+    // Taking the check back asks first, in the page, and changes nothing until answered.
+    const asked = await screen(operator.cookie, { id: supplier.id, intent: "uncheck" });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.body.replace(/<!-- -->/g, "")).toContain(`Take back the check of ${licence} (Eager Agency)?`);
+    expect((await licenceOf(supplier.id)).licenceCheckedAt).not.toBeNull();
+    expect((await screen(operator.cookie, { id: supplier.id, intent: "uncheck", confirm: "yes" })).statusCode).toBe(302);
     expect((await licenceOf(supplier.id)).licenceCheckedAt).toBeNull();
   });
 });

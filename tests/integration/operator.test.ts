@@ -1,9 +1,12 @@
 import { randomBytes, randomInt } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { setRole, UnknownUserError } from "../../src/features/accounts/server/roles";
 import { loadConfig } from "../../src/server/config";
 import { recordLead } from "../../src/features/leads/service";
+import { leadsCsvFileName } from "../../src/features/operator/api";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
 import { formatPhone } from "../../src/shared/phone";
@@ -59,6 +62,22 @@ describeDb("operators and their screens", () => {
       })
       .returning();
     return row!;
+  };
+
+  /** A lead's notice, given one go of the outbox worker under `config`: its outbox row after. */
+  const leadThroughOutbox = async (config: ReturnType<typeof loadConfig>, name: string, outcome: object) => {
+    const lead = await recordLead(t.db, leadNotice(config), { name, phone: uniqueSgMobile().e164 });
+    const worker = createOutboxWorker(t.database.handle, config);
+    try {
+      expect(await worker.runOnce()).toMatchObject(outcome);
+    } finally {
+      await worker.stop();
+    }
+    const [row] = await t.db
+      .select()
+      .from(outbox)
+      .where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
+    return row;
   };
 
   it("makes an operator from the command line, and a supplier again", async () => {
@@ -154,6 +173,8 @@ describeDb("operators and their screens", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("text/csv; charset=utf-8");
     expect(response.headers["content-disposition"]).toMatch(/^attachment; filename="leads-\d{4}-\d{2}-\d{2}\.csv"$/);
+    // Dated in Singapore, as the rows: half past one on the 28th there is still the 27th in UTC.
+    expect(leadsCsvFileName(new Date("2026-11-27T17:30:00Z"))).toBe("leads-2026-11-28.csv");
     const lines = response.body.replace(/^\uFEFF/, "").split("\r\n");
     expect(lines[0]).toBe("Name,Phone,Visits,First seen (Singapore time),Last seen (Singapore time),Filtered for");
     expect(lines).toHaveLength(rows.length + 2);
@@ -272,17 +293,7 @@ describeDb("operators and their screens", () => {
       SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
       SUPPORT_EMAIL: "support@example.com",
     });
-    const lead = await recordLead(t.db, leadNotice(config), { name: "Refused Rita", phone: uniqueSgMobile().e164 });
-    const worker = createOutboxWorker(t.database.handle, config);
-    try {
-      expect(await worker.runOnce()).toMatchObject({ failed: 1 });
-    } finally {
-      await worker.stop();
-    }
-    const [row] = await t.db
-      .select()
-      .from(outbox)
-      .where(sql`${outbox.payload}->>'subject' like ${`%${lead.name}%`}`);
+    const row = await leadThroughOutbox(config, "Refused Rita", { failed: 1 });
     expect(row).toMatchObject({ status: "pending", attempts: 1 });
     expect(row!.lastError).toMatch(/ECONNREFUSED/);
 
@@ -300,6 +311,23 @@ describeDb("operators and their screens", () => {
       attempts: 1,
       problem: "The mail server refused the connection",
     });
+  });
+
+  it("lets the operator read the mails written to the data folder when no mail server is set", async () => {
+    const config = loadConfig({ NODE_ENV: "test", DATA_DIR: t.dataDir, LOG_LEVEL: "silent" });
+    const row = await leadThroughOutbox(config, "Filed Fatimah", { delivered: 1 });
+    expect(row).toMatchObject({ channel: "file", status: "delivered" });
+    const fileName = (await readdir(path.join(t.dataDir, "outbox"))).find((name) => name.endsWith(`-${row!.id}.eml`));
+    expect(fileName).toBeDefined();
+
+    const page = await t.app.inject({ url: "/admin/outbox", headers: { cookie: operator.cookie } });
+    const text = pageText(page.body);
+    expect(text).toContain("Mail kept on the server");
+    expect(text).toContain((row!.payload as { subject: string }).subject);
+    expect(text).toContain("to support (the operators)");
+    // The mail itself, as written in the file, with the file's name to find it.
+    expect(text).toContain(pageText((row!.payload as { text: string }).text).trim());
+    expect(page.body).toContain(fileName!);
   });
 
   it("shows the deliveries that keep failing with their last error and a count of pending ones", async () => {

@@ -177,3 +177,26 @@ describeDb("public pages come from the page cache for visitors without a session
     expect(stats().hits).toBe(before.hits);
   });
 });
+
+describeDb("a flood of search pages", () => {
+  // A small cache, so the flood overflows it many times over.
+  const t = usePageApp({ env: { PAGE_CACHE_MB: "1" } });
+  beforeAll(async () => {
+    const supplier = await createSupplier(t.db, { companyName: "Flooded Agency" });
+    await createHelper(t, supplier.id, { name: "Steady Sari", status: "available" });
+  });
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { "accept-encoding": "br, gzip" } });
+
+  it("never pushes the listings out of the page cache: searches have a budget of their own (decision 153)", async () => {
+    const listings = ["/", "/posts", "/zh/posts", "/authors"];
+    for (const url of listings) expect((await get(url)).statusCode).toBe(200);
+    const cache = t.app.pageCache;
+    for (let n = 0; n < 300; n++) expect((await get(`/posts?q=flood+${n}+${"x".repeat(n % 7)}`)).statusCode).toBe(200);
+    // The flood overflowed the searches' quarter many times over and pushed out only searches.
+    expect(cache.stats.evictions).toBeGreaterThan(100);
+    expect(cache.laneBytes.variety).toBeLessThanOrEqual(256 * 1024);
+    const before = cache.stats.hits;
+    for (const url of listings) expect((await get(url)).statusCode).toBe(200);
+    expect(cache.stats.hits).toBe(before + listings.length);
+  });
+});

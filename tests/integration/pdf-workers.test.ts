@@ -1,6 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
-import { beforeAll, expect, it } from "vitest";
+import { beforeAll, expect, it, vi } from "vitest";
 import { helpers } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, withPhoto } from "../support/biodata";
@@ -138,5 +138,30 @@ describeDb("biodata PDFs when many are asked for at once", () => {
       expect(again.statusCode).toBe(200);
       expect((await pdfText(again.rawPayload)).text).toContain(`Busy day ${i}`);
     }
+  });
+});
+
+describeDb("biodata PDF workers at rest", () => {
+  const token = "pdf-workers-metrics-token";
+  const t = useTestApp({ env: { PDF_WORKERS: "1", PDF_IDLE_SECONDS: "1", METRICS_TOKEN: token } });
+  /** The running workers, as the metrics tell an operator. */
+  const workers = async () => {
+    const metrics = await t.app.inject({ url: "/metrics", headers: { authorization: `Bearer ${token}` } });
+    return Number(/^pdf_workers\{state="running"\} (\d+)$/m.exec(metrics.body)?.[1]);
+  };
+
+  it("start with the first PDF, stop once idle for PDF_IDLE_SECONDS, and start again for the next", async () => {
+    const owner = await signUp(t);
+    const id = await publish(t, owner, "Rita Idle");
+    expect(await workers()).toBe(0);
+    expect((await pdfOf(t, id)).statusCode).toBe(200);
+    expect(await workers()).toBe(1);
+    await vi.waitFor(async () => expect(await workers()).toBe(0), { timeout: 15_000, interval: 100 });
+
+    await changeRemarks(t, id, "Asked for again after a quiet spell.");
+    const again = await pdfOf(t, id);
+    expect(again.statusCode).toBe(200);
+    expect((await pdfText(again.rawPayload)).text).toContain("Asked for again after a quiet spell.");
+    expect(await workers()).toBe(1);
   });
 });

@@ -17,7 +17,9 @@ describeDb("starting and stopping the built server", () => {
     env = { DATA_DIR: dataDir };
     if (process.env.TEST_DB === "postgres") {
       database = await createTestDatabase();
+      // The demo goes into PostgreSQL only when asked.
       env.DATABASE_URL = database.url!;
+      env.SEED_DEMO = "true";
     }
   });
   afterEach(async () => {

@@ -59,7 +59,7 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
 
     const done = await withdraw(phone.typed, cookie);
     expect(done.statusCode).toBe(200);
-    expect(done.body).toContain("your name and number are deleted");
+    expect(done.body).toContain("Deleted now: your name, number and e-mail");
     expect(String(done.headers["set-cookie"])).toMatch(/^visitor=; .*Max-Age=0/);
     expect(done.headers["cache-control"]).toBe("private, no-store");
     expect(await leadsWith(phone.e164)).toHaveLength(0);
@@ -148,7 +148,7 @@ describeDb("a visitor withdraws consent on /privacy/my-data (PDPA)", () => {
     expect(await leadsWith(first.phone.e164)).toHaveLength(1);
     expect(await t.db.select().from(privacyRequests).where(eq(privacyRequests.phone, first.phone.e164))).toHaveLength(1);
     // The browser that gave the number first still withdraws at once.
-    expect((await withdraw(first.phone.typed, first.cookie)).body).toContain("your name and number are deleted");
+    expect((await withdraw(first.phone.typed, first.cookie)).body).toContain("Deleted now: your name, number and e-mail");
     expect(await leadsWith(first.phone.e164)).toHaveLength(0);
   });
 

@@ -1,7 +1,9 @@
 /**
  * Search forgives (decision 104): a reference written any way, a misspelt or partial name
  * (best match first) and words from the biodata find the helper, on both databases alike; a
- * reserved or hired helper's reference opens her page, which says so.
+ * reserved or hired helper's reference opens her page, which says so. A family's own words for
+ * the catalogue's values, in English or Chinese, synonyms and misspellings too, find the helpers
+ * who have them (decision 130); a condition finds those who cared for it, never those who have it.
  */
 import { beforeAll, expect, it } from "vitest";
 import { helpers } from "../../src/server/db/schema";
@@ -40,6 +42,39 @@ describeDb("search forgives how a family types", () => {
         skills: { cooking: { willing: true, experienced: true, years: 4, rating: 4, detail: "Vegetarian and Chinese", note: null } },
         publishedAt: at(6),
       }),
+      helperValues(supplier.id, {
+        ref: "DH1019",
+        name: "Aye Aye Win",
+        nationality: "myanmar",
+        religion: "buddhist",
+        motherTongue: "burmese",
+        experience: "new-to-sg",
+        otherLanguages: ["english", "chinese"],
+        cares: ["elder"],
+        skills: { mandarin: { willing: true, experienced: true, years: 2, rating: 3, detail: null, note: null } },
+        employment: [
+          {
+            from: "2022-01",
+            to: "2024-01",
+            country: "Myanmar",
+            employer: null,
+            duties: "Care of a grandmother with dementia",
+            remarks: null,
+            feedback: null,
+          },
+        ],
+        publishedAt: at(9),
+      }),
+      helperValues(supplier.id, {
+        ref: "DH1020",
+        name: "Mya Mya Thin",
+        nationality: "myanmar",
+        religion: "buddhist",
+        motherTongue: "burmese",
+        illnesses: ["diabetes"],
+        illnessOther: "Dementia in her family; early signs of Alzheimer's",
+        publishedAt: at(10),
+      }),
       helperValues(supplier.id, { ref: "DH2044", name: "Joy Hired", status: "hired", publishedAt: at(7) }),
       helperValues(supplier.id, { ref: "DH2045", name: "Lea Reserved", status: "reserved", publishedAt: at(8) }),
     ];
@@ -74,6 +109,31 @@ describeDb("search forgives how a family types", () => {
     ["Vegetarian Muslim", ["Siti Aminah"]],
     ["2044", []],
     ["xylophone", []],
+    // The catalogue's values by their names in each family language, synonyms and misspellings.
+    ["Myanmar", ["Mya Mya Thin", "Aye Aye Win"]],
+    ["缅甸", ["Mya Mya Thin", "Aye Aye Win"]],
+    ["Myanmr", ["Mya Mya Thin", "Aye Aye Win"]],
+    ["Burmese", ["Mya Mya Thin", "Aye Aye Win"]],
+    ["印尼", ["Dewi Lestari", "Siti Aminah"]],
+    ["Indonesain", ["Dewi Lestari", "Siti Aminah"]],
+    ["穆斯林", ["Siti Aminah"]],
+    ["伊斯兰教", ["Siti Aminah"]],
+    ["老人", ["Aye Aye Win"]],
+    ["elderly", ["Aye Aye Win"]],
+    ["粤语", ["Aye Aye Win"]],
+    ["福建话", ["Aye Aye Win"]],
+    ["Hokkien", ["Aye Aye Win"]],
+    ["华语", ["Aye Aye Win"]],
+    ["首次来新", ["Aye Aye Win"]],
+    ["first time", ["Aye Aye Win"]],
+    ["缅甸 老人 失智", ["Aye Aye Win"]],
+    ["找缅甸女佣照顾失智奶奶", ["Aye Aye Win"]],
+    // A condition finds who cared for it, never who has it: her medical history is not searched.
+    ["失智", ["Aye Aye Win"]],
+    ["dementia", ["Aye Aye Win"]],
+    ["alzheimer", ["Aye Aye Win"]],
+    ["diabetes", []],
+    ["糖尿病", []],
   ];
 
   it.each(cases)("“%s” finds %j", async (q, expected) => {
@@ -83,6 +143,15 @@ describeDb("search forgives how a family types", () => {
   it("answers the same once the index is built as while it was being built", async () => {
     await t.app.services.helpers.searchIndex.ready();
     for (const [q, expected] of cases) expect({ q, found: await names(q) }).toEqual({ q, found: expected });
+  });
+
+  it("reads a family's words alike on /posts, /zh/posts and the API", async () => {
+    for (const path of ["/posts", "/zh/posts"]) {
+      const response = await t.app.inject({ method: "GET", url: `${path}?q=${encodeURIComponent("缅甸 失智")}` });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain("Aye Aye Win");
+      expect(response.body).not.toContain("Mya Mya Thin");
+    }
   });
 
   it("opens the page of the helper a reference names, whichever way it is written", async () => {

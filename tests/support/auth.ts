@@ -73,3 +73,13 @@ export async function signUpOverHttp(
   if (signedIn.status !== 200) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
   return cookieHeader(signedIn.headers.getSetCookie());
 }
+
+/** A supplier chooses the language of its pages on its profile, as the form posts it; the page's answer. */
+export function chooseLanguage(t: TestApp, supplier: SignedIn, locale: string) {
+  return t.app.inject({
+    method: "POST",
+    url: `/profile/${supplier.id}`,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie: supplier.cookie },
+    payload: new URLSearchParams({ intent: "language", locale }).toString(),
+  });
+}

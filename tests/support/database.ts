@@ -123,3 +123,14 @@ export async function sharedDatabase(of: TestDatabase): Promise<TestDatabase> {
   const handle = await openDatabase({ databaseUrl: of.url, poolSize: 3 });
   return { handle, url: of.url, drop: () => handle.close() };
 }
+
+/**
+ * The embedded database in a folder on disk, as a site opens it (its settings, its lock), with
+ * the migrated tables of the other suites: for tests that read the database's own files.
+ */
+export async function pgliteOnDisk(dir: string): Promise<TestDatabase> {
+  const seed = await PGlite.create({ dataDir: dir, loadDataDir: await migratedPgliteImage(), extensions: { pg_trgm } });
+  await seed.close();
+  const handle = await openDatabase({ pgliteDir: dir });
+  return { handle, drop: () => handle.close() };
+}

@@ -144,6 +144,18 @@ export function expectFailedResponses(context: BrowserContext, statuses: number[
   guard.expected.push({ matches: (text) => line.test(text), reason });
 }
 
+/** A guarded context (as `newContext` says) signed in with an account's Cookie header on `site`. */
+export async function signedInContext(browser: Browser, site: Site, cookie: string, options: BrowserContextOptions = {}) {
+  const context = await newContext(browser, options);
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name, ...value] = pair.split("=");
+      return { name: name!, value: value.join("="), url: site.url };
+    }),
+  );
+  return context;
+}
+
 /** A page in a context of its own, guarded as `newContext` says. */
 export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
   const context = await newContext(browser, { viewport });

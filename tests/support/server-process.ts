@@ -47,7 +47,7 @@ function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
 
 function launch(env: Record<string, string>): ChildProcess {
   if (!existsSync(serverEntry)) throw new Error(`${serverEntry} is missing: run npm run build`);
-  return spawn(process.execPath, ["--enable-source-maps", serverEntry], {
+  return spawn(process.execPath, ["--enable-source-maps", "--max-semi-space-size=4", serverEntry], {
     env: serverEnv(env),
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -32,6 +32,7 @@ export interface TestAppOptions {
   authLimits?: AppDeps["authLimits"];
   leadLimits?: AppDeps["leadLimits"];
   helperWriteLimits?: AppDeps["helperWriteLimits"];
+  chatLimits?: AppDeps["chatLimits"];
   logger?: AppDeps["logger"];
   /** A database of another test app, as a second instance shares it (sharedDatabase()). */
   database?: TestDatabase;
@@ -59,6 +60,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const leadLimits = options.leadLimits ?? { max: 1000, windowMs: 60_000 };
   // Biodata writes too: suites save many biodata as one supplier.
   const helperWriteLimits = options.helperWriteLimits ?? [{ max: 10_000, windowMs: 60_000 }];
+  // Conversations too: a suite's families all write from one address. The limits' own suite sets them.
+  const chatLimits = options.chatLimits ?? { perAddressHour: 10_000, streamsPerAddress: 1_000 };
   const app = await buildApp({
     config,
     database: database.handle,
@@ -67,6 +70,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     authLimits,
     leadLimits,
     helperWriteLimits,
+    chatLimits,
     logger: withErrorLog(options.logger),
   });
   await app.ready();

@@ -16,3 +16,16 @@ export async function returningVisitorCookie(
   const pass = await recordLead(t.db, leadNotice(t.config), { name, phone });
   return (await createVisitorCookie(TEST_AUTH_SECRET).write(pass)).split(";")[0]!;
 }
+
+/** A family past the gate writes its first message about a helper, as the page's form posts it: the conversation's id. */
+export async function familyWrites(t: TestApp, helperId: string, body: string, name = "Tan Wei Ming"): Promise<string> {
+  const visitor = await returningVisitorCookie(t, name);
+  const started = await t.app.inject({
+    method: "POST",
+    url: `/posts/${helperId}/message`,
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie: visitor },
+    payload: new URLSearchParams({ body, email: "" }).toString(),
+  });
+  if (started.statusCode !== 302) throw new Error(`the family's message was refused: ${started.statusCode} ${started.body.slice(0, 200)}`);
+  return String(started.headers.location).split("/").pop()!;
+}

@@ -28,7 +28,7 @@ function row(overrides: Record<string, unknown> = {}) {
 describe("the standard form's parts in the biodata schema", () => {
   it("accepts a fully filled standard form, private details included, and works out nothing else", () => {
     const result = helperCreateSchema.parse(fullBiodata());
-    expect(result.passportNumber).toBe("P7654321Q");
+    expect(result.homePhone).toBe("+63 917 555 0199");
     expect(result.skills.infant).toMatchObject({ willing: true, experienced: true, years: 3, rating: 5 });
     expect(result.employment).toHaveLength(2);
     expect(result.interview).toEqual(["phone", "video"]);
@@ -116,15 +116,13 @@ describe("the standard form's parts in the biodata schema", () => {
     expect(errorsFor({ skills: { cooking: { note: long(301) } } })["skills.cooking.note"]).toMatch(/at most 300/);
   });
 
-  it("bounds every number: siblings, rest days and years of experience", () => {
+  it("bounds every number: siblings and years of experience", () => {
     expect(errorsFor({ siblings: 21 }).siblings).toBe("Number of siblings must be between 0 and 20");
     expect(errorsFor({ siblings: -1 }).siblings).toBe("Number of siblings must be between 0 and 20");
-    expect(errorsFor({ restDays: 5 }).restDays).toBe("Preferred rest days must be between 0 and 4 a month");
-    expect(errorsFor({ restDays: "two" }).restDays).toBe("Preferred rest days must be a number");
     expect(errorsFor({ skills: { housework: { years: 41 } } })["skills.housework.years"]).toBe(
       "Years of experience must be between 0 and 40",
     );
-    expect(errorsFor({ siblings: 20, restDays: 0, skills: { housework: { years: 40 } } })).toEqual({});
+    expect(errorsFor({ siblings: 20, skills: { housework: { years: 40 } } })).toEqual({});
   });
 
   it("bounds the available-from date and reads years of experience as experience", () => {
@@ -146,10 +144,13 @@ describe("the standard form's parts in the biodata schema", () => {
   });
 
   it("checks the private details' shape", () => {
-    expect(errorsFor({ passportNumber: "P-123" }).passportNumber).toBe("Enter the passport number as 5 to 20 letters and digits");
     expect(errorsFor({ homePhone: "call me" }).homePhone).toMatch(/in digits/);
     expect(errorsFor({ homePhone: "1".repeat(31) }).homePhone).toMatch(/at most 30/);
-    expect(helperCreateSchema.parse({ ...base, passportNumber: " p1234567 " }).passportNumber).toBe("P1234567");
+  });
+
+  it("asks for no passport number: one an older client sends is dropped unread", () => {
+    expect(helperCreateSchema.parse({ ...base, passportNumber: "P1234567" })).not.toHaveProperty("passportNumber");
+    expect(helperUpdateSchema.parse({ passportNumber: "P1234567" })).not.toHaveProperty("passportNumber");
   });
 
   it("changes only what an update names, so an older client keeps the parts it does not know", () => {

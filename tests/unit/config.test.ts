@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, prepareDataDir, publicConfig } from "../../src/server/config";
+import { ConfigError, loadConfig, prepareDataDir, publicConfig, startWarnings } from "../../src/server/config";
 
 /** The one line a start with this environment stops on. */
 function refusal(env: Record<string, string>): string {
@@ -99,10 +99,37 @@ describe("configuration from the environment", () => {
   });
 
   it("makes PDFs in worker threads, one core left to the main thread, unless told otherwise", () => {
-    expect(loadConfig({}).pdf).toEqual({ workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)), queue: 16 });
-    expect(loadConfig({ PDF_WORKERS: "0", PDF_QUEUE: "3" }).pdf).toEqual({ workers: 0, queue: 3 });
+    expect(loadConfig({}).pdf).toEqual({
+      workers: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+      queue: 16,
+      idleMs: 60_000,
+    });
+    expect(loadConfig({ PDF_WORKERS: "0", PDF_QUEUE: "3", PDF_IDLE_SECONDS: "5" }).pdf).toEqual({ workers: 0, queue: 3, idleMs: 5_000 });
     expect(refusal({ PDF_WORKERS: "two" })).toMatch(/^PDF_WORKERS must be a whole number of worker threads/);
     expect(refusal({ PDF_QUEUE: "0" })).toMatch(/^PDF_QUEUE must be a whole number of PDFs, at least 1/);
+    expect(refusal({ PDF_IDLE_SECONDS: "0" })).toMatch(/^PDF_IDLE_SECONDS must be a whole number of seconds, at least 1/);
+  });
+
+  it("names the instance for the x-served-by header: INSTANCE_NAME, else the host name and port", () => {
+    expect(loadConfig({ INSTANCE_NAME: "instance-2" }).instanceName).toBe("instance-2");
+    expect(loadConfig({ PORT: "3001" }).instanceName).toBe(`${os.hostname()}:3001`);
+    expect(refusal({ INSTANCE_NAME: "a b" })).toMatch(/^INSTANCE_NAME must be 1 to 64 letters, digits, dots, dashes or underscores/);
+  });
+
+  it("writes the demo into the embedded database by default, into PostgreSQL only when asked", () => {
+    const databaseUrl = "postgres://app@db:5432/helpers";
+    expect(loadConfig({}).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: databaseUrl }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: databaseUrl, SEED_DEMO: "true" }).seedDemo).toBe(true);
+  });
+
+  it("warns at start when PUBLIC_URL is https:// and TRUST_PROXY is unset", () => {
+    const warned = startWarnings(loadConfig({ PUBLIC_URL: "https://directhelpers.sg" }));
+    expect(warned).toHaveLength(1);
+    expect(warned[0]).toMatch(/^PUBLIC_URL is https:\/\/ but TRUST_PROXY is unset: .* Set TRUST_PROXY/);
+    expect(startWarnings(loadConfig({ PUBLIC_URL: "https://directhelpers.sg", TRUST_PROXY: "1" }))).toEqual([]);
+    expect(startWarnings(loadConfig({ PUBLIC_URL: "http://localhost:3000" }))).toEqual([]);
   });
 
   it("treats an empty variable as unset", () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkDemoHelpers, contradictions, DEMO_RULES } from "../../src/features/demo/server/demo-check";
 import { demoHelpers, type DemoHelper } from "../../src/features/demo/server/demo-helpers";
 import { seededRandom } from "../../src/features/demo/server/portraits";
+import { goodsWordsIn } from "../../src/shared/goods-words";
 
 const now = new Date(Date.UTC(2026, 10, 23));
 const list = demoHelpers(72, seededRandom(20261122), now);
@@ -32,6 +33,11 @@ describe("the demo data", () => {
     // A much larger draw holds no contradiction either (names repeat there, by necessity).
     const many = demoHelpers(2000, seededRandom(7), now);
     expect(() => checkDemoHelpers(many, now, { ...bySupplier, uniqueNames: false })).not.toThrow();
+  });
+
+  it("never treats a helper as goods in her name, notes or remarks", () => {
+    for (const helper of demoHelpers(2000, seededRandom(7), now))
+      for (const text of [helper.name, helper.specialNotes, helper.otherRemarks]) expect(goodsWordsIn(text), text ?? "").toEqual([]);
   });
 
   it("is varied: every faith, diets that follow it, some helpers with children, some with no jobs abroad", () => {

@@ -13,32 +13,40 @@ describe("changes to the listing, gathered", () => {
       expect(changeFromPayload(payload), payload).toBe("everything");
   });
 
-  it("acts once on a burst of changes, when the window after the first has passed", () => {
+  it("acts on the first change at once, then once a window on what a burst brings", () => {
     const applied: ListingChange[] = [];
     const gatherer = new ChangeGatherer(1000, (change) => applied.push(change));
-    for (let n = 0; n < 55; n++) {
-      gatherer.add({ helpers: [`h${n % 3}`] });
+    gatherer.add({ helpers: ["h0"] });
+    expect(applied).toEqual([{ helpers: ["h0"] }]);
+    expect(gatherer.waiting).toBe(false);
+    for (let n = 1; n < 55; n++) {
       vi.advanceTimersByTime(15);
+      gatherer.add({ helpers: [`h${n % 3}`] });
     }
-    expect(applied).toHaveLength(0);
-    vi.advanceTimersByTime(1000);
-    expect(applied).toEqual([{ helpers: ["h0", "h1", "h2"] }]);
-    // The next change starts a new window.
-    gatherer.add({ helpers: ["h9"] });
-    vi.advanceTimersByTime(999);
     expect(applied).toHaveLength(1);
+    expect(gatherer.waiting).toBe(true);
+    vi.advanceTimersByTime(1000 - 54 * 15);
+    expect(applied).toEqual([{ helpers: ["h0"] }, { helpers: ["h1", "h2", "h0"] }]);
+    // A change inside the window that follows waits for its end; after a quiet window, at once again.
+    gatherer.add({ helpers: ["h8"] });
+    vi.advanceTimersByTime(999);
+    expect(applied).toHaveLength(2);
     vi.advanceTimersByTime(1);
-    expect(applied[1]).toEqual({ helpers: ["h9"] });
+    expect(applied[2]).toEqual({ helpers: ["h8"] });
+    vi.advanceTimersByTime(1000);
+    gatherer.add({ helpers: ["h9"] });
+    expect(applied[3]).toEqual({ helpers: ["h9"] });
   });
 
   it("lets 'everything' take in the helpers named with it, and acts at once with no window", () => {
     const applied: ListingChange[] = [];
     const gathered = new ChangeGatherer(500, (change) => applied.push(change));
     gathered.add({ helpers: ["a"] });
-    gathered.add("everything");
     gathered.add({ helpers: ["b"] });
+    gathered.add("everything");
+    gathered.add({ helpers: ["c"] });
     vi.advanceTimersByTime(500);
-    expect(applied).toEqual(["everything"]);
+    expect(applied).toEqual([{ helpers: ["a"] }, "everything"]);
 
     const atOnce: ListingChange[] = [];
     const immediate = new ChangeGatherer(0, (change) => atOnce.push(change));

@@ -108,6 +108,55 @@ describe("the page cache", () => {
     expect(cache.stats.evictions).toBeGreaterThan(0);
   });
 
+  it("keeps the listings under a flood of search pages: pages with a query have a budget of their own", async () => {
+    const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36)).join("");
+    const cache = new PageCache({ maxBytes: 400_000 });
+    const fill = (key: string) =>
+      cache.fill(
+        key,
+        async () => page(random(1000)),
+        () => undefined,
+      );
+    const listings = ["2026-11-23 /", "2026-11-23 /posts", "2026-11-23 /zh/posts"];
+    for (const key of listings) await fill(key);
+    for (let i = 0; i < 300; i++) await fill(`2026-11-23 /posts?q=flood${i}`);
+    for (const key of listings) expect(cache.lookup(key), key).toBeDefined();
+    // The searches pushed out only searches, within their quarter of the bytes.
+    expect(cache.stats.evictions).toBeGreaterThan(200);
+    expect(cache.laneBytes.variety).toBeLessThanOrEqual(100_000);
+    expect(cache.lookup("2026-11-23 /posts?q=flood299")).toBeDefined();
+    expect(cache.lookup("2026-11-23 /posts?q=flood0")).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(400_000);
+  });
+
+  it("unpacks a page once for clients that take no compression, and counts the plain bytes it keeps", async () => {
+    const random = (n: number) => Array.from({ length: n }, () => Math.random().toString(36)).join("");
+    const body = `<main>${random(1500)}</main>`;
+    const cache = new PageCache({ maxBytes: 1_000_000 });
+    const kept = (await cache.fill(
+      "k",
+      async () => page(body),
+      () => undefined,
+    ))!;
+    const compressed = cache.bytes;
+    const plain = await cache.plainBytes("k", kept);
+    expect(plain.toString()).toBe(body);
+    // Kept: the next plain client is sent the same bytes, unpacked no more.
+    expect(await cache.plainBytes("k", kept)).toBe(plain);
+    expect(cache.bytes).toBe(compressed + plain.length);
+    // A page no longer held is unpacked for its client but not kept.
+    cache.invalidate();
+    const other = (await cache.fill(
+      "o",
+      async () => page(body),
+      () => undefined,
+    ))!;
+    cache.invalidate();
+    expect((await cache.plainBytes("o", other)).toString()).toBe(body);
+    expect(other.plain).toBeUndefined();
+    expect(cache.bytes).toBe(0);
+  });
+
   it("does not keep a page rendered before the listing changed", async () => {
     const cache = new PageCache({ maxBytes: 1_000_000 });
     const filling = cache.fill(

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { buildPageFonts, cutRange, rangeOf, SERVED_FAMILY, siteChineseLetters } from "../../scripts/page-fonts-plugin";
 import { hasChineseOrBurmese } from "../../src/shared/letters";
 
-describe("the pages' Chinese and Burmese fonts", () => {
+// Cutting the fonts takes seconds of CPU; on a busy machine more than the default 5 s.
+describe("the pages' Chinese and Burmese fonts", { timeout: 60_000 }, () => {
   it("finds Chinese or Burmese letters anywhere in a page's data, and nothing in Latin, Tamil or emoji", () => {
     expect(hasChineseOrBurmese({ helper: { name: "Siti Aminah", notes: "<p>Cooks well 🍲, café</p>" }, cards: [] })).toBe(false);
     expect(hasChineseOrBurmese({ helper: { name: "Lakshmi", notes: "தமிழ் பேசுவார்" }, at: new Date() })).toBe(false);

@@ -143,6 +143,9 @@ describe("Chinese lines in the PDF", () => {
     expect(lineBreakPieces("喜欢唱歌。")).toEqual(["喜", "", "欢", "", "唱", "", "歌。"]);
     expect(lineBreakPieces("（王）好")).toEqual(["（王）", "", "好"]);
     expect(lineBreakPieces("第1步")).toEqual(["第", "", "1", "", "步"]);
+    // A date stays whole: "2026年9" above "月" is how it wrapped.
+    expect(lineBreakPieces("2026年9月")).toEqual(["2026年9月"]);
+    expect(lineBreakPieces("自2026年9月15日起")).toEqual(["自", "", "2026年9月15日", "", "起"]);
     expect(lineBreakPieces("做饭、熨衣服")).toEqual(["做", "", "饭、", "", "熨", "", "衣", "", "服"]);
   });
 

@@ -7,6 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { seededRandom } from "../../src/features/demo/server/portraits";
 import { BuiltSearchIndex, indexSearch, type IndexRow } from "../../src/features/helpers/server/search-index";
+import { readSearch } from "../../src/features/helpers/server/search-reading";
 import { wordsOf } from "../../src/shared/search-terms";
 
 type Sort = "newest" | "salary" | "age";
@@ -85,9 +86,13 @@ function expected(rows: readonly IndexRow[], q: string, sort: Sort): number[] {
     words.reduce((sum, word) => sum + Math.max(0, ...wordsOf(rows[p]!.name).map((w) => nearness(word, w))), 0),
   );
   const near = places.filter((p) => score[p]! >= 0.6 * words.length - 1e-6).sort((a, b) => score[b]! - score[a]! || a - b);
-  const textWords = [...new Set(words)];
+  // The biodata's words as the search reads them (decision 130): every group has a word starting one of hers.
+  const groups = readSearch(q);
   const text = places.filter(
-    (p) => !near.includes(p) && textWords.every((word) => biodata.get(rows[p]!.id)!.some((w) => w.startsWith(word))),
+    (p) =>
+      !near.includes(p) &&
+      groups.length > 0 &&
+      groups.every((group) => group.some((word) => biodata.get(rows[p]!.id)!.some((w) => w.startsWith(word)))),
   );
   return [...near, ...inOrder(text, sort)];
 }

@@ -2,7 +2,9 @@ import type { FastifyInstance } from "fastify";
 import { PRIVATE_NO_STORE } from "../../server/http/cache-policy";
 import { rawJsonRefusal } from "../../server/http/input-guard";
 import { keepRawBodies, sendWebResponse, toWebRequest } from "../../server/http/web-bridge";
+import { notFound } from "../../server/http/errors";
 import { AUTH_BASE_PATH } from "./server/auth";
+import { authRequestServed } from "./server/auth-served";
 import { authErrorMessage } from "./server/auth-words";
 
 /**
@@ -39,6 +41,8 @@ export async function authRoutes(app: FastifyInstance, { handler }: { handler: (
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
     handler: async (request, reply) => {
+      // What the site does not use of better-auth is not there at all (auth-served.ts).
+      if (!authRequestServed(request.url.slice(AUTH_BASE_PATH.length))) throw notFound();
       const refusal = rawJsonRefusal(request);
       if (refusal) throw refusal;
       const response = await translateRefusal(await handler(toWebRequest(request)));

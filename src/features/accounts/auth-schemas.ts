@@ -3,7 +3,9 @@
  * its action on the server. better-auth checks the password length again on its side.
  */
 import { z } from "zod";
+import { hasVisibleText, plainText } from "../../shared/plain-text";
 import { eaLicenceNumber } from "../../shared/account-schema";
+import { refuseGoodsWords } from "../../shared/goods-words";
 import { m } from "../../shared/i18n/compiled/messages.js";
 import { countText, say, type Text } from "../../shared/schema-text";
 import { COMPANY_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "./auth-limits";
@@ -17,13 +19,16 @@ const tooLong = (label: Text, max: number) => () => m.shared_error_too_long({ la
 const text = (label: Text, max: number) =>
   z
     .string({ error: required(label) })
+    .overwrite(plainText)
     .trim()
     .min(1, { error: required(label) })
+    .refine(hasVisibleText, { error: required(label) })
     .max(max, { error: tooLong(label, max) });
 
 const optionalText = (label: Text, max: number) =>
   z
     .string()
+    .overwrite(plainText)
     .trim()
     .max(max, { error: tooLong(label, max) })
     .optional()
@@ -50,9 +55,9 @@ const confirmNewPassword = () => m.shared_error_confirm_new_password();
 
 export const registerSchema = z
   .object({
-    name: text(m.shared_error_field_full_name, NAME_MAX),
+    name: text(m.shared_error_field_full_name, NAME_MAX).superRefine(refuseGoodsWords(m.shared_error_field_full_name)),
     // The profile's rules; the company is asked for here, as families see it on every biodata.
-    companyName: text(m.shared_error_field_company, COMPANY_MAX),
+    companyName: text(m.shared_error_field_company, COMPANY_MAX).superRefine(refuseGoodsWords(m.shared_error_field_company)),
     eaLicenceNumber,
     email,
     password: newPassword(m.shared_error_field_password),

@@ -3,3 +3,4 @@ export { requireOperator, requireOwnerOrOperator, requireUser } from "./server/g
 export type { Viewer } from "./server/viewer";
 export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/roles";
 export { hasSessionCookie } from "./server/session";
+export { isLicenceTaken } from "./server/licence-claims";

@@ -26,6 +26,8 @@ export interface Profile {
   eaLicenceNumber: string | null;
   /** When an operator checked the licence against MOM's directory (decision 100). */
   licenceCheckedAt: Date | null;
+  /** An operator's refusal of a licence (decision 164): the number refused and why; null when none is. */
+  licenceRefusal: { number: string; reason: string } | null;
   phone: string | null;
   /** Telegram user name, without the @. */
   telegram: string | null;
@@ -100,6 +102,7 @@ export function createAccountService({
       companyName: row.companyName,
       eaLicenceNumber: row.eaLicenceNumber,
       licenceCheckedAt: row.licenceCheckedAt,
+      licenceRefusal: row.licenceRefusedAt ? { number: row.licenceRefusedNumber ?? "", reason: row.licenceRefusalReason ?? "" } : null,
       phone: row.phone,
       telegram: row.telegram,
       role: row.role === "operator" ? "operator" : "supplier",

@@ -14,7 +14,7 @@ import { countInWindow } from "../../server/db/window-count";
 import { notFound, tooManyRequests } from "../../server/http/errors";
 import type { FeatureGround } from "../../server/feature";
 import { CONTACT_RECORD_DAYS } from "../../shared/retention";
-import { COUNTED_DAYS, type ContactChannel, type InterestKind } from "./components/contact-beacon";
+import { COUNTED_DAYS, type ContactChannel, type CountedChannel, type InterestKind } from "./components/contact-beacon";
 import { contactVia, type ContactVia } from "./components/contact-targets";
 import { contacts, interest } from "./server/tables";
 import { m } from "../../shared/i18n/compiled/messages.js";
@@ -52,7 +52,7 @@ export interface ContactServiceDeps extends FeatureGround {
 export interface LeadContact {
   helperName: string;
   helperRef: string;
-  channel: ContactChannel;
+  channel: CountedChannel;
   /** Whom the button reached: the supplier, or the site passing it on. */
   via: ContactVia;
   at: Date;
@@ -82,8 +82,12 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
   }
 
   return {
-    /** Records that a family reached the supplier of `helperId`; false when it was not counted (again this hour, or the owner). */
-    async record(helperId: string, channel: ContactChannel, sender: Sender): Promise<boolean> {
+    /**
+     * Records that a family reached the supplier of `helperId` (a button's beacon, or `chat`: a
+     * first message through the site, counted the same); false when it was not counted (again
+     * this hour, or the owner).
+     */
+    async record(helperId: string, channel: CountedChannel, sender: Sender): Promise<boolean> {
       await burst("contacts", sender.ip);
       const helper = await availableHelper(helperId);
       if (!helper) throw notFound(m.server_error_no_available_helper());
@@ -135,7 +139,7 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
         .limit(LEAD_CONTACTS_SHOWN);
       return rows.map((row) => ({
         ...row,
-        channel: row.channel as ContactChannel,
+        channel: row.channel as CountedChannel,
         via: row.via === "site" ? "site" : "supplier",
       }));
     },

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { unauthorized } from "../../server/http/errors";
 import { idParams, noContent, refusals } from "../../server/http/schemas";
 import { familyKeyFromCookies } from "./server/family-key";
-import { openStream } from "./server/stream";
+import { openInboxStream, openStream } from "./server/stream";
 import type { ConversationService, Credentials } from "./service";
 
 const messageSchema = z.object({
@@ -17,8 +18,11 @@ const messageSchema = z.object({
 
 /** Who a request is: the family's key from its cookie, and the signed-in account. */
 export function credentialsOf(request: FastifyRequest): Credentials {
-  return { key: familyKeyFromCookies(request.headers.cookie), viewer: request.viewer };
+  return { key: familyKeyFromCookies(request.headers.cookie), viewer: request.viewer, address: request.ip };
 }
+
+/** Whom an inbox stream's lease counts against, as a family's streams count against the family. */
+export const inboxLeaseOwner = (accountId: string) => `inbox:${accountId}`;
 
 const who =
   "The family is known by its `conversations` cookie (set when it starts a conversation or opens its private link), the " +
@@ -45,7 +49,8 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
         summary: "Send a message",
         description:
           `${who} Text only: trimmed, 1 to 2,000 characters, no control characters but line breaks and tabs. The message is ` +
-          "stored before the answer. Over the limits per family, phone number or supplier: 429 with `Retry-After`; a blocked party: 403.",
+          "stored before the answer. Over the limits (a family: 20 a minute; a phone number: 120 an hour; an address: 60 an hour over every " +
+          "identity; a supplier: 60 a minute): 429 with `Retry-After`; a blocked party: 403.",
         params: idParams,
         body: z.object({ body: z.string().max(20_000) }),
         response: { 201: messageSchema, ...refusals(400, 403, 404, 429) },
@@ -76,10 +81,12 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
       schema: {
         tags: ["conversations"],
         summary: "Say the asker is typing",
-        description: `${who} The other side's open streams show "typing" for a few seconds; nothing is stored. The body is empty.`,
+        description:
+          `${who} The other side's open streams show "typing" for a few seconds; nothing is stored. The body is empty. One a family ` +
+          "(a supplier: a conversation) every 3 seconds, more: 429 with `Retry-After`. A blocked party: 403.",
         params: idParams,
         body: z.object({}).nullish(),
-        response: { 204: noContent, ...refusals(404) },
+        response: { 204: noContent, ...refusals(403, 404, 429) },
       },
     },
     async (request, reply) => {
@@ -129,17 +136,44 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
         summary: "Follow a conversation (server-sent events)",
         description:
           `${who} A text/event-stream: \`message\` events (their id is the message id), \`read\`, \`typing\`, \`status\` and ` +
-          "`hidden`. On reconnecting, the browser's `Last-Event-ID` (or `?after=` a message id) sends what came since, once.",
+          "`hidden`. On reconnecting, the browser's `Last-Event-ID` (or `?after=` a message id) sends what came since, once. At most " +
+          "10 streams open a family and 100 an address, over every instance: more, 429 with `Retry-After`.",
         params: idParams,
         querystring: z.object({ after: z.coerce.number().int().nonnegative().optional() }),
-        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(404) },
+        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(404, 429) },
       },
     },
     async (request, reply) => {
       const { actor } = await service.open(request.params.id, credentialsOf(request));
       const header = Number(request.headers["last-event-id"]);
       const after = Number.isSafeInteger(header) && header >= 0 ? header : (request.query.after ?? 0);
-      await openStream(request, reply, { service, conversationId: request.params.id, side: actor.side, after, open: streams });
+      const lease = await service.limits.openStream(actor.side === "family" ? actor.familyId : undefined, request.ip);
+      await openStream(request, reply, { service, conversationId: request.params.id, side: actor.side, after, open: streams, lease });
+    },
+  );
+  app.get(
+    "/api/inbox/events",
+    {
+      config: { compress: false },
+      schema: {
+        tags: ["conversations"],
+        security: [{ session: [] }],
+        summary: "Follow the signed-in supplier's inbox (server-sent events)",
+        description:
+          "A text/event-stream of `{ unread, stamp }`: the messages from families the account has not read, over all its " +
+          "conversations (the header's count), and a stamp of the inbox list that changes whenever anything the list shows " +
+          "does (a new conversation, a message, a read mark, a status). Sent on opening and on each change, whichever " +
+          "instance stored it. Signed out: 401. Counted with the conversations' streams: at most 10 open an account (a tab " +
+          "each) and 100 an address, over every instance; more, 429 with `Retry-After`.",
+        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(401, 429) },
+      },
+    },
+    async (request, reply) => {
+      const viewer = request.viewer;
+      if (!viewer) throw unauthorized();
+      // Counted as the conversations' streams are (decision 152): the account's tabs as a family's, and its address.
+      const lease = await service.limits.openStream(inboxLeaseOwner(viewer.id), request.ip);
+      await openInboxStream(request, reply, { service, supplierId: viewer.id, open: streams, lease });
     },
   );
 }

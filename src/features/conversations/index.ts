@@ -44,3 +44,4 @@ export const conversationsFeature = defineFeature({
 });
 
 export { RETENTION_MONTHS, type ConversationService } from "./service";
+export type { ChatLimits } from "./server/limits";

@@ -6,5 +6,6 @@ export default [
   route("messages/link/:key", "features/conversations/pages/private-link.tsx"),
   route("messages/:id", "features/conversations/pages/thread.tsx"),
   route("dashboard/messages", "features/conversations/pages/inbox.tsx"),
+  route("dashboard/messages/:id", "features/conversations/pages/supplier-thread.tsx"),
   route("admin/conversations", "features/conversations/pages/all.tsx"),
 ] satisfies RouteConfig;

@@ -5,6 +5,7 @@
  * A message is stored, with its conversation's row locked, before it is acknowledged, and a
  * NOTIFY in the same transaction tells every instance's open streams at its commit.
  */
+import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { HelperService } from "../helpers";
@@ -15,10 +16,12 @@ import type { Executor } from "../../server/db/connect";
 import { helpers, user, visitors } from "../../server/db/schema";
 import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
+import { plainText } from "../../shared/plain-text";
 import { checkMessage, type ShownMessage } from "./components/message-rules";
 import { hashFamilyKey, looksLikeKey, newFamilyKey } from "./server/family-key";
 import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limits";
-import { createLiveHub, sendSignal, type Side } from "./server/live";
+import { createBlocks, type BlockedParty } from "./server/blocks";
+import { createLiveHub, sendSignal, signalInbox, type Side } from "./server/live";
 import { messagesAfter, shownMessage } from "./server/rows";
 import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
@@ -31,17 +34,21 @@ import { m } from "../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../shared/i18n/page-locale";
 
 /** Who asks: the family of a conversation, its supplier, or an operator reading it. */
-export type Actor = { side: "family"; familyId: string; phone: string } | { side: "supplier"; supplierId: string } | { side: "operator" };
+export type Actor =
+  { side: "family"; familyId: string; leadId: string; phone: string } | { side: "supplier"; supplierId: string } | { side: "operator" };
 
 /** What a request carries that may say who it is: the family's key (cookie or link) and a signed-in account. */
 export interface Credentials {
   key?: string | null;
   viewer?: { id: string; role: string } | null;
+  /** The address the request came from: messages and streams are limited per address too. */
+  address?: string;
 }
 
 export interface ConversationServiceDeps extends FeatureGround {
   helpers: Pick<HelperService, "find">;
-  chatLimits?: ChatLimits;
+  /** Tests raise some (a suite writes much from one address); the rest stay the defaults. */
+  chatLimits?: Partial<ChatLimits>;
 }
 
 export interface ConversationSummary {
@@ -53,6 +60,20 @@ export interface ConversationSummary {
   lastMessageAt: string;
   unread: number;
   messages: number;
+  /** The newest message shown: who wrote it and its first words (none when every message is hidden). */
+  last: { author: Side; words: string } | null;
+}
+
+/** How many characters of the last message a list shows (its first words; the page may cut it shorter). */
+const LAST_WORDS = 120;
+
+/** The first words of a message: at most LAST_WORDS characters on one line, cut at a space where there is one. */
+function firstWords(body: string): string {
+  const line = plainText(body).replace(/\s+/g, " ").trim();
+  if (line.length <= LAST_WORDS) return line;
+  const cut = line.slice(0, LAST_WORDS);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > LAST_WORDS / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
 }
 
 const emailSchema = z.email().max(200);
@@ -67,8 +88,21 @@ export function createConversationService({
   chatLimits,
   telegram,
   settings,
+  hashKey,
+  compactPersonalData,
 }: ConversationServiceDeps) {
-  const limits = chatLimiter(db, chatLimits ?? DEFAULT_CHAT_LIMITS);
+  const limits = chatLimiter(db, { ...DEFAULT_CHAT_LIMITS, ...chatLimits });
+  const blocks = createBlocks(db, hashKey);
+  /** What a blocked family is told: that it is blocked, and how to ask for the block to be lifted. */
+  const blockedRefusal = (scope: "supplier" | "everywhere") =>
+    forbidden(
+      `${scope === "everywhere" ? m.server_error_family_blocked() : m.server_error_conversation_blocked()} ${m.server_error_blocked_ask({ contact: `+${settings.contactPhone}` })}`,
+    );
+  /** Refuses a family blocked from this supplier's helpers (or everywhere). */
+  async function refuseBlocked(party: BlockedParty, supplierId: string): Promise<void> {
+    const scope = await blocks.blocking(party, supplierId);
+    if (scope) throw blockedRefusal(scope);
+  }
   const telegramLink = createTelegramLink(db, site, telegram, settings.telegramBot);
   const live = createLiveHub(listen);
 
@@ -93,10 +127,24 @@ export function createConversationService({
     }
     const family = await familyByKey(credentials.key);
     if (family && family.family.id === conversation.familyId) {
-      return { conversation, actor: { side: "family", familyId: family.family.id, phone: family.phone } as Actor };
+      return {
+        conversation,
+        actor: { side: "family", familyId: family.family.id, leadId: family.family.leadId, phone: family.phone } as Actor,
+      };
     }
     if (viewer?.role === "operator") return { conversation, actor: { side: "operator" } as Actor };
     throw notFound(m.server_error_no_conversation());
+  }
+
+  /** A family as blocks know it: its id, its lead and its number. */
+  async function familyParty(familyId: string) {
+    const [row] = await db
+      .select({ leadId: chatFamilies.leadId, phone: visitors.phone })
+      .from(chatFamilies)
+      .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
+      .where(eq(chatFamilies.id, familyId));
+    if (!row) throw notFound("No such family.");
+    return { familyId, leadId: row.leadId, phone: row.phone };
   }
 
   async function supplierBlocked(executor: Executor, supplierId: string): Promise<boolean> {
@@ -109,7 +157,11 @@ export function createConversationService({
     return db.transaction(async (tx) => {
       const now = new Date();
       // Ids are taken in the order the conversation's lock is granted, so they follow commits.
-      await tx.select({ id: conversations.id }).from(conversations).where(eq(conversations.id, conversationId)).for("update");
+      const [locked] = await tx
+        .select({ supplierId: conversations.supplierId })
+        .from(conversations)
+        .where(eq(conversations.id, conversationId))
+        .for("update");
       const [row] = await tx.insert(chatMessages).values({ conversationId, author, body: text, createdAt: now }).returning();
       // What one writes, one has read.
       const own = author === "family" ? { familyReadId: row!.id } : { supplierReadId: row!.id };
@@ -118,6 +170,7 @@ export function createConversationService({
         .set({ lastMessageAt: now, ...own })
         .where(eq(conversations.id, conversationId));
       await sendSignal(tx, { c: conversationId, k: "message" });
+      await signalInbox(tx, locked!.supplierId);
       return shownMessage(row!);
     });
   }
@@ -128,8 +181,27 @@ export function createConversationService({
     return checked.text;
   }
 
+  /** Messages from families the supplier has not read, over all their conversations (the menu's count). */
+  async function unreadFor(supplierId: string): Promise<number> {
+    const [row] = await db
+      .select({ unread: count() })
+      .from(chatMessages)
+      .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
+      .where(
+        and(
+          eq(conversations.supplierId, supplierId),
+          eq(chatMessages.author, "family"),
+          gt(chatMessages.id, conversations.supplierReadId),
+          sql`${chatMessages.hiddenAt} is null`,
+        ),
+      );
+    return row?.unread ?? 0;
+  }
+
   return {
     live,
+    /** The limits, for the stream route to count its streams. */
+    limits,
     open,
     familyByKey,
     /** The supplier's Telegram notices: the link-up, the webhook's updates, turning off. */
@@ -143,6 +215,8 @@ export function createConversationService({
     async start(input: {
       visitor: { leadId: string; name: string; phone: string };
       key: string | null;
+      /** The address the family writes from. */
+      address?: string;
       helperId: string;
       body: unknown;
       email?: unknown;
@@ -152,25 +226,25 @@ export function createConversationService({
       const email = emailText === "" ? null : emailSchema.safeParse(emailText);
       const fields: Record<string, string> = {};
       if (!text.ok) fields.body = text.error;
-      if (email && !email.success) fields.email = "Please give a valid e-mail address, or leave it empty.";
+      if (email && !email.success) fields.email = m.server_error_email_or_empty();
       if (Object.keys(fields).length > 0) throw badRequest(m.server_error_check_message(), fields);
       const helper = isUuid(input.helperId) ? await helperReads.find(input.helperId) : undefined;
       if (!helper || helper.status !== "available") throw notFound(m.server_error_no_available_helper());
       if (await supplierBlocked(db, helper.supplier.id)) throw forbidden(m.server_error_supplier_unreachable());
 
       let family = await familyByKey(input.key);
+      // A block follows the number typed at the gate and the browser's key, whichever lead it names.
+      await refuseBlocked({ phone: input.visitor.phone, leadId: input.visitor.leadId, familyId: family?.family.id }, helper.supplier.id);
       if (family && family.family.leadId !== input.visitor.leadId) family = undefined;
-      if (family?.family.blockedAt) throw forbidden(m.server_error_family_blocked());
       const [existing] = family
         ? await db
             .select()
             .from(conversations)
             .where(and(eq(conversations.familyId, family.family.id), eq(conversations.helperId, helper.id)))
         : [];
-      if (existing?.status === "blocked") throw forbidden(m.server_error_conversation_blocked());
       if (!existing) await limits.newConversation(input.visitor.phone);
       // A browser starting its first conversation is counted under its lead until it has a family.
-      await limits.familyMessage(family?.family.id ?? `lead-${input.visitor.leadId}`, input.visitor.phone);
+      await limits.familyMessage(family?.family.id ?? `lead-${input.visitor.leadId}`, input.visitor.phone, input.address);
 
       const fresh = family ? null : newFamilyKey();
       const newEmail = email?.success ? email.data : null;
@@ -218,10 +292,8 @@ export function createConversationService({
       const text = validText(body);
       if (actor.side === "operator") throw forbidden("Operators read conversations; they do not write in them.");
       if (actor.side === "family") {
-        if (conversation.status === "blocked") throw forbidden(m.server_error_conversation_blocked());
-        const [family] = await db.select().from(chatFamilies).where(eq(chatFamilies.id, actor.familyId));
-        if (family?.blockedAt) throw forbidden(m.server_error_family_blocked());
-        await limits.familyMessage(actor.familyId, actor.phone);
+        await refuseBlocked(actor, conversation.supplierId);
+        await limits.familyMessage(actor.familyId, actor.phone, credentials.address);
       } else {
         if (await supplierBlocked(db, actor.supplierId)) throw forbidden(m.server_error_supplier_blocked());
         await limits.supplierMessage(actor.supplierId);
@@ -239,7 +311,7 @@ export function createConversationService({
           supplierName: supplierShownName,
           familyName: chatFamilies.name,
           familyPhone: visitors.phone,
-          familyBlocked: chatFamilies.blockedAt,
+          familyLead: chatFamilies.leadId,
         })
         .from(conversations)
         .innerJoin(helpers, eq(helpers.id, conversations.helperId))
@@ -248,6 +320,10 @@ export function createConversationService({
         .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
         .where(eq(conversations.id, conversation.id));
       const messages = await messagesAfter(db, conversation.id, 0, { withHidden: actor.side === "operator", limit: 1000 });
+      const blocked = await blocks.blocking(
+        { familyId: conversation.familyId, leadId: about!.familyLead, phone: about!.familyPhone },
+        conversation.supplierId,
+      );
       return {
         side: actor.side,
         conversation: {
@@ -255,7 +331,11 @@ export function createConversationService({
           status: conversation.status,
           helper: { id: conversation.helperId, name: about!.helperName, ref: about!.helperRef },
           supplier: { id: conversation.supplierId, name: about!.supplierName },
-          family: { id: conversation.familyId, name: about!.familyName, phone: about!.familyPhone, blocked: about!.familyBlocked !== null },
+          family: { id: conversation.familyId, name: about!.familyName, phone: about!.familyPhone },
+          /** The block that keeps the family from writing here: the supplier's, an operator's, or none. */
+          blocked,
+          /** An operator stopped the supplier from writing in any conversation. */
+          supplierBlocked: await supplierBlocked(db, conversation.supplierId),
           familyReadId: conversation.familyReadId,
           supplierReadId: conversation.supplierReadId,
         },
@@ -279,7 +359,10 @@ export function createConversationService({
           .set(actor.side === "family" ? { familyReadId: mark } : { supplierReadId: mark })
           .where(and(eq(conversations.id, conversation.id), lt(column, mark)))
           .returning({ id: conversations.id });
-        if (moved.length > 0) await sendSignal(tx, { c: conversation.id, k: "read", side: actor.side as Side, upTo: mark });
+        if (moved.length === 0) return;
+        await sendSignal(tx, { c: conversation.id, k: "read", side: actor.side as Side, upTo: mark });
+        // The supplier's unread count went down: their header and inbox, in every tab.
+        if (actor.side === "supplier") await signalInbox(tx, conversation.supplierId);
       });
     },
 
@@ -287,29 +370,57 @@ export function createConversationService({
     async typing(conversationId: string, credentials: Credentials): Promise<void> {
       const { conversation, actor } = await open(conversationId, credentials);
       if (actor.side === "operator") return;
+      // A party that may not write may not say it is writing either.
+      if (actor.side === "family") await refuseBlocked(actor, conversation.supplierId);
+      else if (await supplierBlocked(db, actor.supplierId)) throw forbidden(m.server_error_supplier_blocked());
+      // One a family (a supplier: a conversation) every few seconds; each reaches each of the other side's streams once.
+      await limits.typing(actor.side === "family" ? `family:${actor.familyId}` : `supplier:${actor.supplierId}:${conversation.id}`);
       await sendSignal(db, { c: conversation.id, k: "typing", side: actor.side });
     },
 
-    /** The supplier marks a conversation done, open again, or blocks the family in it. */
-    async setStatus(conversationId: string, credentials: Credentials, status: "open" | "done" | "blocked"): Promise<void> {
+    /**
+     * The supplier marks a conversation done, open again, or blocks the family in it: a block
+     * holds for the family's number and browser keys on all the supplier's helpers, logged with
+     * `reason`; opening the conversation again lifts the supplier's own block (an operator's stays).
+     */
+    async setStatus(
+      conversationId: string,
+      credentials: Credentials,
+      status: "open" | "done" | "blocked",
+      { reason = "", confirmed = false }: { reason?: string; confirmed?: boolean } = {},
+    ): Promise<{ was: string }> {
       const { conversation, actor } = await open(conversationId, credentials);
       if (actor.side !== "supplier") throw forbidden("Only the supplier changes a conversation's status.");
+      // A block is applied only once the supplier has answered the page's question (decision 144).
+      if (status === "blocked" && conversation.status !== "blocked" && !confirmed) {
+        throw badRequest(m.conversations_supplier_block_unconfirmed());
+      }
+      const party = await familyParty(conversation.familyId);
       await db.transaction(async (tx) => {
+        if (status === "blocked") {
+          await blocks.block(tx, { ...party, supplierId: actor.supplierId, by: actor.supplierId, reason });
+        } else if (conversation.status === "blocked") {
+          await blocks.liftFor(tx, party, actor.supplierId, actor.supplierId);
+        }
         await tx.update(conversations).set({ status }).where(eq(conversations.id, conversation.id));
         await sendSignal(tx, { c: conversation.id, k: "status", status });
+        await signalInbox(tx, conversation.supplierId);
       });
+      return { was: conversation.status };
     },
 
-    /** Either side reports a message of the other's for an operator to look at. */
+    /** Either side reports a message of the other's for an operator to look at; nobody reports their own. */
     async report(conversationId: string, credentials: Credentials, messageId: number): Promise<void> {
       const { conversation, actor } = await open(conversationId, credentials);
       if (actor.side === "operator") throw forbidden("Operators hide messages instead.");
-      const reported = await db
-        .update(chatMessages)
-        .set({ reportedAt: new Date() })
-        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.conversationId, conversation.id)))
-        .returning({ id: chatMessages.id });
-      if (reported.length === 0) throw notFound("No such message in this conversation.");
+      if (!Number.isSafeInteger(messageId)) throw notFound("No such message in this conversation.");
+      const [message] = await db
+        .select({ author: chatMessages.author })
+        .from(chatMessages)
+        .where(and(eq(chatMessages.id, messageId), eq(chatMessages.conversationId, conversation.id)));
+      if (!message) throw notFound("No such message in this conversation.");
+      if (message.author === actor.side) throw forbidden(m.server_error_report_own());
+      await db.update(chatMessages).set({ reportedAt: new Date() }).where(eq(chatMessages.id, messageId));
     },
 
     /** An operator hides (or shows again) a message: neither side sees it any more. */
@@ -322,24 +433,37 @@ export function createConversationService({
           .returning({ c: chatMessages.conversationId });
         if (!row) throw notFound("No such message.");
         await sendSignal(tx, hidden ? { c: row.c, k: "hidden", id: messageId } : { c: row.c, k: "message" });
+        const [owner] = await tx.select({ supplierId: conversations.supplierId }).from(conversations).where(eq(conversations.id, row.c));
+        await signalInbox(tx, owner!.supplierId);
       });
     },
 
-    /** An operator stops a family (everywhere) or a supplier (in every conversation) from writing. */
-    async blockParty(party: { familyId: string } | { supplierId: string }, blocked = true): Promise<void> {
+    /**
+     * An operator (`by`) stops a family (everywhere: its number and browser keys, logged with
+     * `reason`) or a supplier (in every conversation) from writing, or lets them again. A block
+     * is applied only `confirmed` (the page's question answered, decision 144).
+     */
+    async blockParty(
+      party: { familyId: string } | { supplierId: string },
+      blocked: boolean,
+      by: { operatorId: string; reason?: string; confirmed?: boolean },
+    ): Promise<void> {
+      if (blocked && !by.confirmed) throw badRequest("Nothing was blocked: confirm the block with its “Yes, block” button first.");
       if ("familyId" in party) {
-        const rows = await db
-          .update(chatFamilies)
-          .set({ blockedAt: blocked ? new Date() : null })
-          .where(eq(chatFamilies.id, party.familyId))
-          .returning({ id: chatFamilies.id });
-        if (rows.length === 0) throw notFound("No such family.");
+        const family = await familyParty(party.familyId);
+        if (blocked) await blocks.block(db, { ...family, supplierId: null, by: by.operatorId, reason: by.reason ?? "" });
+        else await blocks.liftFor(db, family, null, by.operatorId);
       } else if (blocked) {
         await db.insert(chatBlockedSuppliers).values({ supplierId: party.supplierId }).onConflictDoNothing();
       } else {
         await db.delete(chatBlockedSuppliers).where(eq(chatBlockedSuppliers.supplierId, party.supplierId));
       }
     },
+
+    /** The block log for operators, and lifting any block in it. */
+    blockLog: () => blocks.log(),
+    liftBlock: (blockId: string, operatorId: string) =>
+      isUuid(blockId) ? blocks.lift(blockId, operatorId) : Promise.reject(notFound("No such block in force.")),
 
     /** A new private link for a family: the old one (and every browser holding it) stops working. */
     async revokeLink(key: string | null): Promise<string> {
@@ -362,8 +486,19 @@ export function createConversationService({
         inArray(conversations.familyId, db.select({ id: chatFamilies.id }).from(chatFamilies).where(eq(chatFamilies.leadId, leadId))),
         "family",
       ),
-    /** A supplier's inbox, newest first (the page groups it by biodata). */
-    inbox: (supplierId: string) => summaries(eq(conversations.supplierId, supplierId), "supplier"),
+    /**
+     * A supplier's inbox as its page and its stream show it: the conversations, newest first (the
+     * page groups them by biodata), the unread count over all of them (the header's), and a stamp
+     * of both that changes whenever anything shown does.
+     */
+    async inboxPage(supplierId: string): Promise<{ items: ConversationSummary[]; unread: number; stamp: string }> {
+      const [items, unread] = await Promise.all([summaries(eq(conversations.supplierId, supplierId), "supplier"), unreadFor(supplierId)]);
+      const stamp = createHash("sha256")
+        .update(JSON.stringify([unread, items]))
+        .digest("base64url")
+        .slice(0, 22);
+      return { items, unread, stamp };
+    },
     /** Every conversation, newest first, for operators; `reported`: those with a reported message. */
     all: (options: { reported?: boolean } = {}) =>
       summaries(
@@ -380,21 +515,7 @@ export function createConversationService({
       ),
 
     /** Messages from families the supplier has not read, over all their conversations (the menu's count). */
-    async unreadFor(supplierId: string): Promise<number> {
-      const [row] = await db
-        .select({ unread: count() })
-        .from(chatMessages)
-        .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-        .where(
-          and(
-            eq(conversations.supplierId, supplierId),
-            eq(chatMessages.author, "family"),
-            gt(chatMessages.id, conversations.supplierReadId),
-            sql`${chatMessages.hiddenAt} is null`,
-          ),
-        );
-      return row?.unread ?? 0;
-    },
+    unreadFor,
 
     /** Messages after `afterId`, as the stream sends them to this asker. */
     messagesAfter: (conversationId: string, afterId: number, side: Actor["side"]) =>
@@ -412,6 +533,8 @@ export function createConversationService({
       await db.execute(
         sql`delete from chat_families f where f.created_at < ${before} and not exists (select 1 from conversations c where c.family_id = f.id)`,
       );
+      // What was deleted is in none of the embedded database's files afterwards (decision 154).
+      if (rows.length > 0) await compactPersonalData?.();
       return { deleted: rows.length };
     },
 
@@ -441,6 +564,9 @@ export function createConversationService({
           sql<number>`(select count(*) from chat_messages m where m.conversation_id = ${conversations.id} and m.hidden_at is null and m.author = ${other} and m.id > ${readColumn})`.mapWith(
             Number,
           ),
+        last: sql<
+          string | null
+        >`(select m.author || ':' || left(m.body, ${LAST_WORDS * 2}) from chat_messages m where m.conversation_id = ${conversations.id} and m.hidden_at is null order by m.id desc limit 1)`,
       })
       .from(conversations)
       .innerJoin(helpers, eq(helpers.id, conversations.helperId))
@@ -459,8 +585,16 @@ export function createConversationService({
       lastMessageAt: row.lastMessageAt.toISOString(),
       unread: row.unread,
       messages: row.messages,
+      last: lastOf(row.last),
     }));
   }
+}
+
+/** `author:body` as the summaries' query reads it. */
+function lastOf(value: string | null): ConversationSummary["last"] {
+  if (!value) return null;
+  const colon = value.indexOf(":");
+  return { author: value.slice(0, colon) === "supplier" ? "supplier" : "family", words: firstWords(value.slice(colon + 1)) };
 }
 
 export type ConversationService = ReturnType<typeof createConversationService>;

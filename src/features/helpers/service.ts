@@ -122,7 +122,7 @@ export function createHelperService(deps: HelperServiceDeps) {
     findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
     /** The helper a reference such as DH1042 names, if any and not a draft (a hired one's page says so). */
     idByRef: (ref: string) => findShownIdByRef(db, rule, ref),
-    /** The private details (home address, phone, passport) for the owner or an operator; undefined for anyone else. */
+    /** The private details (home address, repatriation port, home phone) for the owner or an operator; undefined for anyone else. */
     findPrivateDetails: (id: string, viewer: MaybeViewer) => findPrivateDetails(db, id, viewer),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */
     forEditing: (viewer: MaybeViewer, id: string): Promise<OwnedHelperRecord> => helperForEditing(deps, viewer, id),

@@ -3,4 +3,5 @@ export { createLeadService, type LeadService, type LeadServiceDeps } from "./ser
 export { leadRoutes, leadSchema } from "./api";
 export type { LeadLimits } from "./server/lead-rate-limit";
 export { scheduleLeadRetention } from "./server/lead-retention";
+export type { Forgetting } from "./server/privacy";
 export { visitorAbout } from "./server/lead-message";

@@ -18,7 +18,7 @@ import { leadsCsv } from "./server/lead-export";
 import { toLead } from "./server/lead-row";
 
 export { toLead };
-import { createPrivacyService } from "./server/privacy";
+import { createPrivacyService, type Forgetting } from "./server/privacy";
 import type { Visitor } from "../../server/http/visitor-cookie";
 import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./server/visitor-pass";
 import { m } from "../../shared/i18n/compiled/messages.js";
@@ -133,9 +133,11 @@ export interface LeadServiceDeps {
   redisUrl?: string;
   limits?: LeadLimits;
   log?: LimiterLog;
+  /** What a withdrawal removes besides rows: the mails' files, and the embedded database's deleted pages. */
+  forgetting?: Forgetting;
 }
 
-export function createLeadService({ db, notice, redisUrl, limits, log }: LeadServiceDeps) {
+export function createLeadService({ db, notice, redisUrl, limits, log, forgetting }: LeadServiceDeps) {
   const limiter = createRateLimiter(limits ?? DEFAULT_LEAD_LIMITS, { redisUrl, log });
   return {
     /** Counts submissions per address; shared by the API's rate limit and submit(). */
@@ -157,7 +159,7 @@ export function createLeadService({ db, notice, redisUrl, limits, log }: LeadSer
       return recordLead(db, notice, parsed.lead, { visitor });
     },
     /** PDPA: a visitor's own data, withdrawals of consent, and operators' list of those to carry out. */
-    privacy: createPrivacyService({ db, limiter }),
+    privacy: createPrivacyService({ db, limiter, ...forgetting }),
     /** What the family with this number (from their signed visitor cookie) applied on /filters. */
     rememberFilters: (phone: string, filter: HelperFilter) => rememberFilters(db, phone, filter),
     list: (options: { q?: string; page?: number; pageSize?: number } = {}) => listLeads(db, options),

@@ -8,12 +8,15 @@ export {
   type Recipient,
 } from "./server/outbox";
 export { createTelegramBot, type TelegramBot } from "./server/channels/telegram";
+export { forgetMailFiles, outboxFolder } from "./server/channels/file";
 export {
   countRetrying,
   listFailingDeliveries,
+  listKeptMails,
   outboxSummary,
   retryDelivery,
   type FailingDelivery,
+  type KeptMail,
   type OutboxSummary,
 } from "./server/outbox-operator";
 export { inReaderLocale } from "./server/reader-locale";

@@ -9,7 +9,8 @@ import { requireOperator } from "../accounts";
 import { notFound } from "../../server/http/errors";
 import { idParams, refusals, sendBytes } from "../../server/http/schemas";
 import { leadSchema, type LeadService } from "../leads";
-import { licenceCheckSchema } from "./licence-check-schema";
+import { calendarDateAt, formatIsoDate } from "../../shared/age";
+import { licenceCheckSchema, licenceRefusalSchema } from "./licence-check-schema";
 import type { OperatorService } from "./service";
 
 const supplierLicenceSchema = z.object({
@@ -21,6 +22,10 @@ const supplierLicenceSchema = z.object({
   checkedAt: z.string().nullable().describe("when an operator checked it against MOM's directory (ISO 8601)"),
   checkedBy: z.string().nullable().describe("the operator's name; null for the demo data's checks"),
   note: z.string().nullable().describe("how it was checked"),
+  refusedNumber: z.string().nullable().describe("the licence number an operator refused; null when none is"),
+  refusedAt: z.string().nullable().describe("when it was refused (ISO 8601); while set, nothing of the supplier is public"),
+  refusedBy: z.string().nullable().describe("the operator's name"),
+  refusalReason: z.string().nullable().describe("why, as the supplier reads it on its dashboard"),
   joinedAt: z.string(),
 });
 
@@ -57,6 +62,11 @@ const failingSchema = z.object({
 const errors = refusals(400, 401, 403);
 
 const operatorOnly = { tags: ["operator"], security: [{ session: [] }] };
+
+/** The export's file name: dated in Singapore, as its rows' times are. */
+export function leadsCsvFileName(now: Date): string {
+  return `leads-${formatIsoDate(calendarDateAt(now))}.csv`;
+}
 
 export async function operatorRoutes(fastify: FastifyInstance, { operator, leads }: { operator: OperatorService; leads: LeadService }) {
   fastify.addHook("onSend", async (_request, reply) => {
@@ -101,9 +111,8 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
     async (request, reply) => {
       requireOperator(request.viewer);
       const csv = await leads.exportCsv(request.query.q);
-      const day = new Date().toISOString().slice(0, 10);
       // Sent as bytes so the response schema's string serializer leaves the CSV as it is.
-      reply.header("content-disposition", `attachment; filename="leads-${day}.csv"`);
+      reply.header("content-disposition", `attachment; filename="${leadsCsvFileName(new Date())}"`);
       return sendBytes(reply, "text/csv; charset=utf-8", Buffer.from(csv, "utf8"));
     },
   );
@@ -152,6 +161,25 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
     async (request) => {
       const viewer = requireOperator(request.viewer);
       return operator.suppliers.checkLicence(viewer.id, request.params.id, request.body);
+    },
+  );
+
+  app.put(
+    "/api/admin/suppliers/:id/licence-refusal",
+    {
+      schema: {
+        ...operatorOnly,
+        summary: "Refuse a supplier's licence",
+        description:
+          "When MOM's directory does not bear the licence out: `licence` is the number refused (409 if the supplier's is now another), `reason` is what the supplier reads on its dashboard. Nothing of the supplier is public until an operator checks a licence of theirs, and the refused number is free for another account to claim.",
+        params: idParams,
+        body: licenceRefusalSchema,
+        response: { 200: supplierLicenceSchema, ...errors, ...refusals(404, 409) },
+      },
+    },
+    async (request) => {
+      const viewer = requireOperator(request.viewer);
+      return operator.suppliers.refuseLicence(viewer.id, request.params.id, request.body);
     },
   );
 

@@ -13,3 +13,17 @@ export const licenceCheckSchema = z.object({
 });
 
 export type LicenceCheckInput = z.output<typeof licenceCheckSchema>;
+
+export const LICENCE_REASON_MAX = 300;
+
+/** An operator's refusal of a licence (decision 164): which licence, and why, as the supplier reads it. */
+export const licenceRefusalSchema = z.object({
+  licence: licenceCheckSchema.shape.licence,
+  reason: z
+    .string({ message: "Say why the licence is refused" })
+    .trim()
+    .min(1, "Say why, e.g. “MOM's directory has no agency with this licence”: the agency reads it")
+    .max(LICENCE_REASON_MAX, `Keep the reason to ${LICENCE_REASON_MAX} characters`),
+});
+
+export type LicenceRefusalInput = z.output<typeof licenceRefusalSchema>;

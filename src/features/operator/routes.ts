@@ -6,5 +6,6 @@ export default [
   route("admin/leads", "features/operator/pages/leads.tsx"),
   route("admin/outbox", "features/operator/pages/outbox.tsx"),
   route("admin/suppliers", "features/operator/pages/suppliers.tsx"),
+  route("admin/ea-personnel", "features/operator/pages/ea-personnel.tsx"),
   route("admin/settings", "features/operator/pages/settings.tsx"),
 ] satisfies RouteConfig;

@@ -5,9 +5,10 @@
  */
 import type { Database } from "../../server/db/connect";
 import type { HelperService } from "../helpers";
-import { countRetrying, listFailingDeliveries, outboxSummary, retryDelivery } from "../notifications";
-import type { LicenceCheckInput } from "./licence-check-schema";
-import { checkLicence, listSupplierLicences, uncheckLicence } from "./server/licence-checks";
+import { countRetrying, listFailingDeliveries, listKeptMails, outboxSummary, retryDelivery } from "../notifications";
+import type { LicenceCheckInput, LicenceRefusalInput } from "./licence-check-schema";
+import { checkLicence, findSupplierLicence, listSupplierLicences, refuseLicence, uncheckLicence } from "./server/licence-checks";
+import { checkPersonnel, findPersonnelCheck, listPersonnelChecks, uncheckPersonnel } from "./server/personnel-checks";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;
@@ -30,16 +31,30 @@ export function createOperatorService({
     /** Suppliers and their licences, checked against MOM's directory by an operator (decision 100). */
     suppliers: {
       list: (search?: string) => listSupplierLicences(db, search),
+      find: (id: string) => findSupplierLicence(db, id),
       async checkLicence(operatorId: string, supplierId: string, input: LicenceCheckInput) {
         const checked = await checkLicence(db, operatorId, supplierId, input);
         listingChanged();
         return checked;
+      },
+      /** Refuses a licence with the reason the supplier reads; its pages leave the public (decision 164). */
+      async refuseLicence(operatorId: string, supplierId: string, input: LicenceRefusalInput) {
+        const refused = await refuseLicence(db, operatorId, supplierId, input);
+        listingChanged();
+        return refused;
       },
       async uncheckLicence(supplierId: string) {
         const unchecked = await uncheckLicence(db, supplierId);
         listingChanged();
         return unchecked;
       },
+    },
+    /** Agencies' registered EA personnel, checked in MOM's directory by an operator (decision 163). */
+    personnel: {
+      list: (search?: string) => listPersonnelChecks(db, search),
+      find: (id: string) => findPersonnelCheck(db, id),
+      check: (operatorId: string, id: string) => checkPersonnel(db, operatorId, id),
+      uncheck: (id: string) => uncheckPersonnel(db, id),
     },
     outbox: {
       /** Deliveries being retried (newest first), and how many messages wait to go out. */
@@ -52,6 +67,8 @@ export function createOperatorService({
         return { items, failing: summary.failing, pending: summary.pending, retrying };
       },
       retry: (id: string) => retryDelivery(db, id),
+      /** The mails written as .eml files in the data folder (no mail server set), newest first. */
+      kept: () => listKeptMails(db),
     },
   };
 }

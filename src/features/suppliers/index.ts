@@ -1,3 +1,4 @@
 /** The suppliers feature as other code sees it: its service and its routes. */
 export { createSupplierService, type SupplierService } from "./service";
 export { supplierRoutes } from "./api";
+export { namedPersonnel } from "./server/ea-personnel";

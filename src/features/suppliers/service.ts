@@ -11,6 +11,13 @@ import { formatPhone } from "../../shared/phone";
 import type { Database } from "../../server/db/connect";
 import { user } from "../../server/db/schema";
 import { ListingCache, ownerMayShow, type HelperService, type PublicRule } from "../helpers";
+import { requireUser, type Viewer } from "../accounts";
+import { eaPersonnelInputSchema, type EaPersonnel } from "../../shared/ea-personnel";
+import { fieldErrors } from "../../shared/helper-schema";
+import { m } from "../../shared/i18n/compiled/messages.js";
+import { isUuid } from "../../shared/uuid";
+import { badRequest, notFound } from "../../server/http/errors";
+import { addPersonnel, listPersonnel, namedPersonnel, personnelToName, removePersonnel } from "./server/ea-personnel";
 
 type ListedCounts = Pick<HelperService, "listedCounts" | "listedCount">;
 
@@ -90,14 +97,37 @@ export interface SupplierServiceDeps {
   rule: PublicRule;
   /** How many helpers each supplier has listed (the helpers service). */
   helpers: ListedCounts;
+  /** Told after a change of what the public sees of a supplier (its EA personnel), here; other instances hear of it from the database. */
+  listingChanged?: () => void;
 }
 
 /** Suppliers with their counts of available helpers; the list is cached like the listing. */
-export function createSupplierService({ db, rule, helpers }: SupplierServiceDeps) {
+export function createSupplierService({ db, rule, helpers, listingChanged }: SupplierServiceDeps) {
   const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
   return {
     list: () => cache.get("all", () => listSuppliers(db, helpers)),
     find: (id: string) => findSupplier(db, rule, helpers, id),
+    /** A licensed agency's registered EA personnel (decision 162). */
+    personnel: (supplierId: string) => listPersonnel(db, supplierId),
+    /** The EA personnel a biodata names (decision 163); null for an overseas supplier or an agency with none. */
+    namedPersonnel: (supplierId: string, helperId: string) => namedPersonnel(db, supplierId, helperId),
+    /** The EA personnel an agency's biodata may name, for its form; none without a licence. */
+    personnelToName: (supplierId: string) => personnelToName(db, supplierId),
+    async addPersonnel(viewer: Viewer | null | undefined, body: unknown): Promise<EaPersonnel> {
+      const supplier = requireUser(viewer);
+      const parsed = eaPersonnelInputSchema.safeParse(body ?? {});
+      if (!parsed.success) throw badRequest(m.server_error_invalid_input(), fieldErrors(parsed.error));
+      const [row] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplier.id)).limit(1);
+      if (!row?.licence) throw badRequest(m.shared_error_ea_personnel_no_licence());
+      const added = await addPersonnel(db, supplier.id, parsed.data);
+      listingChanged?.();
+      return added;
+    },
+    async removePersonnel(viewer: Viewer | null | undefined, id: string): Promise<void> {
+      const supplier = requireUser(viewer);
+      if (!isUuid(id) || !(await removePersonnel(db, supplier.id, id))) throw notFound(m.shared_error_ea_personnel_not_found());
+      listingChanged?.();
+    },
     /** Drops the cached list (on every listing change). */
     invalidate: () => cache.invalidate(),
   };

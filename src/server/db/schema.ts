@@ -45,6 +45,13 @@ export const user = pgTable(
     licenceCheckedAt: timestamp("licence_checked_at", { withTimezone: true }),
     licenceCheckedBy: text("licence_checked_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     licenceCheckNote: text("licence_check_note"),
+    // An operator's refusal of a licence (decision 164): the number refused, when, by whom and
+    // why. While set, nothing of the account is public; the refused number is free for its real
+    // holder (the unique index leaves it out). A check clears it; so does giving no licence.
+    licenceRefusedNumber: text("licence_refused_number"),
+    licenceRefusedAt: timestamp("licence_refused_at", { withTimezone: true }),
+    licenceRefusedBy: text("licence_refused_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    licenceRefusalReason: text("licence_refusal_reason"),
     phone: text("phone"),
     /** The supplier's Telegram user name, without the @: families' Telegram button opens it. */
     telegram: text("telegram"),
@@ -52,8 +59,12 @@ export const user = pgTable(
     locale: text("locale"),
     ...timestamps,
   },
-  // One account per licence, however it was typed (decision 100).
-  (t) => [uniqueIndex(LICENCE_INDEX).on(sql`upper(regexp_replace(${t.eaLicenceNumber}, '\\s', '', 'g'))`)],
+  // One account per licence, however it was typed (decision 100), a refused number left out (decision 164).
+  (t) => [
+    uniqueIndex(LICENCE_INDEX)
+      .on(sql`upper(regexp_replace(${t.eaLicenceNumber}, '\\s', '', 'g'))`)
+      .where(sql`${t.licenceRefusedNumber} is null or ${t.eaLicenceNumber} <> ${t.licenceRefusedNumber}`),
+  ],
 );
 
 export const session = pgTable(
@@ -118,6 +129,27 @@ export const rateLimit = pgTable("rate_limit", {
 
 export const helperRefSequence = pgSequence("helper_ref_seq", { startWith: 1001 });
 
+/**
+ * A licensed agency's registered EA personnel (MOM's registration number, e.g. R1234567): each
+ * biodata names one, the first registered until the agency chooses (decisions 162, 163).
+ */
+export const eaPersonnel = pgTable(
+  "ea_personnel",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    supplierId: text("supplier_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    registrationNumber: text("registration_number").notNull(),
+    checkedAt: timestamp("checked_at", { withTimezone: true }),
+    /** The operator who checked them in MOM's directory (decision 163); null for the demo data's. */
+    checkedBy: text("checked_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("ea_personnel_supplier_registration_idx").on(t.supplierId, t.registrationNumber)],
+);
+
 export const helpers = pgTable(
   "helpers",
   {
@@ -157,7 +189,6 @@ export const helpers = pgTable(
     homeAddress: text("home_address"),
     repatriationPort: text("repatriation_port"),
     homePhone: text("home_phone"),
-    passportNumber: text("passport_number"),
     allergies: text("allergies"),
     illnesses: text("illnesses")
       .array()
@@ -169,7 +200,6 @@ export const helpers = pgTable(
     handlesPork: boolean("handles_pork"),
     handlesBeef: boolean("handles_beef"),
     foodHandlingOther: text("food_handling_other"),
-    restDays: integer("rest_days"),
     otherRemarks: text("other_remarks"),
     skillsEvaluation: text("skills_evaluation"),
     skillsEvaluationOther: text("skills_evaluation_other"),
@@ -195,6 +225,11 @@ export const helpers = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("draft"),
+    /**
+     * The agency's EA personnel this biodata names (decision 163); null: its first registered.
+     * Removing the person sets it back to null, so the biodata names the first again.
+     */
+    eaPersonnelId: uuid("ea_personnel_id").references((): AnyPgColumn => eaPersonnel.id, { onDelete: "set null" }),
     supplierId: text("supplier_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),

@@ -72,6 +72,8 @@ export interface ApiDocsOptions {
   extraTags?: readonly { name: string; description: string }[];
   /** Paths served outside Fastify's own routes (better-auth's), merged in as they are. */
   extraPaths?: Record<string, object>;
+  /** The site's address (PUBLIC_URL): the document's one server. */
+  publicUrl?: string;
 }
 
 /**
@@ -107,10 +109,11 @@ export async function registerApiDocs(app: FastifyInstance, options: ApiDocsOpti
           },
         },
       },
+      ...(options.publicUrl ? { servers: [{ url: options.publicUrl, description: "This site" }] } : {}),
       paths: options.extraPaths ?? {},
     },
     transform,
-    transformObject: (document) => describeResponses(dropUnusedSchemas(jsonSchemaTransformObject(document))),
+    transformObject: (document) => nameAndSecure(describeResponses(dropUnusedSchemas(jsonSchemaTransformObject(document)))),
   });
 
   // Made once, when first asked for (every route is known by then), and compressed once; a
@@ -239,6 +242,40 @@ function describeResponses(document: Document): Document {
       for (const [status, response] of Object.entries(responses)) {
         if (response.description === "Default Response") response.description = STATUS_WORDS[status] ?? `HTTP ${status}`;
       }
+    }
+  }
+  return document;
+}
+
+/** `GET /api/helpers/{id}` -> `getHelpersById`: a name for an operation its route did not name. */
+export function operationIdOf(method: string, path: string): string {
+  const words = path
+    .replace(/^\/api(?=\/)/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      const word = param ? `by-${param[1]}` : segment;
+      return word
+        .split(/[^A-Za-z0-9]+/)
+        .filter(Boolean)
+        .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+        .join("");
+    });
+  return method.toLowerCase() + words.join("");
+}
+
+/**
+ * Every operation named (`operationId`) and saying who may call it: an operation that names no
+ * session is open to anyone (`security: []`; a conversation's family proves itself by its own
+ * cookie, as its description says), so no reader has to guess.
+ */
+function nameAndSecure(document: Document): Document {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item ?? {})) {
+      const described = operation as { operationId?: string; security?: unknown[] };
+      described.operationId ??= operationIdOf(method, path);
+      described.security ??= [];
     }
   }
   return document;

@@ -19,6 +19,8 @@ export interface MetricsOptions {
   token: string | undefined;
   database: DatabaseHandle;
   pageCache: PageCache;
+  /** The biodata PDF workers' load (the pdf feature's renderer). */
+  pdfLoad: () => { workers: number; busy: number; waiting: number };
 }
 
 function bearerMatches(request: FastifyRequest, token: string): boolean {
@@ -90,6 +92,18 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsOption
       this.reset();
       for (const status of UNDELIVERED_STATUSES) this.set({ status }, 0);
       for (const row of rows) this.set({ status: row.status }, row.n);
+    },
+  });
+  new Gauge({
+    name: "pdf_workers",
+    help: "Biodata PDF worker threads: running (each about 130 MB; an idle one stops after PDF_IDLE_SECONDS), busy, and PDFs waiting for one",
+    labelNames: ["state"] as const,
+    registers: [registry],
+    collect() {
+      const load = options.pdfLoad();
+      this.set({ state: "running" }, load.workers);
+      this.set({ state: "busy" }, load.busy);
+      this.set({ state: "waiting" }, load.waiting);
     },
   });
   new Gauge({

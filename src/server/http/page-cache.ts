@@ -3,8 +3,10 @@
  * Brotli- and gzip-compressed, and sent again until what it shows changes (the same
  * listing_changed notification that clears the API's cache: a changed page is then rendered
  * again while the copy held is still sent) or the day in Singapore turns (ages on the page
- * change at midnight). Bounded by the bytes it holds, least recently used first out. See
- * docs/decisions/070-page-cache.md and 083.
+ * change at midnight). Bounded by the bytes it holds, least recently used first out. Pages
+ * with a query (a search, a filter, a page number: endless variety anyone can ask for) have a
+ * budget of their own, so a flood of them pushes out only each other, never the listings and
+ * biodata pages. See docs/decisions/070-page-cache.md, 083 and 153.
  */
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
@@ -14,13 +16,19 @@ import type { SharedPage } from "./page-policies";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
+const gunzip = promisify(zlib.gunzip);
 
 export interface CachedPage {
   status: number;
   headers: Record<string, string>;
   br: Buffer;
   gzip: Buffer;
-  /** Compressed bytes held, both variants. */
+  /**
+   * The bytes uncompressed, kept once a client that takes neither encoding asked (plainBytes):
+   * unpacking the gzip copy for every such request made them several times slower than Brotli's.
+   */
+  plain?: Buffer;
+  /** Bytes held: both compressed variants, and the plain one once kept. */
   bytes: number;
   expiresAt: number;
   /** Something it shows changed: still sent while its successor is rendered, once, in the background. */
@@ -95,41 +103,69 @@ export interface PageCacheOptions {
   maxEntryBytes?: number;
   /** A safety net should a change notification ever be missed (as the listing's cache). */
   ttlMs?: number;
+  /** The share of maxBytes pages with a query may hold (the rest is for pages without one); a quarter unless told. */
+  varietyShare?: number;
+}
+
+/** Pages kept under one budget, least recently used first in the map. */
+interface Lane {
+  entries: Map<string, CachedPage>;
+  bytes: number;
+  maxBytes: number;
+}
+
+/** Whether a key's page has a query: a search, filters or a page number (keys are `<date> <canonical address>`). */
+export function isVarietyKey(key: string): boolean {
+  return key.includes("?");
 }
 
 export class PageCache {
-  private readonly entries = new Map<string, CachedPage>();
+  private readonly plainLane: Lane;
+  private readonly varietyLane: Lane;
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private generation = 0;
-  private heldBytes = 0;
   /** `invalidations`: rounds of changes taken in (a new search index dropping search pages is not one). */
   readonly stats = { hits: 0, misses: 0, stores: 0, evictions: 0, invalidations: 0 };
 
-  constructor(private readonly options: PageCacheOptions) {}
+  constructor(private readonly options: PageCacheOptions) {
+    const variety = Math.floor(options.maxBytes * (options.varietyShare ?? 0.25));
+    this.varietyLane = { entries: new Map(), bytes: 0, maxBytes: variety };
+    this.plainLane = { entries: new Map(), bytes: 0, maxBytes: options.maxBytes - variety };
+  }
+
+  private laneOf(key: string): Lane {
+    return isVarietyKey(key) ? this.varietyLane : this.plainLane;
+  }
+
+  /** Bytes held by the pages with a query (their own budget) and by the others. */
+  get laneBytes(): { plain: number; variety: number } {
+    return { plain: this.plainLane.bytes, variety: this.varietyLane.bytes };
+  }
 
   get enabled(): boolean {
     return this.options.maxBytes > 0;
   }
 
   get bytes(): number {
-    return this.heldBytes;
+    return this.plainLane.bytes + this.varietyLane.bytes;
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.plainLane.entries.size + this.varietyLane.entries.size;
   }
 
   lookup(key: string): CachedPage | undefined {
-    const hit = this.entries.get(key);
+    const lane = this.laneOf(key);
+    const hit = lane.entries.get(key);
     if (!hit) return undefined;
     if (hit.expiresAt <= Date.now()) {
-      this.entries.delete(key);
-      this.heldBytes -= hit.bytes;
+      lane.entries.delete(key);
+      lane.bytes -= hit.bytes;
       return undefined;
     }
     // Re-inserted to keep the map in least-recently-used order.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
+    lane.entries.delete(key);
+    lane.entries.set(key, hit);
     this.stats.hits += 1;
     return hit;
   }
@@ -171,12 +207,35 @@ export class PageCache {
     }
   }
 
+  /**
+   * The page's bytes uncompressed, for a client that takes neither encoding: unpacked once and
+   * kept with the page while it is held, counted in the bytes held like its compressed copies.
+   */
+  async plainBytes(key: string, page: CachedPage): Promise<Buffer> {
+    if (page.plain) return page.plain;
+    const body = await gunzip(page.gzip);
+    const lane = this.laneOf(key);
+    if (!page.plain && lane.entries.get(key) === page && page.bytes + body.length <= this.maxEntryBytes(lane)) {
+      page.plain = body;
+      page.bytes += body.length;
+      lane.bytes += body.length;
+      this.evictOverflow(lane);
+    }
+    return body;
+  }
+
+  private maxEntryBytes(lane: Lane): number {
+    return Math.min(this.options.maxEntryBytes ?? 2 * 1024 * 1024, lane.maxBytes);
+  }
+
   /** Everything goes: anything may have changed (a supplier's name, a seed). */
   invalidate(): void {
     this.generation += 1;
-    this.entries.clear();
+    for (const lane of [this.plainLane, this.varietyLane]) {
+      lane.entries.clear();
+      lane.bytes = 0;
+    }
     this.pending.clear();
-    this.heldBytes = 0;
     this.stats.invalidations += 1;
   }
 
@@ -200,30 +259,38 @@ export class PageCache {
   private invalidateWhere(test: (key: string, entry: CachedPage) => boolean): void {
     this.generation += 1;
     this.pending.clear();
-    for (const [key, entry] of this.entries) if (test(key, entry)) entry.stale = true;
+    for (const lane of [this.plainLane, this.varietyLane])
+      for (const [key, entry] of lane.entries) if (test(key, entry)) entry.stale = true;
   }
 
   private drop(key: string): void {
-    const held = this.entries.get(key);
+    const lane = this.laneOf(key);
+    const held = lane.entries.get(key);
     if (!held) return;
-    this.entries.delete(key);
-    this.heldBytes -= held.bytes;
+    lane.entries.delete(key);
+    lane.bytes -= held.bytes;
   }
 
   private store(key: string, entry: CachedPage): void {
-    if (entry.bytes > (this.options.maxEntryBytes ?? 2 * 1024 * 1024) || entry.bytes > this.options.maxBytes) return;
-    const previous = this.entries.get(key);
+    const lane = this.laneOf(key);
+    if (entry.bytes > this.maxEntryBytes(lane)) return;
+    const previous = lane.entries.get(key);
     if (previous) {
-      this.entries.delete(key);
-      this.heldBytes -= previous.bytes;
+      lane.entries.delete(key);
+      lane.bytes -= previous.bytes;
     }
-    this.entries.set(key, entry);
-    this.heldBytes += entry.bytes;
+    lane.entries.set(key, entry);
+    lane.bytes += entry.bytes;
     this.stats.stores += 1;
-    while (this.heldBytes > this.options.maxBytes) {
-      const [oldestKey, oldest] = this.entries.entries().next().value as [string, CachedPage];
-      this.entries.delete(oldestKey);
-      this.heldBytes -= oldest.bytes;
+    this.evictOverflow(lane);
+  }
+
+  /** Least recently used first out of the page's own budget, until its bytes fit. */
+  private evictOverflow(lane: Lane): void {
+    while (lane.bytes > lane.maxBytes) {
+      const [oldestKey, oldest] = lane.entries.entries().next().value as [string, CachedPage];
+      lane.entries.delete(oldestKey);
+      lane.bytes -= oldest.bytes;
       this.stats.evictions += 1;
     }
   }

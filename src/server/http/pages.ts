@@ -3,10 +3,8 @@
  * Fastify request becomes a web Request, the loaders get the shared services in their context,
  * and the web Response goes back through Fastify so compression and headers still apply.
  */
-import { promisify } from "node:util";
-import zlib from "node:zlib";
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { createRequestHandler, type AppLoadContext } from "react-router";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
 import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
@@ -74,13 +72,28 @@ export interface PagesOptions {
 }
 
 const NOT_PAGES = /^\/(api|assets|media)(\/|\?|$)/;
-const gunzip = promisify(zlib.gunzip);
 
-async function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage): Promise<FastifyReply> {
+/**
+ * React Router refuses a form whose Origin is not the request's own. Behind a proxy that ends
+ * TLS (and TRUST_PROXY unset) the request arrives as http://, perhaps under another Host, while
+ * the browser's Origin is https://: the site's own origin is PUBLIC_URL's, so its host is allowed.
+ */
+export function withSiteOrigin(build: ServerBuild, publicUrl: string): ServerBuild {
+  const allowed = Array.isArray(build.allowedActionOrigins) ? build.allowedActionOrigins : [];
+  return { ...build, allowedActionOrigins: [...allowed, new URL(publicUrl).host] };
+}
+
+async function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cache: PageCache,
+  key: string,
+  page: CachedPage,
+): Promise<FastifyReply> {
   reply.status(page.status).headers(page.headers).header("vary", "Accept-Encoding");
   const encoding = pickEncoding(request.headers["accept-encoding"]);
   if (encoding) return reply.header("content-encoding", encoding).send(page[encoding]);
-  return reply.send(await gunzip(page.gzip));
+  return reply.send(await cache.plainBytes(key, page));
 }
 
 export async function pageRoutes(app: FastifyInstance, options: PagesOptions): Promise<void> {
@@ -94,7 +107,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
   const pages = async () => {
     const table = await options.pages();
     let handler = handlers.get(table);
-    if (!handler) handlers.set(table, (handler = createRequestHandler(table.build, mode)));
+    if (!handler) handlers.set(table, (handler = createRequestHandler(withSiteOrigin(table.build, config.publicUrl), mode)));
     return { table, handler };
   };
 
@@ -160,7 +173,7 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
       if (canonical !== undefined) {
         const key = pageCacheKey(canonical);
         const hit = cache.lookup(key);
-        if (hit && !hit.stale) return sendCached(request, reply, hit);
+        if (hit && !hit.stale) return sendCached(request, reply, cache, key, hit);
         let own: RenderedPage | undefined;
         const renderForCache = async (): Promise<RenderedPage> => {
           const nonce = newNonce();
@@ -179,10 +192,10 @@ export async function pageRoutes(app: FastifyInstance, options: PagesOptions): P
           // Changed since it was kept: sent as it is while its successor is rendered (once, however
           // many ask), so a supplier's saves never make visitors wait for a rendering.
           void cache.fill(key, renderForCache, () => undefined, shared).catch(() => undefined);
-          return sendCached(request, reply, hit);
+          return sendCached(request, reply, cache, key, hit);
         }
         const held = await cache.fill(key, renderForCache, (rendered) => (own = rendered), shared);
-        if (held) return sendCached(request, reply, held);
+        if (held) return sendCached(request, reply, cache, key, held);
         if (own) {
           reply.status(own.status);
           for (const [name, value] of own.headers) if (name !== "set-cookie") reply.header(name, value);

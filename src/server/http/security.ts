@@ -96,8 +96,9 @@ export function securityHeaders(config: Config): [string, string][] {
  */
 export function registerSecurityHeaders(app: FastifyInstance, config: Config): void {
   const headers = Object.fromEntries(securityHeaders(config));
+  const instance = config.instanceName;
   app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(headers).header("x-request-id", request.id);
+    reply.headers(headers).header("x-request-id", request.id).header("x-served-by", instance);
     done();
   });
 }

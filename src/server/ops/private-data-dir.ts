@@ -1,5 +1,5 @@
 /**
- * The data folder holds password hashes, passports, leads' numbers and the session secret, in
+ * The data folder holds password hashes, home addresses, leads' numbers and the session secret, in
  * files any process may read or truncate if their modes let it: everything in it belongs to
  * the site's user alone (folders 0700, files 0600). Decision 081.
  */

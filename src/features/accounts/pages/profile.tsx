@@ -4,6 +4,7 @@ import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "r
 import { formatSingaporeDay } from "../../../shared/format";
 import { formatPhone } from "../../../shared/phone";
 import { AccountAvatar } from "../components/account-avatar";
+import { EaPersonnelSection, type PersonnelAnswer } from "../components/ea-personnel-section";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Field, FormError } from "../../../ui/field";
 import { SubmitButton } from "../../../ui/submit-button";
@@ -55,6 +56,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       avatar: profile.avatar?.thumbUrl ?? null,
     },
     locale: profile.locale,
+    // A licensed agency's registered EA personnel (decision 162); an overseas supplier has none.
+    personnel: profile.eaLicenceNumber ? await context.services.suppliers.personnel(viewer.id) : null,
   };
 }
 
@@ -64,6 +67,21 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const viewer = requireOwnProfile(request, context, params.id);
   const formData = await request.formData();
   const intent = formData.get("intent");
+
+  if (intent === "personnel-add" || intent === "personnel-remove") {
+    try {
+      if (intent === "personnel-add") {
+        await context.services.suppliers.addPersonnel(viewer, Object.fromEntries(formData));
+      } else {
+        await context.services.suppliers.removePersonnel(viewer, String(formData.get("id") ?? ""));
+      }
+    } catch (error) {
+      if (!isHttpError(error) || ![400, 404].includes(error.statusCode)) throw error;
+      const answer: PersonnelAnswer = { intent: "personnel", ok: false, fields: error.fields, message: error.message };
+      return data(answer, { status: error.statusCode });
+    }
+    return data({ intent: "personnel", ok: true } satisfies PersonnelAnswer);
+  }
 
   if (intent === "avatar") {
     const key = formData.get("key");
@@ -148,7 +166,7 @@ function licenceHint(checkedOn: string | null): string {
 }
 
 export default function Profile() {
-  const { profile, locale } = useLoaderData<typeof loader>();
+  const { profile, locale, personnel } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -215,6 +233,8 @@ export default function Profile() {
           />
         </IntentForm>
       </section>
+
+      {personnel ? <EaPersonnelSection personnel={personnel} answer={answer?.intent === "personnel" ? answer : undefined} /> : null}
 
       <LanguageSection locale={locale} answer={language} sending={sending} />
 

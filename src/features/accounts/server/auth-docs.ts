@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ALLOWED_FIELDS } from "./account-guard";
 import type { Auth } from "./auth";
 import { AUTH_BASE_PATH } from "./auth";
+import { authEndpointServed } from "./auth-served";
 
 interface AuthEndpoint {
   path?: string;
@@ -22,6 +23,28 @@ interface AuthEndpoint {
 type JsonSchema = Record<string, unknown>;
 
 const METHODS = ["GET", "POST"] as const;
+
+/** better-auth's endpoints that act on the signed-in account: the session cookie or a 401. */
+const SESSION_NEEDED = new Set([
+  "/sign-out",
+  "/change-email",
+  "/change-password",
+  "/update-user",
+  "/delete-user",
+  "/update-session",
+  "/verify-password",
+  "/list-sessions",
+  "/revoke-session",
+  "/revoke-sessions",
+  "/revoke-other-sessions",
+]);
+/** Answered with or without a session: who is signed in (none: null), a confirmation mail sent again. */
+const SESSION_OPTIONAL = new Set(["/get-session", "/send-verification-email"]);
+
+function securityOf(path: string) {
+  if (SESSION_NEEDED.has(path)) return [{ session: [] }];
+  return SESSION_OPTIONAL.has(path) ? [{}, { session: [] }] : [];
+}
 
 const authError = {
   type: "object",
@@ -68,6 +91,7 @@ function operation(name: string, endpoint: AuthEndpoint, method: string, pathPar
     summary: summaryOf(name, own),
     ...(description ? { description } : {}),
     operationId: `auth.${name}.${method.toLowerCase()}`,
+    security: securityOf(endpoint.path ?? ""),
     parameters: [
       ...pathParams.map((param) => ({ name: param, in: "path", required: true, schema: { type: "string" } })),
       ...Object.entries(queryProperties).map(([param, schema]) => ({
@@ -93,7 +117,7 @@ export function authApiPaths(auth: Auth): Record<string, Record<string, object>>
   const paths: Record<string, Record<string, object>> = {};
   for (const [name, endpoint] of Object.entries(auth.api as unknown as Record<string, AuthEndpoint>)) {
     // Endpoints without a path, or only for the server's own calls, are not reachable over HTTP.
-    if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY) continue;
+    if (!endpoint.path || endpoint.options?.metadata?.SERVER_ONLY || !authEndpointServed(endpoint.path)) continue;
     const pathParams = [...endpoint.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
     const url = AUTH_BASE_PATH + endpoint.path.replace(/:(\w+)/g, "{$1}");
     const declared = endpoint.options?.method;

@@ -15,9 +15,14 @@ import { LICENCE_INDEX, normaliseLicence } from "../../../shared/licence";
 /** The licence as the index compares it. */
 const normalisedLicence: SQL = sql`upper(regexp_replace(${user.eaLicenceNumber}, '\\s', '', 'g'))`;
 
-/** Whether an account other than `exceptId` (none at sign-up) holds this licence. */
+/**
+ * Whether an account other than `exceptId` (none at sign-up) holds this licence. A number an
+ * operator refused is held by nobody: its real holder may claim it (decision 164), as the unique
+ * index's own condition says.
+ */
 export async function licenceHeldByAnother(db: Database, licence: string, exceptId: string | null): Promise<boolean> {
-  const same = sql`${normalisedLicence} = ${normaliseLicence(licence)}`;
+  const same = sql`${normalisedLicence} = ${normaliseLicence(licence)}
+    and (${user.licenceRefusedNumber} is null or ${user.eaLicenceNumber} <> ${user.licenceRefusedNumber})`;
   const [row] = await db
     .select({ id: user.id })
     .from(user)

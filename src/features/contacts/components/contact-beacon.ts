@@ -4,6 +4,8 @@
  * survives the page going away. The biodata page itself stays one cached page for everyone.
  */
 export type ContactChannel = "whatsapp" | "telegram" | "webchat";
+/** A contact as it is counted: a button's channel, or `chat`, a first message through the site (no beacon). */
+export type CountedChannel = ContactChannel | "chat";
 export type InterestKind = "view" | "shortlist";
 
 /** The days a supplier's dashboard counts contacts, views and shortlists over (the service counts the same). */

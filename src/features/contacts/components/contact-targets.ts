@@ -38,7 +38,13 @@ export function contactTargets(supplier: SupplierContact, site: SiteContact): Co
 }
 
 /** Where one channel's contact went, as it is recorded. */
-export function contactVia(channel: "whatsapp" | "telegram" | "webchat", supplier: SupplierContact, site: SiteContact): ContactVia {
+export function contactVia(
+  channel: "whatsapp" | "telegram" | "webchat" | "chat",
+  supplier: SupplierContact,
+  site: SiteContact,
+): ContactVia {
+  // A message through the site reaches the supplier's own inbox.
+  if (channel === "chat") return "supplier";
   if (channel === "webchat") return "site";
   const targets = contactTargets(supplier, site);
   return channel === "whatsapp" ? targets.whatsapp.via : (targets.telegram?.via ?? "site");

@@ -12,6 +12,8 @@ export interface ListedConversation {
   lastMessageAt: string;
   unread: number;
   messages: number;
+  /** The newest message: who wrote it and its first words (shown where the page gives `words.last`). */
+  last?: { author: "family" | "supplier"; words: string } | null;
 }
 
 /** The words of a row, for a page that reads in another language than the family's (the supplier's inbox). */
@@ -19,6 +21,8 @@ export interface ConversationListWords {
   messages: (count: number) => string;
   unread: (count: number) => string;
   status: (status: "done" | "blocked") => string;
+  /** The last message's first words as a row shows them (`mine`: the reader wrote it); no line without it. */
+  last?: (words: string, mine: boolean) => string;
 }
 
 /** The family's words, in the page's language (English or Chinese). */
@@ -34,18 +38,24 @@ export function ConversationList({
   empty,
   byHelper,
   words = FAMILY_WORDS,
+  reader,
+  linkTo = (id) => localHref(`/messages/${id}`),
 }: {
   items: ListedConversation[];
   empty: string;
   byHelper?: boolean;
   words?: ConversationListWords;
+  /** Whose list it is, so the last message reads as theirs or the other side's. */
+  reader?: "family" | "supplier";
+  /** Where a conversation opens: the family's and operators' thread, else the page's own (the supplier's). */
+  linkTo?: (id: string) => string;
 }) {
   if (items.length === 0) return <p>{empty}</p>;
   return (
     <ul className="conversation-list">
       {items.map((item) => (
         <li key={item.id} className={item.unread > 0 ? "unread" : undefined}>
-          <Link to={localHref(`/messages/${item.id}`)}>
+          <Link to={linkTo(item.id)}>
             {/* Under a biodata's heading (the inbox), each conversation is named by who writes. */}
             <span className="conversation-title">
               {byHelper ? (
@@ -61,6 +71,9 @@ export function ConversationList({
               {words.messages(item.messages)} · {formatSingaporeTime(item.lastMessageAt)}
               {item.status !== "open" ? ` · ${words.status(item.status === "done" ? "done" : "blocked")}` : ""}
             </span>
+            {words.last && item.last ? (
+              <span className="conversation-last">{words.last(item.last.words, item.last.author === reader)}</span>
+            ) : null}
             {item.unread > 0 ? <span className="badge">{words.unread(item.unread)}</span> : null}
           </Link>
         </li>

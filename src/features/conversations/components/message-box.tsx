@@ -2,11 +2,18 @@ import { MAX_MESSAGE_LENGTH } from "./message-rules";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /** The message field of both forms (the first message and the thread's), with its refusal beside it. */
-export function MessageBox(props: { id: string; rows: number; error?: string; placeholder?: string; onInput?: () => void }) {
+export function MessageBox(props: {
+  id: string;
+  rows: number;
+  label?: string;
+  error?: string;
+  placeholder?: string;
+  onInput?: () => void;
+}) {
   const errorId = `${props.id}-error`;
   return (
     <>
-      <label htmlFor={props.id}>{m.conversations_your_message()}</label>
+      <label htmlFor={props.id}>{props.label ?? m.conversations_your_message()}</label>
       <textarea
         id={props.id}
         name="body"

@@ -1,8 +1,14 @@
 /**
  * What a message may be, checked the same in the browser's form and on the server: text only,
  * trimmed, at most 2,000 characters, no NUL or other control characters (a line break and a tab
- * are text). Phone numbers, e-mail addresses and links are allowed: families need to share them.
+ * are text), and something visible: invisible format characters (direction overrides, zero-width
+ * spaces) are taken out by the shared sanitiser, and a message of only invisible characters is
+ * refused. Phone numbers, e-mail addresses and links are allowed: families need to share them.
+ * The refusals are in the request's language (the server's catalogue: families' and suppliers' languages).
  */
+import { hasVisibleText, plainText } from "../../../shared/plain-text";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+
 export const MAX_MESSAGE_LENGTH = 2000;
 
 // Every C0 control but tab and line feed, DEL, and the C1 controls.
@@ -12,11 +18,11 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
 export type MessageCheck = { ok: true; text: string } | { ok: false; error: string };
 
 export function checkMessage(raw: unknown): MessageCheck {
-  if (typeof raw !== "string") return { ok: false, error: "Please write a message." };
-  const text = raw.replace(/\r\n?/g, "\n").trim();
-  if (text === "") return { ok: false, error: "Please write a message." };
-  if ([...text].length > MAX_MESSAGE_LENGTH) return { ok: false, error: `A message is at most ${MAX_MESSAGE_LENGTH} characters.` };
-  if (CONTROL.test(text)) return { ok: false, error: "A message is plain text: it cannot hold control characters." };
+  if (typeof raw !== "string") return { ok: false, error: m.server_error_message_empty() };
+  const text = plainText(raw).replace(/\r\n?/g, "\n").trim();
+  if (!hasVisibleText(text)) return { ok: false, error: m.server_error_message_empty() };
+  if ([...text].length > MAX_MESSAGE_LENGTH) return { ok: false, error: m.server_error_message_too_long({ max: MAX_MESSAGE_LENGTH }) };
+  if (CONTROL.test(text)) return { ok: false, error: m.server_error_message_control() };
   return { ok: true, text };
 }
 

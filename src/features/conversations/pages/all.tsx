@@ -1,8 +1,11 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { redirectWithMessage } from "../../../ui/flash.server";
+import { formatSingaporeTime } from "../../../shared/format";
 import { pagePolicy } from "../../../shared/page-policy";
 import { formatPhone } from "../../../shared/phone";
 import { siteName } from "../../../ui/meta";
 import { ConversationList } from "../components/conversation-list";
+import { orRefusal } from "./refusals.server";
 import type { Route } from "./+types/all";
 
 export const policy = pagePolicy.operator();
@@ -17,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const all = await context.services.conversations.all({ reported });
   return {
     reported,
+    blocks: await context.services.conversations.blockLog(),
     conversations: all.map((item) => ({
       ...item,
       // Operators read every conversation but mark none read: the unread count is the supplier's.
@@ -25,8 +29,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Any operator lifts any block of the log. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { familyName } = await orRefusal(() =>
+    context.services.conversations.liftBlock(String(form.get("blockId") ?? ""), context.viewer!.id),
+  );
+  return redirectWithMessage(
+    context,
+    "/admin/conversations",
+    `Unblocked ${familyName ?? "a withdrawn family"}: this block is lifted (any other block in force still holds).`,
+  );
+}
+
 export default function AllConversations({ loaderData }: Route.ComponentProps) {
-  const { reported, conversations } = loaderData;
+  const { reported, conversations, blocks } = loaderData;
   return (
     <section className="conversations-page" aria-labelledby="all-heading">
       <h1 id="all-heading">{reported ? "Conversations with a reported message" : "Every conversation"}</h1>
@@ -38,6 +55,31 @@ export default function AllConversations({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <ConversationList items={conversations} empty="No conversations." />
+      <h2 id="blocks">Blocks</h2>
+      <p className="muted">
+        Numbers are typed, not proven: a block may have been turned on an innocent family. Lift any block a family asks about.
+      </p>
+      {blocks.length === 0 ? <p>No blocks.</p> : null}
+      <ul className="block-log">
+        {blocks.map((block) => (
+          <li key={block.id} data-block-id={block.id}>
+            {block.familyName ?? "A withdrawn family (its number kept as a hash)"} ·{" "}
+            {block.scope === "everywhere" ? "everywhere" : `from ${block.supplier}`}
+            {" · "}by {block.blockedBy ?? "an unknown account"} on {formatSingaporeTime(block.createdAt)}
+            {block.reason ? `: “${block.reason}”` : ""}
+            {block.liftedAt ? (
+              ` · lifted by ${block.liftedBy ?? "an unknown account"} on ${formatSingaporeTime(block.liftedAt)}`
+            ) : (
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="blockId" value={block.id} />
+                <button type="submit" className="link-button">
+                  Lift this block
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

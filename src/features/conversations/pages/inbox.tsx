@@ -1,9 +1,11 @@
-import { Form, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, redirect, useNavigation, useRevalidator } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { formatPhone } from "../../../shared/phone";
 import { siteName } from "../../../ui/meta";
 import { viewerOf } from "../../../ui/page-guards.server";
 import { ConversationList, type ConversationListWords, type ListedConversation } from "../components/conversation-list";
+import { followInbox } from "../components/inbox-live";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Route } from "./+types/inbox";
 
@@ -16,16 +18,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
-  const inbox = await context.services.conversations.inbox(viewer.id);
+  const inbox = await context.services.conversations.inboxPage(viewer.id);
   // One group per biodata, the one with the newest message first.
   const groups = new Map<string, { helper: ListedConversation["helper"]; items: ListedConversation[] }>();
-  for (const item of inbox) {
+  for (const item of inbox.items) {
     const group = groups.get(item.helper.id) ?? { helper: item.helper, items: [] };
     group.items.push({ ...item, with: `${item.family.name} · ${formatPhone(item.family.phone)}` });
     groups.set(item.helper.id, group);
   }
   const telegram = await context.services.conversations.telegram.state(viewer.id);
-  return { groups: [...groups.values()], unread: inbox.reduce((sum, item) => sum + item.unread, 0), telegram };
+  return { groups: [...groups.values()], unread: inbox.unread, stamp: inbox.stamp, telegram };
 }
 
 /** "Get notices on Telegram" sends the supplier into the bot with a one-time link; "Turn off" stops the notices. */
@@ -50,13 +52,24 @@ const words = (): ConversationListWords => ({
   messages: (count) => m.conversations_supplier_messages({ count }),
   unread: (count) => m.conversations_supplier_unread({ count }),
   status: (status) => (status === "done" ? m.conversations_supplier_done() : m.conversations_supplier_blocked()),
+  last: (words, mine) => (mine ? m.conversations_supplier_last_yours({ words }) : words),
 });
 
 export default function SupplierInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { groups, unread, telegram } = loaderData;
+  const { groups, unread, telegram, stamp } = loaderData;
   const rowWords = words();
+  // A family writes, or a read mark moves, in any tab or on any instance: the list is read again.
+  // Followed again when a reading ends, so a change that came during it is read too.
+  const { revalidate, state: reading } = useRevalidator();
+  useEffect(
+    () =>
+      followInbox((state) => {
+        if (state && state.stamp !== stamp && reading === "idle") void revalidate();
+      }),
+    [stamp, reading, revalidate],
+  );
   return (
-    <section className="conversations-page" aria-labelledby="inbox-heading">
+    <section className="conversations-page" aria-labelledby="inbox-heading" data-stamp={stamp}>
       <h1 id="inbox-heading">{unread > 0 ? m.conversations_supplier_title_unread({ count: unread }) : m.conversations_supplier_title()}</h1>
       <p className="muted">
         {telegram.available && telegram.state === "on" ? m.conversations_supplier_mailed_and_telegram() : m.conversations_supplier_mailed()}
@@ -68,7 +81,14 @@ export default function SupplierInbox({ loaderData, actionData }: Route.Componen
           <h2 id={`inbox-${group.helper.id}`}>
             {group.helper.name} <span className="muted">({m.conversations_supplier_ref({ ref: group.helper.ref })})</span>
           </h2>
-          <ConversationList items={group.items} empty="" byHelper words={rowWords} />
+          <ConversationList
+            items={group.items}
+            empty=""
+            byHelper
+            words={rowWords}
+            reader="supplier"
+            linkTo={(id) => `/dashboard/messages/${id}`}
+          />
         </section>
       ))}
     </section>

@@ -5,7 +5,7 @@ import { familyCookie, familyKeyFromCookies } from "../server/family-key";
 import type { Credentials } from "../service";
 
 export function credentials(request: Request, context: AppLoadContext): Credentials {
-  return { key: familyKeyFromCookies(request.headers.get("cookie")), viewer: context.viewer };
+  return { key: familyKeyFromCookies(request.headers.get("cookie")), viewer: context.viewer, address: context.ip };
 }
 
 export function keyCookie(key: string, context: AppLoadContext): string {
@@ -28,9 +28,20 @@ export async function formRefusal<T>(work: () => Promise<T>) {
     return { ok: true as const, value: await work() };
   } catch (error) {
     if (isHttpError(error) && error.statusCode !== 404) {
-      return { ok: false as const, answer: data({ error: error.message, fields: error.fields ?? {} }, { status: error.statusCode }) };
+      // Over a limit: when to send again, as an HTTP client reads it too (the page's `headers` passes it on).
+      const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
+      return {
+        ok: false as const,
+        answer: data({ error: error.message, fields: error.fields ?? {} }, { status: error.statusCode, headers }),
+      };
     }
     if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
     throw error;
   }
+}
+
+/** A page whose form may be refused over a limit sends the refusal's Retry-After. */
+export function retryAfterHeaders({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "retry-after": retryAfter } : new Headers();
 }

@@ -7,10 +7,13 @@ import { paths } from "../../../ui/paths";
 import { MessageBox } from "../components/message-box";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
-import { credentials, formRefusal, keyCookie } from "./refusals.server";
+import { credentials, retryAfterHeaders, formRefusal, keyCookie } from "./refusals.server";
 import type { Route } from "./+types/start";
 
 export const policy = pagePolicy.personal({ noCrawl: true });
+
+/** Over a limit, the refused form's answer says when to send again. */
+export const headers: Route.HeadersFunction = retryAfterHeaders;
 
 export const meta: Route.MetaFunction = ({ data, matches }) => [
   {
@@ -48,6 +51,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     context.services.conversations.start({
       visitor,
       key: who.key ?? null,
+      address: context.ip,
       helperId: params.id,
       body: form.get("body"),
       email: form.get("email") ?? undefined,
@@ -55,6 +59,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   );
   if (!outcome.ok) return outcome.answer;
   const { conversationId, key } = outcome.value;
+  // Counted for the supplier and in the family's own data like a WhatsApp press; the message is
+  // sent whether or not it counts (a burst of presses from one address is refused a count).
+  await context.services.contacts
+    .record(params.id, "chat", { ip: context.ip, leadId: visitor.leadId, viewerId: context.viewer?.id })
+    .catch((error: unknown) => context.log.warn({ err: error }, "a first message not counted as a contact"));
   return redirect(localHref(`/messages/${conversationId}`), key ? { headers: { "Set-Cookie": keyCookie(key, context) } } : undefined);
 }
 

@@ -5,6 +5,8 @@
  * rolled back, to each instance listening, which hands it to its own streams of that
  * conversation. PGlite delivers it within the process. A signal only says what to read again:
  * streams read messages from the table, so a signal lost or repeated loses or repeats nothing.
+ * A supplier's inbox (the list and the header's unread count) is followed the same way, under
+ * a key of its own (`inboxKey`): a signal there says the inbox changed, the stream reads it.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../server/db/connect";
@@ -18,7 +20,16 @@ export type Signal =
   | { c: string; k: "read"; side: Side; upTo: number }
   | { c: string; k: "typing"; side: Side }
   | { c: string; k: "status"; status: string }
-  | { c: string; k: "hidden"; id: number };
+  | { c: string; k: "hidden"; id: number }
+  | { c: string; k: "inbox" };
+
+/** The key a supplier's inbox streams listen on (a conversation's is its id). */
+export const inboxKey = (supplierId: string) => `inbox:${supplierId}`;
+
+/** Tells the supplier's inbox streams, on every instance, that their inbox changed. */
+export function signalInbox(executor: Executor, supplierId: string): Promise<void> {
+  return sendSignal(executor, { c: inboxKey(supplierId), k: "inbox" });
+}
 
 export async function sendSignal(executor: Executor, signal: Signal): Promise<void> {
   await executor.execute(sql`select pg_notify(${CONVERSATION_CHANNEL}, ${JSON.stringify(signal)})`);
@@ -27,8 +38,8 @@ export async function sendSignal(executor: Executor, signal: Signal): Promise<vo
 type Listener = (signal: Signal) => void;
 
 export interface LiveHub {
-  /** Calls `listener` for each signal of the conversation until the returned function is called. */
-  subscribe(conversationId: string, listener: Listener): Promise<() => void>;
+  /** Calls `listener` for each signal of the conversation (or inbox key) until the returned function is called. */
+  subscribe(key: string, listener: Listener): Promise<() => void>;
   /** Streams open on this instance (metrics, the benchmark). */
   readonly open: number;
   close(): Promise<void>;
@@ -61,17 +72,17 @@ export function createLiveHub(listen: (channel: string, onNotify: (payload: stri
     get open() {
       return open;
     },
-    async subscribe(conversationId, listener) {
+    async subscribe(key, listener) {
       stop ??= listen(CONVERSATION_CHANNEL, dispatch);
       await stop;
-      let set = listeners.get(conversationId);
-      if (!set) listeners.set(conversationId, (set = new Set()));
+      let set = listeners.get(key);
+      if (!set) listeners.set(key, (set = new Set()));
       set.add(listener);
       open += 1;
       return () => {
         if (!set.delete(listener)) return;
         open -= 1;
-        if (set.size === 0) listeners.delete(conversationId);
+        if (set.size === 0) listeners.delete(key);
       };
     },
     async close() {

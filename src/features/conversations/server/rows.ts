@@ -2,6 +2,7 @@
 import { and, asc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../../server/db/connect";
 import type { ShownMessage } from "../components/message-rules";
+import { plainText } from "../../../shared/plain-text";
 import { chatMessages } from "./tables";
 
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -10,7 +11,8 @@ export function shownMessage(row: MessageRow): ShownMessage {
   return {
     id: row.id,
     author: row.author === "supplier" ? "supplier" : "family",
-    body: row.body,
+    // Written before the sanitiser took format characters out, a message shows without them too.
+    body: plainText(row.body),
     createdAt: row.createdAt.toISOString(),
     hidden: row.hiddenAt !== null,
     reported: row.reportedAt !== null,

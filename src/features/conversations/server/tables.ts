@@ -20,11 +20,43 @@ export const chatFamilies = pgTable(
     email: text("email"),
     /** SHA-256 of the private link's key; replaced when the family revokes its link. */
     keyHash: text("key_hash").notNull(),
-    /** Set by an operator: the family may post nowhere. */
-    blockedAt: timestamp("blocked_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("chat_families_key_idx").on(t.keyHash), index("chat_families_lead_idx").on(t.leadId)],
+);
+
+/**
+ * Blocks of families, and their log: a row is never deleted, a lifted block keeps who lifted it
+ * and when. A block holds for the number (a keyed hash of it, so it outlives the lead's
+ * withdrawal without keeping the number) and for the family whose browser keys were blocked;
+ * a supplier's for that supplier's helpers, an operator's (no supplier) everywhere.
+ */
+export const chatBlocks = pgTable(
+  "chat_blocks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** HMAC-SHA256 of the number in E.164 under a key of the site's; null for blocks older than the log. */
+    phoneHash: text("phone_hash"),
+    /** The family blocked (its browser keys); null once it is deleted (withdrawal, retention). */
+    familyId: uuid("family_id").references(() => chatFamilies.id, { onDelete: "set null" }),
+    /** Whose helpers the block keeps the family from; null: an operator's block, everywhere. */
+    supplierId: text("supplier_id").references(() => user.id, { onDelete: "cascade" }),
+    /** Who blocked (an account) and why, as they said it. */
+    blockedBy: text("blocked_by").references(() => user.id, { onDelete: "set null" }),
+    reason: text("reason").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp("lifted_at", { withTimezone: true }),
+    liftedBy: text("lifted_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("chat_blocks_phone_idx")
+      .on(t.phoneHash)
+      .where(sql`${t.liftedAt} is null`),
+    index("chat_blocks_family_idx")
+      .on(t.familyId)
+      .where(sql`${t.liftedAt} is null`),
+    index("chat_blocks_created_idx").on(t.createdAt.desc()),
+  ],
 );
 
 /** Suppliers an operator has stopped from writing in any conversation. */

@@ -59,7 +59,7 @@ export async function notifyUnread(
     // Both drivers answer with { rows }.
     const rows = (claimed as unknown as { rows: Claimed[] }).rows;
     for (const row of rows) {
-      const link = `${site.publicUrl}/messages/${row.id}`;
+      const link = `${site.publicUrl}/dashboard/messages/${row.id}`;
       const about = { helper: row.helper_name, ref: row.helper_ref };
       // In the language the supplier chose on their profile.
       await enqueueMessage(

@@ -18,7 +18,6 @@ interface Home {
   streets: string[];
   port: string;
   dialCode: string;
-  passportLetter: string;
   cuisine: string;
 }
 
@@ -28,7 +27,6 @@ export const HOMES: Record<Nationality, Home> = {
     streets: ["Rizal Street", "Mabini Avenue", "Bonifacio Street"],
     port: "Manila",
     dialCode: "+63 9",
-    passportLetter: "P",
     cuisine: "Filipino",
   },
   indonesia: {
@@ -36,7 +34,6 @@ export const HOMES: Record<Nationality, Home> = {
     streets: ["Jalan Merdeka", "Jalan Sudirman", "Jalan Diponegoro"],
     port: "Jakarta",
     dialCode: "+62 8",
-    passportLetter: "C",
     cuisine: "Indonesian",
   },
   myanmar: {
@@ -44,7 +41,6 @@ export const HOMES: Record<Nationality, Home> = {
     streets: ["Bogyoke Road", "Anawrahta Road", "Strand Road"],
     port: "Yangon",
     dialCode: "+95 9",
-    passportLetter: "M",
     cuisine: "Burmese",
   },
   india: {
@@ -59,7 +55,6 @@ export const HOMES: Record<Nationality, Home> = {
     streets: ["Gandhi Nagar", "Nehru Street", "Temple Road"],
     port: "Chennai",
     dialCode: "+91 9",
-    passportLetter: "K",
     cuisine: "Indian",
   },
 };
@@ -76,7 +71,7 @@ const DUTIES: Record<DrawnCare | "housework", string[]> = {
   housework: ["Housework, cooking and laundry", "Cooking and marketing for a family of five"],
   infant: ["Care of a newborn and housework"],
   child: ["Care of two children aged 3 and 6"],
-  elder: ["Care of an elderly man with diabetes", BEDRIDDEN_DUTY],
+  elder: ["Care of an elderly man with dementia and diabetes", BEDRIDDEN_DUTY],
   disabled: ["Care of a wheelchair user and housework"],
 };
 const FEEDBACK = [
@@ -269,14 +264,12 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
     homeAddress: `${between(random, 1, 250)} ${pick(random, home.streets)}, ${place}`,
     repatriationPort: home.port,
     homePhone: `${home.dialCode}${between(random, 10, 99)} ${between(random, 100, 999)} ${between(random, 1000, 9999)}`,
-    passportNumber: `${home.passportLetter}${between(random, 1_000_000, 9_999_999)}`,
     allergies: random() < 0.1 ? pick(random, ["Seafood", "Dust", "Penicillin"]) : null,
     illnesses,
     illnessOther: null,
     disabilities: null,
     ...dietFor(random, helper.religion),
     foodHandlingOther: null,
-    restDays: Math.min(helper.offDays, 4),
     otherRemarks: random() < 0.3 ? "Has a valid medical check-up and is ready to start work." : null,
     skillsEvaluation: pick(random, ["sg-agency", "overseas-centre", "video"] as const),
     skillsEvaluationOther: null,

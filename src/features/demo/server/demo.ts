@@ -4,9 +4,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
-import { count, eq, sql } from "drizzle-orm";
+import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { account, helpers, user, type NewHelperRow } from "../../../server/db/schema";
+import { account, eaPersonnel, helpers, user, type NewHelperRow } from "../../../server/db/schema";
 import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStorage } from "../../media";
 import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
 import { checkDemoHelpers } from "./demo-check";
@@ -26,6 +26,11 @@ export const DEMO_SUPPLIERS = [
     phone: "+6562345678",
     color: "#b8860b",
     initials: "GB",
+    // Its registered EA personnel: its biodata name the first (decision 162).
+    personnel: [
+      { name: "Grace Tan Mei Ling", registrationNumber: "R1765432" },
+      { name: "Muhammad Hafiz bin Rahman", registrationNumber: "R1987654" },
+    ],
   },
   {
     email: "manilastar@demo.directhelpers.sg",
@@ -35,6 +40,7 @@ export const DEMO_SUPPLIERS = [
     phone: "+639171234567",
     color: "#1f5f99",
     initials: "MS",
+    personnel: [{ name: "Ramon Cruz", registrationNumber: "R2134567" }],
   },
   {
     email: "yangoncare@demo.directhelpers.sg",
@@ -44,6 +50,7 @@ export const DEMO_SUPPLIERS = [
     phone: "+959791234567",
     color: "#2e7d32",
     initials: "YC",
+    personnel: [{ name: "Thura Aung", registrationNumber: "R1843210" }],
   },
   {
     email: "javaharmony@demo.directhelpers.sg",
@@ -53,6 +60,7 @@ export const DEMO_SUPPLIERS = [
     phone: "+6281234567890",
     color: "#8e2450",
     initials: "JH",
+    personnel: [{ name: "Siti Rahayu", registrationNumber: "R2056789" }],
   },
 ] as const;
 
@@ -104,6 +112,11 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
         licenceCheckNote: supplier.eaLicenceNumber ? DEMO_LICENCE_NOTE : null,
         phone: supplier.phone,
       });
+      await tx
+        .insert(eaPersonnel)
+        .values(
+          supplier.personnel.map((one, i) => ({ ...one, supplierId: id, checkedAt: new Date(), createdAt: new Date(Date.now() + i) })),
+        );
       await tx.insert(account).values({
         id: randomUUID(),
         accountId: id,
@@ -117,8 +130,30 @@ async function ensureSuppliers(db: Database, storage: MediaStorage): Promise<str
   return ids;
 }
 
+/** Each demo agency's second registered EA personnel, where it has one. */
+async function secondPersonnel(db: Database, supplierIds: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ id: eaPersonnel.id, supplierId: eaPersonnel.supplierId })
+    .from(eaPersonnel)
+    .where(inArray(eaPersonnel.supplierId, supplierIds))
+    .orderBy(asc(eaPersonnel.createdAt), asc(eaPersonnel.id));
+  const seen = new Set<string>();
+  const second = new Map<string, string>();
+  for (const row of rows) {
+    if (seen.has(row.supplierId) && !second.has(row.supplierId)) second.set(row.supplierId, row.id);
+    seen.add(row.supplierId);
+  }
+  return second;
+}
+
 /** The first `howMany` helpers' portraits, each drawn for her (nationality, faith, age). */
-async function drawPhotos(storage: MediaStorage, sitters: Sitter[], howMany: number, seed: number): Promise<string[]> {
+async function drawPhotos(
+  storage: MediaStorage,
+  sitters: Sitter[],
+  howMany: number,
+  seed: number,
+  log: (message: string) => void,
+): Promise<string[]> {
   const draw = async (i: number) => {
     const { full, thumb } = await renderVariants(await rasterise(portraitSvg(seed * 7919 + i, sitters[i])), "helpers");
     const key = newMediaKey("helpers");
@@ -130,6 +165,9 @@ async function drawPhotos(storage: MediaStorage, sitters: Sitter[], howMany: num
   for (let start = 0; start < howMany; start += PHOTOS_AT_ONCE) {
     const batch = Array.from({ length: Math.min(PHOTOS_AT_ONCE, howMany - start) }, (_, i) => draw(start + i));
     keys.push(...(await Promise.all(batch)));
+    // About four lines in all, so a first start that takes a while shows it is getting on.
+    if (keys.length === howMany || keys.length % (PHOTOS_AT_ONCE * Math.ceil(howMany / (PHOTOS_AT_ONCE * 4))) === 0)
+      log(`portraits drawn: ${keys.length} / ${howMany}`);
   }
   return keys;
 }
@@ -144,6 +182,7 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
   const seed = options.seed ?? 20261122;
   const random = seededRandom(seed);
   const now = new Date();
+  log(`writing ${DEMO_SUPPLIERS.length} suppliers and ${total} helpers with their portraits`);
   const supplierIds = await ensureSuppliers(db, storage);
 
   // The last eighth show the other statuses: reserved, hired, and a draft nobody else sees.
@@ -158,16 +197,23 @@ export async function seedDemoData(db: Database, storage: MediaStorage, options:
     religion: helper.religion,
     age: now.getUTCFullYear() - Number(helper.dateOfBirth.slice(0, 4)),
   }));
-  const photos = await drawPhotos(storage, sitters, distinct, seed);
-  log(`drew ${photos.length} photos`);
+  const photos = await drawPhotos(storage, sitters, distinct, seed, log);
   // Every demo helper gets a photo: an available biodata has one (decision 061).
   if (photos.length === 0) throw new Error("No demo photos were drawn: the demo's helpers need them");
 
-  const rows: NewHelperRow[] = list.map((helper, i) => ({
-    ...helper,
-    supplierId: supplierIds[supplierOf(i)]!,
-    photo: photos[i % photos.length]!,
-  }));
+  // An agency with several EA personnel names the second on every other biodata (decision 163).
+  const second = await secondPersonnel(db, supplierIds);
+  let named = 0;
+  const rows: NewHelperRow[] = list.map((helper, i) => {
+    const supplierId = supplierIds[supplierOf(i)]!;
+    const other = second.get(supplierId);
+    return {
+      ...helper,
+      supplierId,
+      photo: photos[i % photos.length]!,
+      eaPersonnelId: other && named++ % 2 === 1 ? other : null,
+    };
+  });
   // All or nothing: a seed that stops half-way would leave a database later starts skip.
   await db.transaction(async (tx) => {
     const insertAll = async () => {

@@ -26,8 +26,8 @@ function JobRow({
     <fieldset className="job-row">
       <legend>{m.helpers_supplier_job({ number: position + 1 })}</legend>
       <div className="form-grid">
-        <Field field={row.from} label={m.helpers_supplier_job_from()} type="month" placeholder="YYYY-MM" />
-        <Field field={row.to} label={m.helpers_supplier_job_to()} type="month" placeholder="YYYY-MM" />
+        <Field field={row.from} label={m.helpers_supplier_job_from()} type="month" />
+        <Field field={row.to} label={m.helpers_supplier_job_to()} type="month" />
         <Field field={row.country} label={m.helpers_supplier_job_country()} list="employment-countries" maxLength={short} />
         <Field field={row.employer} label={m.helpers_supplier_job_employer()} maxLength={short} />
         <Field field={row.duties} label={m.helpers_supplier_job_duties()} maxLength={medium} />

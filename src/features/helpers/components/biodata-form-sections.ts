@@ -61,7 +61,7 @@ const choose = (name: FieldName, label: string, choices: { value: string; label:
 const text = (name: FieldName, label: string, maxLength: number, more: Partial<FieldSpec> = {}) =>
   ({ name, label, maxLength, ...more }) as FieldSpec;
 
-const { text: lengths, siblings, restDays, phone, passport } = BIODATA_LIMITS;
+const { text: lengths, siblings, phone } = BIODATA_LIMITS;
 const { salary, offDays, heightCm, weightKg, shortText } = HELPER_LIMITS;
 
 /**
@@ -103,7 +103,6 @@ export const formSections = (): readonly FormSectionSpec[] => [
       text("homeAddress", m.helpers_supplier_home_address(), lengths.medium, { autoComplete: "off" }),
       text("repatriationPort", m.helpers_supplier_repatriation_port(), lengths.short, { autoComplete: "off" }),
       text("homePhone", m.helpers_supplier_home_phone(), phone.max, { type: "tel", autoComplete: "off" }),
-      text("passportNumber", m.helpers_supplier_passport(), passport.max, { autoComplete: "off" }),
     ],
   },
   {
@@ -153,7 +152,6 @@ export const formSections = (): readonly FormSectionSpec[] => [
       { name: "availableFrom", label: m.helpers_supplier_available_from(), type: "date", hint: m.helpers_supplier_available_from_hint() },
       { name: "salary", label: m.helpers_supplier_salary(), ...whole(salary), required: true },
       { name: "offDays", label: m.helpers_supplier_off_days(), ...whole(offDays), required: true },
-      { name: "restDays", label: m.helpers_supplier_rest_days(), ...whole(restDays) },
       {
         kind: "checkboxes",
         name: "interview",

@@ -33,13 +33,13 @@ type TextFields =
   | "education"
   | "specialNotes"
   | "status"
+  | "eaPersonnelId"
   | "photo"
   | "placeOfBirth"
   | "siblings"
   | "homeAddress"
   | "repatriationPort"
   | "homePhone"
-  | "passportNumber"
   | "allergies"
   | "illnessOther"
   | "disabilities"
@@ -47,7 +47,6 @@ type TextFields =
   | "handlesPork"
   | "handlesBeef"
   | "foodHandlingOther"
-  | "restDays"
   | "otherRemarks"
   | "skillsEvaluation"
   | "skillsEvaluationOther"
@@ -110,13 +109,13 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
     cares: helper.cares,
     specialNotes: helper.specialNotes,
     status: helper.status,
+    eaPersonnelId: text(helper.eaPersonnelId),
     photo: text(helper.photoKey),
     placeOfBirth: text(helper.placeOfBirth),
     siblings: text(helper.siblings),
     homeAddress: text(helper.privateDetails.homeAddress),
     repatriationPort: text(helper.privateDetails.repatriationPort),
     homePhone: text(helper.privateDetails.homePhone),
-    passportNumber: text(helper.privateDetails.passportNumber),
     allergies: text(helper.allergies),
     illnesses: helper.illnesses,
     illnessOther: text(helper.illnessOther),
@@ -125,7 +124,6 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
     handlesPork: text(helper.handlesPork),
     handlesBeef: text(helper.handlesBeef),
     foodHandlingOther: text(helper.foodHandlingOther),
-    restDays: text(helper.restDays),
     otherRemarks: text(helper.otherRemarks),
     skillsEvaluation: text(helper.skillsEvaluation),
     skillsEvaluationOther: text(helper.skillsEvaluationOther),

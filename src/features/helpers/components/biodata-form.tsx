@@ -4,6 +4,7 @@ import { Form, useNavigation } from "react-router";
 import { catalogueOptions } from "../../../shared/catalogue-labels";
 import { photoUrls } from "../../../shared/media";
 import type { BiodataFormValues } from "./biodata-form-values";
+import type { EaPersonnel } from "../../../shared/ea-personnel";
 import { EmploymentFields } from "./biodata-employment-fields";
 import { SkillsFields } from "./biodata-skills-fields";
 import { Field, FormError } from "../../../ui/field";
@@ -84,8 +85,14 @@ export function BiodataForm({
   lastResult,
   listedNow,
   isNew,
+  personnel,
 }: {
   defaultValue: BiodataFormValues;
+  /**
+   * The agency's registered EA personnel, one to be named on the biodata (decision 163); until
+   * one is chosen the first is selected. Null or empty for a supplier without (no field).
+   */
+  personnel?: Pick<EaPersonnel, "id" | "name" | "registrationNumber">[] | null;
   lastResult?: SubmissionResult<string[]>;
   /** Whether the biodata is listed before this save: making it listed is publishing it. */
   listedNow: boolean;
@@ -119,6 +126,7 @@ export function BiodataForm({
     <Form method="post" encType="multipart/form-data" className="form biodata-form" preventScrollReset {...getFormProps(form)}>
       <FormError message={formMessage} />
       <p className="hint">{isNew ? m.helpers_supplier_form_hint_new() : m.helpers_supplier_form_hint()}</p>
+      <p className="hint">{m.helpers_supplier_goods_rule()}</p>
       {formSections().map((section, i) => (
         <FormSection
           key={section.id}
@@ -131,6 +139,15 @@ export function BiodataForm({
           <SectionExtras id={section.id} fields={fields} form={form} onPhotoBusy={setUploading} />
         </FormSection>
       ))}
+      {personnel && personnel.length > 0 ? (
+        <Field
+          kind="select"
+          field={fields.eaPersonnelId}
+          label={m.helpers_supplier_ea_personnel()}
+          options={personnel.map((one) => ({ value: one.id, label: `${one.name} · ${one.registrationNumber}` }))}
+          hint={m.helpers_supplier_ea_personnel_hint()}
+        />
+      ) : null}
       <Field
         kind="select"
         field={fields.status}

@@ -55,11 +55,9 @@ function SkillsTable({ helper }: { helper: BiodataPublic }) {
                 {entry.detail ? <span className="skill-detail"> ({entry.detail})</span> : null}
               </th>
               <td data-label={labels.willing}>
-                {entry.willing ? (
-                  <span aria-label={m.helpers_part_willing()}>✓</span>
-                ) : (
-                  <span aria-label={m.helpers_part_not_willing()}>—</span>
-                )}
+                {/* The mark is for the eye; its words are read out (a span takes no aria-label). */}
+                <span aria-hidden="true">{entry.willing ? "✓" : "—"}</span>
+                <span className="visually-hidden">{entry.willing ? m.helpers_part_willing() : m.helpers_part_not_willing()}</span>
               </td>
               <td data-label={labels.experience}>{entry.experienced ? yearsText(entry.years) : m.helpers_part_none()}</td>
               <td data-label={labels.rating}>
@@ -128,7 +126,8 @@ function medicalRows(gated: BiodataGated): [string, string][] {
 }
 
 interface BiodataPartsProps {
-  helper: BiodataPublic;
+  /** The biodata, with the days off the standard form's "preferred rest days" row prints (decision 171). */
+  helper: BiodataPublic & { offDays: number };
   /** The medical history and date of birth, or null when this reader may not see them. */
   gated: BiodataGated | null;
   /** The visitor gate, returning to this biodata once passed. */
@@ -175,7 +174,7 @@ export function BiodataParts({ helper, gated, gateLink }: BiodataPartsProps) {
         <h2 id="part-others">{m.helpers_part_others()}</h2>
         <Facts
           rows={[
-            [m.helpers_part_rest_days(), display(helper.restDays)],
+            [m.helpers_part_rest_days(), display(helper.offDays)],
             [m.helpers_part_other_remarks(), display(helper.otherRemarks)],
           ]}
         />

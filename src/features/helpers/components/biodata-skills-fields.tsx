@@ -1,6 +1,8 @@
 /**
  * Part B of the form: the skills as a table of toggles, numbers and ratings, one row an area.
- * On a phone each row becomes a card (styles in biodata-editor.css). Every input is named as
+ * On a phone each row is two compact lines, the skill's name and its two toggles, then its
+ * years, rating and observation, under the headings written once at the top in the same two
+ * lines (styles in biodata-editor.css). Every input is named as
  * the schema reads it (`skills.cooking.years`), so the table posts without any script.
  */
 import type { FieldMetadata } from "@conform-to/react";
@@ -25,20 +27,21 @@ const ratings = () => [
 
 /** The form's columns: the biodata page's, with the years and the detail it also asks for. */
 const formColumns = () => [
-  m.helpers_supplier_skill_area(),
-  m.helpers_supplier_skill_willing(),
-  m.helpers_supplier_skill_experience(),
-  m.helpers_supplier_skill_years(),
-  m.helpers_supplier_skill_rating(),
-  m.helpers_supplier_skill_observation(),
+  { label: m.helpers_supplier_skill_area(), className: "skill-area" },
+  { label: m.helpers_supplier_skill_willing(), className: "skill-toggle" },
+  { label: m.helpers_supplier_skill_experience(), className: "skill-toggle skill-experienced" },
+  { label: m.helpers_supplier_skill_years(), className: "skill-years" },
+  { label: m.helpers_supplier_skill_rating(), className: "skill-rating" },
+  { label: m.helpers_supplier_skill_observation(), className: "skill-notes" },
 ];
 
-function FormSkillsHead({ columns }: { columns: string[] }) {
+/** The headings, written once: on a phone they are laid out as each row is, in two lines. */
+function FormSkillsHead({ columns }: { columns: ReturnType<typeof formColumns> }) {
   return (
     <thead>
       <tr>
-        {columns.map((label) => (
-          <th key={label} scope="col">
+        {columns.map(({ label, className }) => (
+          <th key={label} scope="col" className={className}>
             {label}
           </th>
         ))}
@@ -47,11 +50,25 @@ function FormSkillsHead({ columns }: { columns: string[] }) {
   );
 }
 
+/**
+ * The detail box's word above it, on a phone only: the detail shares the column of "Details and
+ * observation", above the observation. Hidden from screen readers: the box's label says it, with
+ * the skill.
+ */
+function Caption({ children }: { children: string }) {
+  return (
+    <span className="skill-caption" aria-hidden="true">
+      {children}
+    </span>
+  );
+}
+
 function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetadata<SkillFormRow>; options: ReturnType<typeof ratings> }) {
   const row = skill.getFieldset();
   const { skillYears, text } = BIODATA_LIMITS;
   const name = skillAreaLabel(area.slug);
   const detail = skillDetailLabel(area.slug);
+  // The skill is named once on the row; each box's label repeats it, for screen readers only.
   const toggle = (label: string) => (
     <>
       <span className="visually-hidden">{name}: </span>
@@ -60,14 +77,14 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
   );
   return (
     <tr>
-      <th scope="row">
+      <th scope="row" className="skill-area">
         {name}
         {skill.errors?.[0] ? <p className="field-error">{skill.errors[0]}</p> : null}
       </th>
-      <td data-label={m.helpers_supplier_skill_willing()}>
+      <td className="skill-toggle">
         <Field kind="checkbox" field={row.willing} label={toggle(m.helpers_supplier_skill_willing())} labelClassName="skill-check-label" />
       </td>
-      <td data-label={m.helpers_supplier_skill_experience()}>
+      <td className="skill-toggle skill-experienced">
         <Field
           kind="checkbox"
           field={row.experienced}
@@ -75,7 +92,7 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
           labelClassName="skill-check-label"
         />
       </td>
-      <td>
+      <td className="skill-years">
         <Field
           field={row.years}
           label={m.helpers_supplier_skill_years_of({ area: name })}
@@ -86,7 +103,7 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
           step={1}
         />
       </td>
-      <td>
+      <td className="skill-rating">
         <Field
           kind="select"
           field={row.rating}
@@ -95,13 +112,16 @@ function SkillRow({ area, skill, options }: { area: SkillArea; skill: FieldMetad
           options={options}
         />
       </td>
-      <td>
+      <td className="skill-notes">
         {detail ? (
-          <Field
-            field={row.detail}
-            label={m.helpers_supplier_skill_detail_of({ area: name, detail: detail.toLocaleLowerCase() })}
-            maxLength={text.short}
-          />
+          <>
+            <Caption>{detail}</Caption>
+            <Field
+              field={row.detail}
+              label={m.helpers_supplier_skill_detail_of({ area: name, detail: detail.toLocaleLowerCase() })}
+              maxLength={text.short}
+            />
+          </>
         ) : null}
         <Field field={row.note} label={m.helpers_supplier_skill_observation_of({ area: name })} maxLength={text.medium} />
       </td>
@@ -116,7 +136,7 @@ export function SkillsFields({ fields }: { fields: BiodataFields }) {
   const options = ratings();
   return (
     <>
-      <p className="hint">{m.helpers_supplier_skills_hint()}</p>
+      <p className="hint skills-hint">{m.helpers_supplier_skills_hint()}</p>
       <table className="skills-form-table">
         <FormSkillsHead columns={columns} />
         {groups.map((group) => (

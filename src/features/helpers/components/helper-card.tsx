@@ -23,10 +23,13 @@ export function HelperPhoto({
   helper,
   size,
   eager = false,
+  noPhoto,
 }: {
   helper: Pick<HelperCardData, "name" | "photo">;
   size: "thumb" | "full";
   eager?: boolean;
+  /** What a photo's absence is called, from a page in another language than the families' (the supplier's). */
+  noPhoto?: string;
 }) {
   const [width, height] = size === "thumb" ? [320, 427] : [600, 800];
   if (!helper.photo) {
@@ -35,7 +38,7 @@ export function HelperPhoto({
         className="photo placeholder"
         style={{ aspectRatio: `${width} / ${height}`, background: tintFor(helper.name) }}
         role="img"
-        aria-label={m.helpers_no_photo({ name: helper.name })}
+        aria-label={noPhoto ?? m.helpers_no_photo({ name: helper.name })}
       >
         <span aria-hidden="true">{initialsOf(helper.name)}</span>
       </div>

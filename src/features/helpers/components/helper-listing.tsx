@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
 import type { HelperQuery } from "../../../shared/listing-query";
 import type { FilterChip } from "./listing-chips";
@@ -53,10 +53,19 @@ export function HelperListing({
   useRememberListing(data.search ? `${pathname}?${data.search}` : pathname);
   const first = (data.page - 1) * data.pageSize + 1;
   const last = Math.min(data.total, data.page * data.pageSize);
+  // Arriving from "Apply filters" (the address ends in #listing-heading): the focus goes to the
+  // results, so the next Tab and a screen reader go on from them, not from the top of the page.
+  const { hash, key } = useLocation();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (hash === "#listing-heading") headingRef.current?.focus();
+  }, [hash, key]);
   return (
     <section className="listing" aria-labelledby="listing-heading">
       <div className="listing-head">
-        <h1 id="listing-heading">{heading}</h1>
+        <h1 id="listing-heading" ref={headingRef} tabIndex={-1}>
+          {heading}
+        </h1>
         <p className="listing-total" role="status">
           {data.total === 0
             ? m.helpers_none_found()

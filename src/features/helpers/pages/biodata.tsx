@@ -47,12 +47,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { helper, gated } = found;
   const viewer = context.viewer;
   const mayEdit = Boolean(viewer && (viewer.role === "operator" || viewer.id === helper.supplier.id));
-  const [supplier, alike] = await Promise.all([
+  const [supplier, personnel, alike] = await Promise.all([
     context.services.suppliers.find(helper.supplier.id),
+    context.services.suppliers.namedPersonnel(helper.supplier.id, helper.id),
     context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
   ]);
   const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);
-  return { helper, gated, mayEdit, supplier, more };
+  return { helper, gated, mayEdit, supplier, personnel, more };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -94,7 +95,7 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function HelperBiodata() {
-  const { helper, gated, mayEdit, supplier, more: alike } = useLoaderData<typeof loader>();
+  const { helper, gated, mayEdit, supplier, personnel, more: alike } = useLoaderData<typeof loader>();
   const { config } = useRootData();
   const backTo = useListingReturn();
   useBiodataViewed(helper);
@@ -176,7 +177,7 @@ export default function HelperBiodata() {
           )}
         </section>
         <div className="biodata-supplier">
-          {supplier ? <SupplierBlock supplier={supplier} /> : null}
+          {supplier ? <SupplierBlock supplier={supplier} personnel={personnel} /> : null}
           <p className="biodata-published">
             {m.helpers_biodata_published()} <RelativeTime date={helper.publishedAt} />
           </p>

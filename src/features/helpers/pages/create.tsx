@@ -1,4 +1,4 @@
-import { Link, useActionData } from "react-router";
+import { Link, useActionData, useLoaderData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../components/biodata-form-values";
 import { BiodataErrorBoundary } from "../../../ui/error-screen";
@@ -15,9 +15,10 @@ export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.helpers_supplier_new_title(), matches);
 
-/** Nothing to read: the loader is where the policy's guard runs before the form is shown. */
-export function loader() {
-  return null;
+/** The writer's EA personnel, one to be named on the biodata (decision 163); the policy's guard runs first. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const viewer = context.viewer;
+  return { personnel: viewer ? await context.services.suppliers.personnelToName(viewer.id) : [] };
 }
 
 /** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
@@ -34,13 +35,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function HelperCreate() {
   const answer = useActionData<typeof action>();
+  const { personnel } = useLoaderData<typeof loader>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="create-heading">
       <nav className="breadcrumbs" aria-label={m.helpers_supplier_breadcrumb()}>
         <Link to={paths.dashboard()}>{m.helpers_supplier_dashboard_title()}</Link> / {m.helpers_supplier_new()}
       </nav>
       <h1 id="create-heading">{m.helpers_supplier_new_title()}</h1>
-      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew />
+      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew personnel={personnel} />
     </section>
   );
 }

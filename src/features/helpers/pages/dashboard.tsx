@@ -17,22 +17,72 @@ export const policy = pagePolicy.signedIn();
 
 export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.helpers_supplier_dashboard_title(), matches);
 
+/**
+ * Where an agency's licence stands, as its dashboard says it (decision 164): waiting for a
+ * check, refused (its biodata hidden from families), or corrected since a refusal and waiting;
+ * null when checked or for an overseas supplier.
+ */
+function licenceState(
+  profile: {
+    eaLicenceNumber: string | null;
+    licenceCheckedAt: Date | null;
+    licenceRefusal: { number: string; reason: string } | null;
+  } | null,
+) {
+  const licence = profile?.eaLicenceNumber;
+  if (!licence || profile.licenceCheckedAt) return null;
+  const refusal = profile.licenceRefusal && { ...profile.licenceRefusal, reason: sentence(profile.licenceRefusal.reason) };
+  if (!refusal) return { kind: "waiting" as const, licence };
+  if (refusal.number === licence) return { kind: "refused" as const, licence, reason: refusal.reason };
+  return { kind: "corrected" as const, licence, refused: refusal.number, reason: refusal.reason };
+}
+
+/** An operator's reason as a sentence: a full stop added when it has none. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?。]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+type LicenceState = ReturnType<typeof licenceState>;
+
+/** The dashboard's word on a licence an operator has not checked: what it means, what families see, what to do. */
+function LicenceNotice({ state, viewerId }: { state: NonNullable<LicenceState>; viewerId: string }) {
+  const text =
+    state.kind === "waiting"
+      ? m.helpers_supplier_licence_waiting({ licence: state.licence })
+      : state.kind === "refused"
+        ? m.helpers_supplier_licence_refused({ licence: state.licence, reason: state.reason })
+        : m.helpers_supplier_licence_corrected({ licence: state.licence, refused: state.refused, reason: state.reason });
+  return (
+    <p className={`notice licence-notice licence-notice-${state.kind}`} role={state.kind === "refused" ? "alert" : undefined}>
+      {text} {state.kind === "corrected" ? null : <Link to={paths.profile(viewerId)}>{m.helpers_supplier_licence_fix_link()}</Link>}
+    </p>
+  );
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
-  const [helpers, profile, counts] = await Promise.all([
+  const [helpers, profile, counts, personnel] = await Promise.all([
     ownBiodata(request, context),
     context.services.accounts.find(viewer.id),
     context.services.contacts.countsFor(viewer.id),
+    context.services.suppliers.personnel(viewer.id),
   ]);
+  // A licensed agency's biodata name its registered EA personnel (decision 162): one with none is told what to add.
+  const needsPersonnel = Boolean(profile?.eaLicenceNumber) && personnel.length === 0;
   // Until the public may see the account's biodata (only when mail can really be sent is an
   // address confirmed first), the dashboard says so.
   const mustConfirm = !context.services.helpers.ownerMayShow({
     role: profile?.role ?? viewer.role,
     emailVerified: profile?.emailVerified ?? false,
   });
+  const licence = licenceState(profile);
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
     mustConfirm,
+    needsPersonnel,
+    licence,
+    viewerId: viewer.id,
     emailNotice: mustConfirm
       ? m.helpers_supplier_confirm_email({ email: viewer.email })
       : justConfirmed
@@ -129,7 +179,7 @@ function StatusForm({ helper }: { helper: Row }) {
 }
 
 export default function Dashboard() {
-  const { helpers, emailNotice, mustConfirm } = useLoaderData<typeof loader>();
+  const { helpers, emailNotice, mustConfirm, needsPersonnel, licence, viewerId } = useLoaderData<typeof loader>();
   // Without JavaScript the forms are posted as a page: their answer is said here, not in the row.
   const posted = useActionData<typeof action>();
   const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
@@ -152,6 +202,13 @@ export default function Dashboard() {
           </p>
           {mustConfirm ? <ResendConfirmation /> : null}
         </div>
+      ) : null}
+      {licence ? <LicenceNotice state={licence} viewerId={viewerId} /> : null}
+      {needsPersonnel ? (
+        <p className="notice ea-personnel-notice">
+          {m.helpers_supplier_no_ea_personnel()}{" "}
+          <Link to={`${paths.profile(viewerId)}#ea-personnel`}>{m.helpers_supplier_no_ea_personnel_link()}</Link>
+        </p>
       ) : null}
       {postedText ? (
         <p className={posted?.ok ? "form-success" : "form-error"} role="status">
@@ -182,7 +239,7 @@ export default function Dashboard() {
             {helpers.map((helper) => (
               <tr key={helper.id}>
                 <td className="dashboard-photo">
-                  <HelperPhoto helper={helper} size="thumb" />
+                  <HelperPhoto helper={helper} size="thumb" noPhoto={m.helpers_supplier_no_photo_of({ name: helper.name })} />
                 </td>
                 <th scope="row" className="dashboard-name">
                   {helper.name}

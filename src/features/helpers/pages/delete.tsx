@@ -33,7 +33,7 @@ export default function HelperDelete() {
       <h1 id="delete-heading">{m.helpers_supplier_delete_title()}</h1>
       <div className="biodata-delete-body">
         <div className="biodata-delete-photo">
-          <HelperPhoto helper={helper} size="thumb" eager />
+          <HelperPhoto helper={helper} size="thumb" eager noPhoto={m.helpers_supplier_no_photo_of({ name: helper.name })} />
         </div>
         <div>
           <p className="biodata-delete-question">

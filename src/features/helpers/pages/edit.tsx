@@ -18,7 +18,8 @@ export const meta: Route.MetaFunction = ({ data: loaded, matches }) =>
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const helper = await biodataForEditing(request, context, params.id);
-  return { helper };
+  // The owner's EA personnel, one to be named on the biodata (decision 163), also when an operator edits.
+  return { helper, personnel: await context.services.suppliers.personnelToName(helper.supplier.id) };
 }
 
 /** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function HelperEdit() {
-  const { helper } = useLoaderData<typeof loader>();
+  const { helper, personnel } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="edit-heading">
@@ -53,6 +54,7 @@ export default function HelperEdit() {
         lastResult={answer?.result}
         listedNow={helper.status === "available"}
         isNew={false}
+        personnel={personnel}
       />
     </section>
   );

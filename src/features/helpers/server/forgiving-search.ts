@@ -145,22 +145,29 @@ export class ForgivingSearch {
     return { names, scores };
   }
 
-  /** Helpers whose biodata has a word starting with each word of the search. */
-  inText(q: string): TextMatches {
-    const words = [...new Set(wordsOf(q))].filter((word) => word.length >= SHORTEST);
+  /**
+   * Helpers whose biodata has, for each group the search reads as (search-reading.ts: a value of
+   * the catalogue named in any family language, or a free word), a word starting with one of
+   * the group's words.
+   */
+  inText(groups: readonly (readonly string[])[]): TextMatches {
     const { matched, either } = this;
     matched.fill(0);
-    if (words.length === 0) return { bits: matched, count: 0 };
-    for (const [k, word] of words.entries()) {
-      const [from, to] = this.texts.startingWith(word);
-      if (from === to) {
+    if (groups.length === 0) return { bits: matched, count: 0 };
+    for (const [k, group] of groups.entries()) {
+      // The first group's helpers go straight into the answer; each next group's are kept in common with it.
+      const into = k === 0 ? matched : either;
+      if (k > 0) into.fill(0);
+      let any = false;
+      for (const word of group) {
+        const [from, to] = this.texts.startingWith(word);
+        for (let i = from; i < to; i++) addTo(into, this.texts.places[i]!);
+        any ||= from < to;
+      }
+      if (!any) {
         matched.fill(0);
         return { bits: matched, count: 0 };
       }
-      // The first word's helpers go straight into the answer; each next word's are kept in common with it.
-      const into = k === 0 ? matched : either;
-      if (k > 0) into.fill(0);
-      for (let i = from; i < to; i++) addTo(into, this.texts.places[i]!);
       if (k > 0) for (let w = 0; w < matched.length; w++) matched[w]! &= either[w]!;
     }
     let count = 0;
@@ -214,7 +221,7 @@ export function bitCount(word: number): number {
  * rows of the table kept from one call to the next; once every cell of a row is above `bound`
  * the answer is too, and the count stops there (it returns more than `bound`).
  */
-class EditDistance {
+export class EditDistance {
   private before: Int32Array = new Int32Array(16);
   private previous: Int32Array = new Int32Array(16);
   private row: Int32Array = new Int32Array(16);

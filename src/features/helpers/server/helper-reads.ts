@@ -176,7 +176,6 @@ function biodataPublic(row: HelperRow): BiodataPublic {
     handlesPork: row.handlesPork,
     handlesBeef: row.handlesBeef,
     foodHandlingOther: row.foodHandlingOther,
-    restDays: row.restDays,
     otherRemarks: row.otherRemarks,
     skillsEvaluation: row.skillsEvaluation as BiodataPublic["skillsEvaluation"],
     skillsEvaluationOther: row.skillsEvaluationOther,
@@ -203,7 +202,6 @@ export function biodataPrivate(row: Pick<HelperRow, keyof BiodataPrivate>): Biod
     homeAddress: row.homeAddress,
     repatriationPort: row.repatriationPort,
     homePhone: row.homePhone,
-    passportNumber: row.passportNumber,
   };
 }
 
@@ -229,7 +227,7 @@ function toGatedRecord(row: RowWithSupplier): GatedHelperRecord {
 
 /** The whole record, private details too: for its owner and operators (the caller checked who asks). */
 export function toOwnedRecord(row: RowWithSupplier): OwnedHelperRecord {
-  return { ...toGatedRecord(row), privateDetails: biodataPrivate(row) };
+  return { ...toGatedRecord(row), privateDetails: biodataPrivate(row), eaPersonnelId: row.eaPersonnelId };
 }
 
 /** A listing page counted and read in two queries; `extra` narrows it further (a search's ids). */
@@ -328,7 +326,6 @@ export async function findPrivateDetails(
       homeAddress: helpers.homeAddress,
       repatriationPort: helpers.repatriationPort,
       homePhone: helpers.homePhone,
-      passportNumber: helpers.passportNumber,
     })
     .from(helpers)
     .where(eq(helpers.id, id))

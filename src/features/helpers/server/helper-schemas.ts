@@ -63,7 +63,6 @@ const biodataPublic = {
   handlesPork: z.boolean().nullable(),
   handlesBeef: z.boolean().nullable(),
   foodHandlingOther: nullableText,
-  restDays: z.number().int().nullable(),
   otherRemarks: nullableText,
   skillsEvaluation: nullableText,
   skillsEvaluationOther: nullableText,
@@ -100,8 +99,11 @@ export const ownedHelperRecordSchema = gatedHelperRecordSchema.extend({
     homeAddress: nullableText,
     repatriationPort: nullableText,
     homePhone: nullableText,
-    passportNumber: nullableText,
   }),
+  eaPersonnelId: z
+    .string()
+    .nullable()
+    .describe("the agency's EA personnel this biodata names (`/api/me/ea-personnel`); null names its first registered"),
 });
 
 export const helperPageSchema = z.object({

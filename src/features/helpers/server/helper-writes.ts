@@ -21,7 +21,7 @@ import {
 import { requireOwnerOrOperator, requireUser } from "../../accounts";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
+import { eaPersonnel, helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
 import { badRequest, HttpError, notFound, unauthorized } from "../../../server/http/errors";
 import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
@@ -138,6 +138,22 @@ async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefine
   await releaseUnused(deps.db, deps.storage, keys, biodataUsesImage, deps.log);
 }
 
+/**
+ * A biodata names one of its own agency's EA personnel, or none chosen (decision 163). The
+ * person is read in the write's transaction and kept until it commits, so a removal at the same
+ * moment waits and then sets the choice back to none.
+ */
+async function assertOwnPersonnel(tx: Executor, supplierId: string, id: string | null | undefined): Promise<void> {
+  if (!id) return;
+  const [row] = await tx
+    .select({ id: eaPersonnel.id })
+    .from(eaPersonnel)
+    .where(and(eq(eaPersonnel.id, id), eq(eaPersonnel.supplierId, supplierId)))
+    .for("key share")
+    .limit(1);
+  if (!row) throw badRequest(m.server_error_invalid_input(), { eaPersonnelId: m.shared_error_ea_personnel_choose() });
+}
+
 /** A biodata with what its record shows of its supplier, and whether the supplier's address is confirmed. */
 function selectRow(db: Executor, id: string) {
   return db
@@ -196,6 +212,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const row = await deps.db.transaction(async (tx) => {
     if (input.photo) await assertPhotoFree(tx, input.photo);
+    await assertOwnPersonnel(tx, user.id, input.eaPersonnelId);
     const values: NewHelperRow = {
       ...input,
       specialNotes: sanitizeNotes(input.specialNotes),
@@ -245,6 +262,7 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
       await assertPhotoStored(deps.storage, newPhoto);
       await assertPhotoFree(tx, newPhoto, id);
     }
+    await assertOwnPersonnel(tx, current.supplierId, input.eaPersonnelId);
     const changes = changesFrom(input, current);
     await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
     const [written] =

@@ -16,8 +16,10 @@ export function changeFromPayload(payload: string): ListingChange {
 }
 
 /**
- * Gathers changes and hands them to `apply` once the window after the first of them has passed:
- * at most one application a window. A window of 0 applies each change at once.
+ * Acts on the first change after a quiet window at once, so a save is on every page as soon as
+ * each instance hears of it, then gathers what follows until the window ends and acts on that
+ * together: however long a burst, at most one application a window after the first.
+ * A window of 0 applies each change at once.
  */
 export class ChangeGatherer {
   private pending: Set<string> | "everything" | undefined;
@@ -34,23 +36,39 @@ export class ChangeGatherer {
       this.pending ??= new Set();
       for (const id of change.helpers) this.pending.add(id);
     }
-    if (this.windowMs <= 0) return this.flush();
     if (this.timer) return;
-    this.timer = setTimeout(() => this.flush(), this.windowMs);
-    this.timer.unref();
+    this.flush();
+    this.openWindow();
   }
 
   /** Whether changes wait for their window to end. */
   get waiting(): boolean {
-    return this.timer !== undefined;
+    return this.pending !== undefined;
   }
 
   /** Applies what is gathered now (also on close, so nothing waits on a timer). */
   flush(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
     const pending = this.pending;
     this.pending = undefined;
     if (pending) this.apply(pending === "everything" ? pending : { helpers: [...pending] });
+  }
+
+  private openWindow(): void {
+    if (this.windowMs <= 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // What came during the window is applied, and opens the next one.
+      if (this.pending === undefined) return;
+      this.flush();
+      this.openWindow();
+    }, this.windowMs);
+    this.timer.unref();
+  }
+
+  /** Stops the window's timer (on close, after a last flush). */
+  close(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.flush();
   }
 }

@@ -8,6 +8,7 @@
  */
 import sanitizeHtml from "sanitize-html";
 import { MEDIA_PREFIX } from "../../../shared/media";
+import { plainText } from "../../../shared/plain-text";
 
 const INDENT_CLASSES = Array.from({ length: 8 }, (_, i) => `ql-indent-${i + 1}`);
 const LINK_SCHEMES = /^(https?:|mailto:|tel:)/i;
@@ -83,6 +84,8 @@ const options: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ["href", "src"],
   allowProtocolRelative: false,
   disallowedTagsMode: "discard",
+  // The text between the tags goes through the sanitiser every plain text does (direction overrides out).
+  textFilter: (text) => plainText(text),
   // Their text is code or markup, not words meant for the reader.
   nonTextTags: [
     "script",

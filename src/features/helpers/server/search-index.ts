@@ -15,6 +15,7 @@
  */
 import type { HelperQuery } from "../../../shared/listing-query";
 import { referenceIn } from "../../../shared/search-terms";
+import { readSearch } from "./search-reading";
 import { ForgivingSearch, hasBit, lowerBound, type NearNames, type PlaceBits, type TextMatches } from "./forgiving-search";
 
 /** One available helper as the index is built from it, in the listing's default order. */
@@ -346,7 +347,7 @@ export class BuiltSearchIndex {
   ): T {
     this.forgiving ??= new ForgivingSearch(this.distinct, (place) => this.wordsOf(this.ids[place]!) ?? [], this.ids.length);
     const near = this.forgiving.nearNames(q);
-    const text = this.forgiving.inText(q);
+    const text = this.forgiving.inText(readSearch(q));
     const { marked, nameOf } = this;
     let nearCount = 0;
     for (const name of near.names) {

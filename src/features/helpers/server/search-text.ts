@@ -10,6 +10,7 @@ import type { EmploymentRow, Skills } from "../../../shared/biodata-types";
 import { experiencedAreas } from "../../../shared/biodata-schema";
 import { catalogue, offeredCares, type CatalogueEntry, type CatalogueName } from "../../../shared/catalogue";
 import { wordsOf } from "../../../shared/search-terms";
+import { valueMark } from "./search-reading";
 import { helpers } from "../../../server/db/schema";
 
 /** The columns the words come from, read beside the card's. */
@@ -32,6 +33,7 @@ export interface TextRow {
   otherRemarks: string | null;
   employment: EmploymentRow[];
   nationality: string;
+  experience: string;
   religion: string;
   motherTongue: string;
   cares: string[];
@@ -48,8 +50,12 @@ function visibleText(html: string): string {
   return html.replace(/<[^>]*>/g, " ").replace(/&[#a-z0-9]+;/gi, " ");
 }
 
-/** Her searchable words, each once. */
+/**
+ * Her searchable words, each once, then the marks of the catalogue's values she has (decision
+ * 130). Her medical history (illnesses) is not read: no one finds a helper by what she suffers from.
+ */
 export function biodataWords(row: TextRow): string[] {
+  const offered = offeredCares(row.cares, experiencedAreas(row.skills));
   const parts: (string | null)[] = [
     visibleText(row.specialNotes),
     row.dietaryRestrictions,
@@ -60,12 +66,21 @@ export function biodataWords(row: TextRow): string[] {
     ...spellings("motherTongue", row.motherTongue),
     ...row.otherLanguages.flatMap((slug) => spellings("language", slug)),
     // The cares she offers as the filter and her card read them (decision 105): listed, or experienced in their row.
-    ...offeredCares(row.cares, experiencedAreas(row.skills)).flatMap((slug) => spellings("care", slug)),
+    ...offered.flatMap((slug) => spellings("care", slug)),
+  ];
+  const marks = [
+    valueMark("nationality", row.nationality),
+    valueMark("experience", row.experience),
+    valueMark("religion", row.religion),
+    valueMark("language", row.motherTongue),
+    ...row.otherLanguages.map((slug) => valueMark("language", slug)),
+    ...offered.map((slug) => valueMark("care", slug)),
   ];
   for (const [area, entry] of Object.entries(row.skills)) {
     if (!entry || !(entry.willing || entry.experienced)) continue;
     parts.push(skillArea(area)?.label ?? area, entry.detail, entry.note);
+    marks.push(valueMark("skill", area));
   }
   for (const job of row.employment) parts.push(job.duties, job.remarks, job.feedback);
-  return [...new Set(parts.flatMap((part) => (part ? wordsOf(part) : [])))];
+  return [...new Set([...parts.flatMap((part) => (part ? wordsOf(part) : [])), ...marks])];
 }

@@ -4,14 +4,15 @@
  * (the listing, search, the sitemap, supplier pages) when it is available; in both cases only
  * while its owner's account may show anything. When the site confirms e-mail addresses (real
  * mail is sent), that is once the owner has opened the link mailed to them: until then nothing
- * of an account is public, whatever the status of its biodata. Operators' accounts are trusted
+ * of an account is public, whatever the status of its biodata; nor is it while an operator
+ * refuses the account's licence (decision 164). Operators' accounts are trusted
  * as they are, as when they publish.
  *
  * The SQL conditions join `user` on the helper's supplier; the predicates below them say the same
  * of a row already read (a save deciding what it changed for the public), so no other module
  * spells out a status or an account check of its own (decision 094).
  */
-import { and, eq, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, isNull, ne, or, type SQL } from "drizzle-orm";
 import { helpers, user } from "../../../server/db/schema";
 
 export interface PublicRule {
@@ -25,9 +26,13 @@ const HIDDEN_STATUS = "draft";
 const LISTED_STATUS = "available";
 const OPERATOR_ROLE = "operator";
 
-/** Whether the joined account may show anything publicly; undefined when every account may. */
-export function ownerMayShow(rule: PublicRule): SQL | undefined {
-  return rule.confirmedOwnersOnly ? or(eq(user.emailVerified, true), eq(user.role, OPERATOR_ROLE)) : undefined;
+/**
+ * Whether the joined account may show anything publicly: never while an operator refuses its
+ * licence (decision 164), and with real mail only once its address is confirmed.
+ */
+export function ownerMayShow(rule: PublicRule): SQL {
+  const notRefused = isNull(user.licenceRefusedAt);
+  return rule.confirmedOwnersOnly ? and(notRefused, or(eq(user.emailVerified, true), eq(user.role, OPERATOR_ROLE)))! : notRefused;
 }
 
 /** Biodata anyone may open: any status but draft, of an account that may show them. */

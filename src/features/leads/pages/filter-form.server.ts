@@ -82,13 +82,17 @@ export function readFilterForm(values: URLSearchParams | FormData) {
  * the chosen values go on to /posts under the listing's names, a refusal comes back to the form.
  * A link that only pre-fills the form (no Apply) is not checked.
  */
+/** The listing's heading, where a family lands with the results of the filters it applied. */
+const RESULTS_ANCHOR = "listing-heading";
+
 export async function applyFilterForm(url: URL, onApplied?: (filter: HelperFilter) => Promise<void>) {
   if (!url.searchParams.has(APPLY_FIELD)) return undefined;
   const submission = readFilterForm(url.searchParams);
   if (submission.status === "success") {
     await onApplied?.(submission.value);
-    // On to the listing in the form's own language (/zh/filters leads to /zh/posts).
-    throw redirect(localHref(paths.listing(toListingSearchParams(submission.value))));
+    // On to the listing in the form's own language (/zh/filters leads to /zh/posts), at its
+    // results: the listing takes the focus there (helper-listing.tsx), the browser scrolls there.
+    throw redirect(`${localHref(paths.listing(toListingSearchParams(submission.value)))}#${RESULTS_ANCHOR}`);
   }
   // Not a 400: like the listing's notes, a search page says what it could not use and stays a page.
   return submission.reply();

@@ -5,8 +5,7 @@
  */
 import { Redis } from "ioredis";
 import { m } from "../../../shared/i18n/compiled/messages.js";
-import { INTL_LOCALE } from "../../../shared/i18n/locales";
-import { pageLocale } from "../../../shared/i18n/page-locale";
+import { retryAfterText } from "../../../server/i18n/retry-after";
 
 export interface LeadLimits {
   max: number;
@@ -117,13 +116,6 @@ function redisLimiter(limits: LeadLimits, url: string, log: LimiterLog = console
       await redis.quit().catch(() => redis.disconnect());
     },
   };
-}
-
-/** "in 45 seconds" / "in 2 minutes" in the reader's language, for the message a limited visitor reads. */
-export function retryAfterText(ttlMs: number): string {
-  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-  const format = new Intl.RelativeTimeFormat(INTL_LOCALE[pageLocale()], { numeric: "always" });
-  return seconds < 90 ? format.format(seconds, "second") : format.format(Math.ceil(seconds / 60), "minute");
 }
 
 export function tooManyLeadsMessage(ttlMs: number): string {

@@ -4,13 +4,15 @@
  * after a few weeks. Runs at start and then daily; safe to run on several instances at once.
  */
 import { and, eq, lt } from "drizzle-orm";
+import { forgetMailFiles } from "../../notifications";
+import type { Forgetting } from "./privacy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
 import type { Database } from "../../../server/db/connect";
 import { outbox, visitors } from "../../../server/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export async function purgeExpiredLeads(db: Database, now = new Date()) {
+export async function purgeExpiredLeads(db: Database, now = new Date(), forgetting: Forgetting = {}) {
   const leadsBefore = new Date(now);
   leadsBefore.setUTCMonth(leadsBefore.getUTCMonth() - LEAD_RETENTION_MONTHS);
   const deliveredBefore = new Date(now.getTime() - DELIVERED_NOTIFICATION_RETENTION_DAYS * DAY_MS);
@@ -18,16 +20,24 @@ export async function purgeExpiredLeads(db: Database, now = new Date()) {
   const notifications = await db
     .delete(outbox)
     .where(and(eq(outbox.status, "delivered"), lt(outbox.deliveredAt, deliveredBefore)))
-    .returning({ id: outbox.id });
+    .returning({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, createdAt: outbox.createdAt });
+  // The mails kept as files go with their rows; what was deleted is compacted away (decision 154).
+  if (forgetting.outboxDir)
+    await forgetMailFiles(
+      forgetting.outboxDir,
+      notifications.filter((mail) => mail.channel === "file"),
+    );
+  if (leads.length + notifications.length > 0) await forgetting.compact?.();
   return { leads: leads.length, notifications: notifications.length };
 }
 
 export function scheduleLeadRetention(
   db: Database,
   log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
+  forgetting: Forgetting = {},
 ): () => void {
   const run = () =>
-    purgeExpiredLeads(db).then(
+    purgeExpiredLeads(db, new Date(), forgetting).then(
       (deleted) => {
         if (deleted.leads + deleted.notifications > 0) log.info(deleted, "deleted personal data past its retention");
       },

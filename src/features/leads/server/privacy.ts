@@ -4,9 +4,10 @@
  * theirs (visitor-pass.ts), so only it sees the number's data and has it deleted at once; anyone
  * else's withdrawal is recorded for an operator to check and carry out within 30 days.
  */
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { outbox, privacyRequests, visitors } from "../../../server/db/schema";
+import { outbox, privacyRequests, rateLimit, visitors } from "../../../server/db/schema";
+import { forgetMailFiles } from "../../notifications";
 import type { RecognisedVisitor } from "./visitor-pass";
 import { visitorAbout } from "./lead-message";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
@@ -25,22 +26,48 @@ export interface PrivacyRequest {
   dueBy: string;
 }
 
-/** Deletes the lead with this number and its notifications not yet delivered; both or neither. */
-export async function deleteLeadData(db: Database, phone: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(visitors).where(eq(visitors.phone, phone));
-    await tx.delete(outbox).where(and(ne(outbox.status, "delivered"), sql`${outbox.payload}->>'about' = ${visitorAbout(phone)}`));
-    await tx.delete(privacyRequests).where(eq(privacyRequests.phone, phone));
-  });
+/** What a withdrawal needs besides the database: where mails are kept as files, and the embedded database's compaction. */
+export interface Forgetting {
+  /** DATA_DIR/outbox: the .eml files of the notifications deleted go with them. */
+  outboxDir?: string;
+  /** Rewrites the tables without the deleted rows (the embedded database; decision 154). */
+  compact?: () => Promise<void>;
 }
 
-export interface PrivacyDeps {
+/**
+ * Deletes the lead with this number (its families, conversations and messages go with it), every
+ * notification that names it, delivered or not (the lead's mail, the conversation-link mail:
+ * name, number, e-mail, private link), their .eml files, the withdrawal requests and the limits'
+ * counts kept under the number; then compacts the embedded database, so none of it stays readable
+ * in its files. The rows go together or not at all.
+ */
+export async function deleteLeadData(db: Database, phone: string, forgetting: Forgetting = {}): Promise<void> {
+  const mails = await db.transaction(async (tx) => {
+    await tx.delete(visitors).where(eq(visitors.phone, phone));
+    const deleted = await tx
+      .delete(outbox)
+      .where(sql`${outbox.payload}->>'about' = ${visitorAbout(phone)}`)
+      .returning({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, createdAt: outbox.createdAt });
+    await tx.delete(privacyRequests).where(eq(privacyRequests.phone, phone));
+    // The limits' windows counted under the number (`chat:phone:<number>`, …).
+    await tx.delete(rateLimit).where(sql`${rateLimit.key} like ${`%:${phone}`}`);
+    return deleted;
+  });
+  if (forgetting.outboxDir)
+    await forgetMailFiles(
+      forgetting.outboxDir,
+      mails.filter((mail) => mail.channel === "file"),
+    );
+  await forgetting.compact?.();
+}
+
+export interface PrivacyDeps extends Forgetting {
   db: Database;
   /** The leads' limit per address: recording a request for any number counts like a lead. */
   limiter: RateLimiter;
 }
 
-export function createPrivacyService({ db, limiter }: PrivacyDeps) {
+export function createPrivacyService({ db, limiter, ...forgetting }: PrivacyDeps) {
   return {
     /** What is kept about the number of a visitor who proved it theirs; null for anyone else. */
     async dataOf(visitor: RecognisedVisitor | null): Promise<Lead | null> {
@@ -60,7 +87,7 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
       { ip, now = new Date() }: { ip: string; now?: Date },
     ): Promise<Withdrawal> {
       if (visitor?.owner && visitor.phone === phone) {
-        await deleteLeadData(db, phone);
+        await deleteLeadData(db, phone, forgetting);
         return { done: "deleted" };
       }
       const hit = await limiter.hit(ip);
@@ -95,7 +122,7 @@ export function createPrivacyService({ db, limiter }: PrivacyDeps) {
     async carryOut(id: string): Promise<string | undefined> {
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
       if (!row) return undefined;
-      await deleteLeadData(db, row.phone);
+      await deleteLeadData(db, row.phone, forgetting);
       return row.phone;
     },
   };

@@ -7,7 +7,8 @@ import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../server/db/connect";
 import { outbox } from "../../../server/db/schema";
 import { failureInWords } from "./failure-words";
-import { OUTBOX_NOTIFY_CHANNEL } from "./outbox";
+import { emlFileName } from "./channels/file";
+import { OUTBOX_NOTIFY_CHANNEL, readMessage, type OutboundMessage } from "./outbox";
 import { isUuid } from "../../../shared/uuid";
 
 export interface FailingDelivery {
@@ -20,6 +21,18 @@ export interface FailingDelivery {
   problem: string;
   lastError: string | null;
   nextAttemptAt: string;
+  createdAt: string;
+}
+
+/** A mail written to DATA_DIR/outbox as an .eml file (no mail server set), as the operator reads it. */
+export interface KeptMail {
+  id: string;
+  kind: string;
+  /** The recipient's address, or `support` for the operator's own inbox. */
+  to: string;
+  subject: string;
+  text: string;
+  fileName: string;
   createdAt: string;
 }
 
@@ -59,6 +72,39 @@ export async function listFailingDeliveries(db: Database, { limit = 100 } = {}):
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   }));
+}
+
+/**
+ * The mails kept as .eml files instead of being sent, newest first: with no SMTP_URL this is
+ * where a lead's mail goes, and the operator reads it here. Each is kept as long as its row
+ * (deleted with the other delivered notifications, lead-retention.ts).
+ */
+export async function listKeptMails(db: Database, { limit = 50 } = {}): Promise<KeptMail[]> {
+  const rows = await db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.channel, "file"), eq(outbox.status, "delivered")))
+    .orderBy(desc(outbox.createdAt), desc(outbox.id))
+    .limit(Math.min(Math.max(1, limit), 500));
+  return rows.flatMap((row) => {
+    let message: OutboundMessage;
+    try {
+      message = readMessage(row.payload);
+    } catch {
+      return [];
+    }
+    return [
+      {
+        id: row.id,
+        kind: row.kind,
+        to: message.to === "support" ? "support" : (message.to.email ?? ""),
+        subject: message.subject,
+        text: message.text,
+        fileName: emlFileName(row.kind, row),
+        createdAt: row.createdAt.toISOString(),
+      },
+    ];
+  });
 }
 
 export async function outboxSummary(db: Database): Promise<OutboxSummary> {

@@ -4,7 +4,7 @@ import { formatPhone } from "../../../shared/phone";
 import { DataTable, type DataColumn } from "../../../ui/data-table";
 import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { Pagination } from "../../../ui/pagination";
-import { PrivacyRequests } from "../../privacy/components/privacy-requests";
+import { PrivacyRequests } from "../../privacy/components/operator-privacy-requests";
 import { formatSingaporeTime } from "../../../shared/format";
 
 import { redirectWithMessage } from "../../../ui/flash.server";

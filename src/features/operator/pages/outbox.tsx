@@ -13,10 +13,14 @@ export const policy = pagePolicy.operator();
 export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Outbox", matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { items, pending, retrying } = await context.services.operator.outbox.failing();
+  const [{ items, pending, retrying }, kept] = await Promise.all([
+    context.services.operator.outbox.failing(),
+    context.services.operator.outbox.kept(),
+  ]);
   return {
     retrying,
     pending,
+    kept: kept.map((mail) => ({ ...mail, createdAt: formatSingaporeTime(mail.createdAt) })),
     deliveries: items.map((item) => ({
       id: item.id,
       kind: item.kind,
@@ -84,7 +88,7 @@ const deliveryColumns = (retrying: unknown): DataColumn<DeliveryRow>[] => [
 ];
 
 export default function OperatorOutbox() {
-  const { retrying: retryingCount, pending, deliveries } = useLoaderData<typeof loader>();
+  const { retrying: retryingCount, pending, deliveries, kept } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const navigation = useNavigation();
   const retrying = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
@@ -118,6 +122,36 @@ export default function OperatorOutbox() {
           rowKey={(delivery) => delivery.id}
         />
       )}
+      {kept.length > 0 ? <KeptMails mails={kept} /> : null}
+    </section>
+  );
+}
+
+/** With no mail server set, mails are written to the data folder: the operator reads them here. */
+function KeptMails({ mails }: { mails: Awaited<ReturnType<typeof loader>>["kept"] }) {
+  return (
+    <section aria-labelledby="kept-mail-heading" className="operator-kept-mail">
+      <h2 id="kept-mail-heading">Mail kept on the server</h2>
+      <p>
+        No mail server is set (<code>SMTP_URL</code>), so these mails were written as files to the data folder&apos;s <code>outbox</code>{" "}
+        folder instead of being sent. Newest first; open one to read it.
+      </p>
+      <ul className="operator-kept-list">
+        {mails.map((mail) => (
+          <li key={mail.id}>
+            <details>
+              <summary>
+                <strong>{mail.subject || "(no subject)"}</strong> — to {mail.to === "support" ? "support (the operators)" : mail.to},{" "}
+                {mail.createdAt}
+              </summary>
+              <pre className="operator-kept-text">{mail.text}</pre>
+              <p className="operator-kept-file">
+                File: <code>{mail.fileName}</code>
+              </p>
+            </details>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

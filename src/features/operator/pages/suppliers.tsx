@@ -10,7 +10,15 @@ import { siteName } from "../../../ui/meta";
 import { viewerOf } from "../../../ui/page-guards.server";
 import { paths } from "../../../ui/paths";
 import { pagePolicy } from "../../../shared/page-policy";
-import { LICENCE_NOTE_MAX, licenceCheckSchema } from "../licence-check-schema";
+import {
+  LICENCE_NOTE_MAX,
+  LICENCE_REASON_MAX,
+  licenceCheckSchema,
+  licenceRefusalSchema,
+  type LicenceCheckInput,
+  type LicenceRefusalInput,
+} from "../licence-check-schema";
+import { OperatorConfirm } from "../components/operator-confirm";
 import { OperatorSearch } from "../components/operator-search";
 import type { Route } from "./+types/suppliers";
 
@@ -35,6 +43,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       checked: supplier.checkedAt
         ? { at: formatSingaporeTime(supplier.checkedAt), by: supplier.checkedBy ?? "the demo data", note: supplier.note ?? "" }
         : null,
+      refused: supplier.refusedAt
+        ? {
+            at: formatSingaporeTime(supplier.refusedAt),
+            by: supplier.refusedBy ?? "an operator",
+            number: supplier.refusedNumber ?? "",
+            reason: supplier.refusalReason ?? "",
+          }
+        : null,
       joined: formatSingaporeDay(supplier.joinedAt),
     })),
   };
@@ -42,14 +58,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const idSchema = z.string().min(1).max(64);
 
-/** Marks a licence checked (with how) or takes a check back; a refusal stays at its row's form. */
+type FormKind = "check" | "refuse";
+
+/** A form's values refused at its row: which supplier, which form, the messages and what was typed. */
+const refusedAt = (id: string, form: FormKind, fields: Record<string, string>, text: string) => ({ refused: { id, form, fields, text } });
+
+/**
+ * Marks a licence checked (with how), refuses it (with the reason the agency reads, decision
+ * 164), or takes a check back in two steps that work without script: the first press asks in
+ * the page, the second (confirm=yes) takes it back. A refused form stays at its row.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) throw data("Choose a supplier from the list.", { status: 400 });
   const suppliers = context.services.operator.suppliers;
   const back = `/admin/suppliers${new URL(request.url).search}`;
-  if (form.get("intent") === "uncheck") {
+  const intent = form.get("intent");
+  if (intent === "uncheck") {
+    if (form.get("confirm") !== "yes") {
+      const shown = await suppliers.find(id.data);
+      return { confirm: { id: shown.id, name: shown.companyName || shown.name, licence: shown.eaLicenceNumber ?? "" } };
+    }
     const supplier = await suppliers.uncheckLicence(id.data);
     return redirectWithMessage(
       context,
@@ -57,13 +87,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       `The check of ${supplier.eaLicenceNumber ?? "the licence"} is taken back: families see “Licence not yet checked”.`,
     );
   }
-  const input = licenceCheckSchema.safeParse({ licence: form.get("licence"), note: form.get("note") });
+  const kind: FormKind = intent === "refuse" ? "refuse" : "check";
+  const text = String(form.get(kind === "refuse" ? "reason" : "note") ?? "");
+  const input =
+    kind === "refuse"
+      ? licenceRefusalSchema.safeParse({ licence: form.get("licence"), reason: form.get("reason") })
+      : licenceCheckSchema.safeParse({ licence: form.get("licence"), note: form.get("note") });
   if (!input.success) {
     const fields = Object.fromEntries(input.error.issues.map((issue) => [String(issue.path[0]), issue.message]));
-    return data({ id: id.data, fields, note: String(form.get("note") ?? "") }, { status: 400 });
+    return data(refusedAt(id.data, kind, fields, text), { status: 400 });
   }
   try {
-    const supplier = await suppliers.checkLicence(viewerOf(context).id, id.data, input.data);
+    const operatorId = viewerOf(context).id;
+    if (kind === "refuse") {
+      const supplier = await suppliers.refuseLicence(operatorId, id.data, input.data as LicenceRefusalInput);
+      return redirectWithMessage(
+        context,
+        back,
+        `Licence ${supplier.refusedNumber} of ${supplier.companyName || supplier.name} is refused: its biodata leave the families' pages, and it reads why on its dashboard.`,
+      );
+    }
+    const supplier = await suppliers.checkLicence(operatorId, id.data, input.data as LicenceCheckInput);
     return redirectWithMessage(
       context,
       back,
@@ -71,45 +115,97 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   } catch (error) {
     if (!isHttpError(error) || error.statusCode !== 409) throw error;
-    return data({ id: id.data, fields: { licence: error.message }, note: input.data.note }, { status: 409 });
+    return data(refusedAt(id.data, kind, { licence: error.message }, text), { status: 409 });
   }
 }
 
 type SupplierRow = Awaited<ReturnType<typeof loader>>["suppliers"][number];
-type Refusal = { id: string; fields: Record<string, string>; note: string } | undefined;
+type Refused = { id: string; form: FormKind; fields: Record<string, string>; text: string } | undefined;
 
-function CheckForm({ supplier, refusal, busy }: { supplier: SupplierRow; refusal: Refusal; busy: boolean }) {
-  const mine = refusal?.id === supplier.id ? refusal : undefined;
-  const noteId = `note-${supplier.id}`;
-  const problem = mine?.fields.note ?? mine?.fields.licence;
+const FORMS: Record<FormKind, { field: string; label: (licence: string) => string; placeholder: string; max: number; button: string }> = {
+  check: {
+    field: "note",
+    label: (licence) => `How you checked ${licence}`,
+    placeholder: "Checked MOM EA directory, 25 Nov",
+    max: LICENCE_NOTE_MAX,
+    button: "Mark licence checked",
+  },
+  refuse: {
+    field: "reason",
+    label: (licence) => `Why ${licence} is refused (the agency reads it)`,
+    placeholder: "MOM's directory has no agency with this licence",
+    max: LICENCE_REASON_MAX,
+    button: "Refuse licence",
+  },
+};
+
+/** Marking the licence shown checked, or refusing it: one field saying how or why, refused at its row. */
+function LicenceForm({ kind, supplier, refused, busy }: { kind: FormKind; supplier: SupplierRow; refused: Refused; busy: boolean }) {
+  const spec = FORMS[kind];
+  const mine = refused?.id === supplier.id && refused.form === kind ? refused : undefined;
+  const fieldId = `${spec.field}-${supplier.id}`;
+  const problem = mine?.fields[spec.field] ?? mine?.fields.licence;
   return (
     <Form method="post" className="licence-check-form">
       <input type="hidden" name="id" value={supplier.id} />
       <input type="hidden" name="licence" value={supplier.licence ?? ""} />
-      <label htmlFor={noteId}>How you checked {supplier.licence}</label>
+      <label htmlFor={fieldId}>{spec.label(supplier.licence ?? "")}</label>
       <input
-        id={noteId}
-        name="note"
+        id={fieldId}
+        name={spec.field}
         required
-        maxLength={LICENCE_NOTE_MAX}
-        placeholder="Checked MOM EA directory, 25 Nov"
-        defaultValue={mine?.note}
+        maxLength={spec.max}
+        placeholder={spec.placeholder}
+        defaultValue={mine?.text}
         aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${noteId}-error` : undefined}
+        aria-describedby={problem ? `${fieldId}-error` : undefined}
       />
       {problem ? (
-        <p id={`${noteId}-error`} className="field-error">
+        <p id={`${fieldId}-error`} className="field-error">
           {problem}
         </p>
       ) : null}
-      <button type="submit" className="button primary" name="intent" value="check" disabled={busy}>
-        {busy ? "Saving…" : "Mark licence checked"}
+      <button type="submit" className={kind === "check" ? "button primary" : "button danger"} name="intent" value={kind} disabled={busy}>
+        {busy ? "Saving…" : spec.button}
       </button>
     </Form>
   );
 }
 
-const columns = (refusal: Refusal, busyId: unknown): DataColumn<SupplierRow>[] => [
+function CheckCell({ supplier, refused, busy }: { supplier: SupplierRow; refused: Refused; busy: boolean }) {
+  if (!supplier.licence) return <>—</>;
+  if (supplier.checked) {
+    return (
+      <Form method="post" className="licence-check-form">
+        <p>
+          Checked {supplier.checked.at} by {supplier.checked.by}: {supplier.checked.note}
+        </p>
+        <input type="hidden" name="id" value={supplier.id} />
+        <button type="submit" className="button" name="intent" value="uncheck" disabled={busy}>
+          Take back the check
+        </button>
+      </Form>
+    );
+  }
+  const refusal = supplier.refused;
+  const stillRefused = refusal !== null && refusal.number === supplier.licence;
+  return (
+    <div className="licence-check-forms">
+      {refusal ? (
+        <p className="licence-refusal">
+          {stillRefused ? "Refused" : `${refusal.number} refused`} {refusal.at} by {refusal.by}: {refusal.reason}
+          {stillRefused
+            ? ". Families see none of its biodata."
+            : `. It now gives ${supplier.licence}, waiting for a check; families see none of its biodata until it is checked.`}
+        </p>
+      ) : null}
+      <LicenceForm kind="check" supplier={supplier} refused={refused} busy={busy} />
+      {stillRefused ? null : <LicenceForm kind="refuse" supplier={supplier} refused={refused} busy={busy} />}
+    </div>
+  );
+}
+
+const columns = (refused: Refused, busyId: unknown): DataColumn<SupplierRow>[] => [
   {
     label: "Supplier",
     rowHeader: true,
@@ -124,32 +220,19 @@ const columns = (refusal: Refusal, busyId: unknown): DataColumn<SupplierRow>[] =
     ),
   },
   { label: "Licence", cell: (supplier) => supplier.licence ?? "None (overseas supplier)" },
-  {
-    label: "Check",
-    cell: (supplier) => {
-      if (!supplier.licence) return "—";
-      if (!supplier.checked) return <CheckForm supplier={supplier} refusal={refusal} busy={busyId === supplier.id} />;
-      return (
-        <Form method="post" className="licence-check-form">
-          <p>
-            Checked {supplier.checked.at} by {supplier.checked.by}: {supplier.checked.note}
-          </p>
-          <input type="hidden" name="id" value={supplier.id} />
-          <button type="submit" className="button" name="intent" value="uncheck" disabled={busyId === supplier.id}>
-            Take back the check
-          </button>
-        </Form>
-      );
-    },
-  },
+  { label: "Check", cell: (supplier) => <CheckCell supplier={supplier} refused={refused} busy={busyId === supplier.id} /> },
 ];
 
 export default function OperatorSuppliers() {
   const { q, suppliers } = useLoaderData<typeof loader>();
-  const refusal = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const refused = answer && "refused" in answer ? answer.refused : undefined;
+  const confirm = answer && "confirm" in answer ? answer.confirm : undefined;
   const navigation = useNavigation();
   const busyId = navigation.state === "submitting" ? navigation.formData?.get("id") : null;
-  const waiting = suppliers.filter((supplier) => supplier.licence && !supplier.checked).length;
+  const waiting = suppliers.filter(
+    (supplier) => supplier.licence && !supplier.checked && supplier.refused?.number !== supplier.licence,
+  ).length;
   return (
     <section className="operator-screen" aria-labelledby="suppliers-heading">
       <div className="operator-head">
@@ -160,8 +243,23 @@ export default function OperatorSuppliers() {
         <a href={MOM_EA_DIRECTORY_URL} target="_blank" rel="noopener noreferrer">
           MOM&apos;s directory of employment agencies
         </a>{" "}
-        and check that the agency&apos;s name matches. Until a licence is checked, families see “Licence not yet checked” and no number.
+        and check that the agency&apos;s name matches. Until a licence is checked, families see “Licence not yet checked” and no number. A
+        licence the directory does not bear out is refused with a reason the agency reads: its biodata leave the families&apos; pages until
+        it gives a number an operator checks.
       </p>
+      {confirm ? (
+        <OperatorConfirm
+          heading={`Take back the check of ${confirm.licence} (${confirm.name})?`}
+          fields={{ id: confirm.id, intent: "uncheck" }}
+          yes="Yes, take back the check"
+          cancelHref={`/admin/suppliers${q ? `?q=${encodeURIComponent(q)}` : ""}`}
+        >
+          <p>
+            Families see “Licence not yet checked” and no number on its biodata again, until an operator checks it again. To hide its
+            biodata, refuse the licence after taking the check back.
+          </p>
+        </OperatorConfirm>
+      ) : null}
       <OperatorSearch id="supplier-search" label="Search by name, email or licence" q={q} />
       <p className="listing-total" role="status">
         {waiting === 0 ? "No licence waits" : waiting === 1 ? "1 licence waits" : `${waiting} licences wait`} for a check
@@ -172,7 +270,7 @@ export default function OperatorSuppliers() {
       ) : (
         <DataTable
           caption="Suppliers and their licences, those waiting for a check first"
-          columns={columns(refusal, busyId)}
+          columns={columns(refused, busyId)}
           rows={suppliers}
           rowKey={(supplier) => supplier.id}
         />

@@ -10,7 +10,9 @@ import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import { HttpError, notFound } from "../../../server/http/errors";
-import type { LicenceCheckInput } from "../licence-check-schema";
+import type { LicenceCheckInput, LicenceRefusalInput } from "../licence-check-schema";
+import { normaliseLicence } from "../../../shared/licence";
+import { isLicenceTaken } from "../../accounts";
 
 export interface SupplierLicence {
   id: string;
@@ -21,6 +23,11 @@ export interface SupplierLicence {
   checkedAt: string | null;
   checkedBy: string | null;
   note: string | null;
+  /** The number an operator refused (decision 164), when, by whom and why; null when none is refused. */
+  refusedNumber: string | null;
+  refusedAt: string | null;
+  refusedBy: string | null;
+  refusalReason: string | null;
   joinedAt: string;
 }
 
@@ -28,6 +35,7 @@ export interface SupplierLicence {
 export const SUPPLIERS_SHOWN = 200;
 
 const checker = alias(user, "checker");
+const refuser = alias(user, "refuser");
 
 const licenceColumns = {
   id: user.id,
@@ -38,63 +46,131 @@ const licenceColumns = {
   checkedAt: user.licenceCheckedAt,
   checkedBy: checker.name,
   note: user.licenceCheckNote,
+  refusedNumber: user.licenceRefusedNumber,
+  refusedAt: user.licenceRefusedAt,
+  refusedBy: refuser.name,
+  refusalReason: user.licenceRefusalReason,
   joinedAt: user.createdAt,
 };
 
-const toLicence = (row: { checkedAt: Date | null; joinedAt: Date } & Omit<SupplierLicence, "checkedAt" | "joinedAt">): SupplierLicence => ({
+type Row = { checkedAt: Date | null; refusedAt: Date | null; joinedAt: Date } & Omit<
+  SupplierLicence,
+  "checkedAt" | "refusedAt" | "joinedAt"
+>;
+
+const toLicence = (row: Row): SupplierLicence => ({
   ...row,
   checkedAt: row.checkedAt?.toISOString() ?? null,
+  refusedAt: row.refusedAt?.toISOString() ?? null,
   joinedAt: row.joinedAt.toISOString(),
 });
 
-/** Every supplier account: licences waiting for a check first, then checked ones, then overseas suppliers. */
+function selectLicences(db: Database) {
+  return db
+    .select(licenceColumns)
+    .from(user)
+    .leftJoin(checker, eq(checker.id, user.licenceCheckedBy))
+    .leftJoin(refuser, eq(refuser.id, user.licenceRefusedBy));
+}
+
+/**
+ * Every supplier account: licences waiting for a check first (a refused one corrected since),
+ * then refused ones, then checked ones, then overseas suppliers.
+ */
 export async function listSupplierLicences(db: Database, search?: string): Promise<SupplierLicence[]> {
   const term = search?.trim();
   const found = term
     ? sql`(${user.name} ILIKE ${`%${term}%`} OR ${user.companyName} ILIKE ${`%${term}%`} OR ${user.email} ILIKE ${`%${term}%`} OR ${user.eaLicenceNumber} ILIKE ${`%${term.replace(/\s+/g, "")}%`})`
     : undefined;
-  const rows = await db
-    .select(licenceColumns)
-    .from(user)
-    .leftJoin(checker, eq(checker.id, user.licenceCheckedBy))
+  const rows = await selectLicences(db)
     .where(and(eq(user.role, "supplier"), found))
     .orderBy(
-      sql`case when ${user.eaLicenceNumber} is null then 2 when ${user.licenceCheckedAt} is null then 0 else 1 end`,
+      sql`case when ${user.eaLicenceNumber} is null then 3 when ${user.eaLicenceNumber} = ${user.licenceRefusedNumber} then 1
+        when ${user.licenceCheckedAt} is null then 0 else 2 end`,
       desc(user.createdAt),
     )
     .limit(SUPPLIERS_SHOWN);
   return rows.map(toLicence);
 }
 
-async function findSupplierLicence(db: Database, id: string): Promise<SupplierLicence> {
-  const [row] = await db
-    .select(licenceColumns)
-    .from(user)
-    .leftJoin(checker, eq(checker.id, user.licenceCheckedBy))
-    .where(eq(user.id, id))
-    .limit(1);
+export async function findSupplierLicence(db: Database, id: string): Promise<SupplierLicence> {
+  const [row] = await selectLicences(db).where(eq(user.id, id)).limit(1);
   if (!row) throw notFound("No supplier has this id.");
   return toLicence(row);
 }
 
-/** Marks the supplier's licence checked by this operator, with how; only the licence they saw. */
+/** The refusal when the supplier's licence is no longer the one the operator saw. */
+async function changedMeanwhile(db: Database, supplierId: string, seen: string): Promise<HttpError> {
+  const current = await findSupplierLicence(db, supplierId);
+  const message = current.eaLicenceNumber
+    ? `The supplier's licence is now ${current.eaLicenceNumber}, not ${seen}: check that one.`
+    : "This supplier no longer gives a licence: there is nothing to check.";
+  return new HttpError(409, "licence_changed", message, { licence: message });
+}
+
+/**
+ * Marks the supplier's licence checked by this operator, with how; only the licence they saw. A
+ * refusal goes with it (decision 164), unless the refused number has since been claimed by
+ * another account: then the check is refused (409) and the refusal stays.
+ */
 export async function checkLicence(
   db: Database,
   operatorId: string,
   supplierId: string,
   input: LicenceCheckInput,
 ): Promise<SupplierLicence> {
+  const licence = normaliseLicence(input.licence);
+  let updated: { id: string } | undefined;
+  try {
+    [updated] = await db
+      .update(user)
+      .set({
+        licenceCheckedAt: new Date(),
+        licenceCheckedBy: operatorId,
+        licenceCheckNote: input.note,
+        licenceRefusedNumber: null,
+        licenceRefusedAt: null,
+        licenceRefusedBy: null,
+        licenceRefusalReason: null,
+      })
+      .where(and(eq(user.id, supplierId), isNotNull(user.eaLicenceNumber), eq(user.eaLicenceNumber, licence)))
+      .returning({ id: user.id });
+  } catch (error) {
+    if (!isLicenceTaken(error)) throw error;
+    const message = `Another account now holds ${licence}: this supplier's refusal stays until it gives another number.`;
+    throw new HttpError(409, "licence_taken", message, { licence: message });
+  }
+  if (updated) return findSupplierLicence(db, supplierId);
+  throw await changedMeanwhile(db, supplierId, input.licence);
+}
+
+/**
+ * Refuses the licence the operator saw, with the reason the supplier reads (decision 164): the
+ * check goes, nothing of the account is public until an operator checks a licence of theirs,
+ * and the refused number is free for its real holder.
+ */
+export async function refuseLicence(
+  db: Database,
+  operatorId: string,
+  supplierId: string,
+  input: LicenceRefusalInput,
+): Promise<SupplierLicence> {
+  const licence = normaliseLicence(input.licence);
   const [updated] = await db
     .update(user)
-    .set({ licenceCheckedAt: new Date(), licenceCheckedBy: operatorId, licenceCheckNote: input.note })
-    .where(and(eq(user.id, supplierId), isNotNull(user.eaLicenceNumber), eq(user.eaLicenceNumber, input.licence.toUpperCase())))
+    .set({
+      licenceCheckedAt: null,
+      licenceCheckedBy: null,
+      licenceCheckNote: null,
+      licenceRefusedNumber: licence,
+      licenceRefusedAt: new Date(),
+      licenceRefusedBy: operatorId,
+      licenceRefusalReason: input.reason,
+    })
+    .where(and(eq(user.id, supplierId), isNotNull(user.eaLicenceNumber), eq(user.eaLicenceNumber, licence)))
     .returning({ id: user.id });
   if (updated) return findSupplierLicence(db, supplierId);
-  const current = await findSupplierLicence(db, supplierId);
-  const message = current.eaLicenceNumber
-    ? `The supplier's licence is now ${current.eaLicenceNumber}, not ${input.licence}: check that one.`
-    : "This supplier no longer gives a licence: there is nothing to check.";
-  throw new HttpError(409, "licence_changed", message, { licence: message });
+  throw await changedMeanwhile(db, supplierId, input.licence);
 }
 
 /** Takes a check back: families see "Licence not yet checked" and no number again. */

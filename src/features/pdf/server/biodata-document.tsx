@@ -134,7 +134,6 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
       [m.pdf_home_address(), display(privateDetails.homeAddress), true],
       [m.pdf_repatriation_port(), display(privateDetails.repatriationPort), true],
       [m.pdf_home_phone(), display(privateDetails.homePhone), true],
-      [m.pdf_passport_number(), display(privateDetails.passportNumber), true],
     );
   }
   personal.push(
@@ -162,7 +161,7 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
       <Section>{m.pdf_section_a3()}</Section>
       <Rows
         rows={[
-          [m.pdf_rest_days(), display(helper.restDays)],
+          [m.pdf_rest_days(), display(helper.offDays)],
           [m.pdf_other_remarks(), display(helper.otherRemarks)],
         ]}
       />

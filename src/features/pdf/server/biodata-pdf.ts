@@ -21,6 +21,8 @@ import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
 import type { ListingCache } from "../../helpers";
+import { namedPersonnel } from "../../suppliers";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { MediaStorage } from "../../media";
 import { createSettledWork } from "../../../server/settled-work";
 import type { PdfRenderer } from "./pdf-pool";
@@ -94,10 +96,13 @@ export function createBiodataPdfs({
     const status = row ? licenceStatusOf(row) : "none";
     const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;
     const check = licenceCheckText({ licenceStatus: status, licenceCheckedAt: checkedAt }, siteName);
+    // The agency's EA personnel this biodata names stand beside its licence (decisions 162, 163).
+    const personnel = status === "none" ? null : await namedPersonnel(db, helper.supplier.id, helper.id);
+    const named = personnel ? ` · ${m.pdf_ea_personnel({ name: personnel.name, number: personnel.registrationNumber })}` : "";
     const licence =
       status === "none"
         ? check
-        : `${status === "checked" ? `${licenceNumberText(row!.eaLicenceNumber!)} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})`;
+        : `${status === "checked" ? `${licenceNumberText(row!.eaLicenceNumber!)} · ` : ""}${check} (${MOM_EA_DIRECTORY_URL})${named}`;
     return { name: row?.companyName || row?.name || helper.supplier.name, licence };
   }
 

@@ -21,14 +21,20 @@ export interface PdfRendererOptions {
   workers: number;
   /** PDFs that may wait for a worker; one more is refused with 503. */
   queue: number;
-  /** Start the workers now (a serving site), rather than at the first PDF (tests, scripts). */
-  startNow?: boolean;
+  /**
+   * A worker with nothing to do for this long stops, and the next PDF starts one: an idle worker
+   * holds its fonts, its renderer and its young generation, about 130 MB (decision 129).
+   */
+  idleMs?: number;
 }
+
+/** How long a worker waits for another PDF before it stops, unless PDF_IDLE_SECONDS says. */
+const PDF_WORKER_IDLE_MS = 60_000;
 
 export interface PdfRenderer {
   render(input: BiodataPdfInput): Promise<Buffer>;
-  /** PDFs being made and waiting, for tests and metrics. */
-  readonly load: { busy: number; waiting: number };
+  /** PDFs being made and waiting, and the workers running, for tests and metrics. */
+  readonly load: { busy: number; waiting: number; workers: number };
   close(): Promise<void>;
 }
 
@@ -43,6 +49,8 @@ interface Slot {
   worker: Worker;
   job?: Job;
   timer?: NodeJS.Timeout;
+  /** Set while the worker waits for a job: it stops when this runs out. */
+  idle?: NodeJS.Timeout;
 }
 
 /**
@@ -90,13 +98,13 @@ function mainThreadRenderer(): PdfRenderer {
       }
     },
     get load() {
-      return { busy: busyCount, waiting: 0 };
+      return { busy: busyCount, waiting: 0, workers: 0 };
     },
     close: async () => {},
   };
 }
 
-export function createPdfRenderer({ workers, queue, startNow = false }: PdfRendererOptions): PdfRenderer {
+export function createPdfRenderer({ workers, queue, idleMs = PDF_WORKER_IDLE_MS }: PdfRendererOptions): PdfRenderer {
   if (workers <= 0) return mainThreadRenderer();
   const slots: Slot[] = [];
   const waiting: Job[] = [];
@@ -114,9 +122,24 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
   function retire(slot: Slot, error: Error) {
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
+    clearTimeout(slot.idle);
     finish(slot, (job) => job.reject(error));
     void slot.worker.terminate();
     dispatch();
+  }
+
+  /** A worker left without a job stops after `idleMs`, unless a job comes first. */
+  function restWhenIdle() {
+    for (const slot of slots) {
+      if (slot.job || slot.idle) continue;
+      slot.idle = setTimeout(() => {
+        if (slot.job) return;
+        slots.splice(slots.indexOf(slot), 1);
+        slot.worker.removeAllListeners("exit");
+        void slot.worker.terminate();
+      }, idleMs);
+      slot.idle.unref();
+    }
   }
 
   function spawn(): Slot {
@@ -132,6 +155,7 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
       );
       slot.worker.unref();
       dispatch();
+      restWhenIdle();
     });
     slot.worker.on("error", (error) => retire(slot, error));
     slot.worker.on("exit", (code) => retire(slot, new Error(`The PDF worker stopped (exit code ${code})`)));
@@ -144,14 +168,14 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
       const slot = slots.find((s) => !s.job) ?? (slots.length < workers ? spawn() : undefined);
       if (!slot) return;
       const job = waiting.shift()!;
+      clearTimeout(slot.idle);
+      slot.idle = undefined;
       slot.job = job;
       slot.worker.ref();
       slot.timer = setTimeout(() => retire(slot, new Error(`A biodata PDF took over ${RENDER_TIMEOUT_MS / 1000} s`)), RENDER_TIMEOUT_MS);
       slot.worker.postMessage({ id: job.id, input: job.input } satisfies PdfJob);
     }
   }
-
-  if (startNow) for (let i = 0; i < workers; i++) spawn();
 
   return {
     render(input) {
@@ -164,13 +188,14 @@ export function createPdfRenderer({ workers, queue, startNow = false }: PdfRende
       });
     },
     get load() {
-      return { busy: slots.filter((s) => s.job).length, waiting: waiting.length };
+      return { busy: slots.filter((s) => s.job).length, waiting: waiting.length, workers: slots.length };
     },
     async close() {
       closed = true;
       for (const job of waiting.splice(0)) job.reject(new Error("The PDF workers are stopped"));
       await Promise.all(
         slots.splice(0).map((slot) => {
+          clearTimeout(slot.idle);
           finish(slot, (job) => job.reject(new Error("The PDF workers are stopped")));
           slot.worker.removeAllListeners("exit");
           return slot.worker.terminate();

@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatSingaporeTime } from "../../../shared/format";
+import { BACKUP_RETENTION_DAYS } from "../../../shared/retention";
 import { leadInputSchema } from "../../../shared/lead-schema";
 import { formatPhone } from "../../../shared/phone";
 import { FormError } from "../../../ui/field";
@@ -23,8 +24,14 @@ export const policy = pagePolicy.personal();
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
-const channelName = (channel: "whatsapp" | "telegram" | "webchat") =>
-  channel === "webchat" ? m.privacy_channel_webchat() : channel === "whatsapp" ? "WhatsApp" : "Telegram";
+const channelName = (channel: "whatsapp" | "telegram" | "webchat" | "chat") =>
+  channel === "chat"
+    ? m.privacy_channel_chat()
+    : channel === "webchat"
+      ? m.privacy_channel_webchat()
+      : channel === "whatsapp"
+        ? "WhatsApp"
+        : "Telegram";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: m.privacy_my_data_title({ site: siteName(matches) }) },
@@ -113,7 +120,11 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
     return (
       <section className="form-card" aria-labelledby="my-data-heading">
         <h1 id="my-data-heading">{m.privacy_my_data_heading()}</h1>
-        <p role="status">{actionData.deleted ? m.privacy_deleted() : m.privacy_recorded({ dueBy: actionData.dueBy ?? "" })}</p>
+        <p role="status">
+          {actionData.deleted
+            ? m.privacy_deleted({ backupDays: BACKUP_RETENTION_DAYS })
+            : m.privacy_recorded({ dueBy: actionData.dueBy ?? "" })}
+        </p>
         <p>
           <Link to={localHref(paths.home())}>{m.privacy_back_to_home_page()}</Link>
         </p>

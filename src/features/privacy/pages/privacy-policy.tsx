@@ -6,6 +6,7 @@ import { useRootData } from "../../../ui/root-data";
 import type { Route } from "./+types/privacy-policy";
 import {
   CONTACT_RECORD_DAYS,
+  BACKUP_RETENTION_DAYS,
   CONVERSATION_RETENTION_MONTHS,
   DELIVERED_NOTIFICATION_RETENTION_DAYS,
   LEAD_RETENTION_MONTHS,
@@ -15,6 +16,9 @@ import { pagePolicy } from "../../../shared/page-policy";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { RichMessage, slot } from "../components/rich-message";
+
+/** The visitor cookie's name (src/server/http/visitor-cookie.ts), written as code: it is no word to translate. */
+const VISITOR_COOKIE_NAME = "visitor";
 
 export const policy = pagePolicy.shared("fixed", [], { sitemap: true });
 
@@ -32,7 +36,7 @@ export default function PrivacyPolicy() {
       {m.privacy_contact_whatsapp({ phone })}
     </a>
   );
-  const cookie = <code>visitor</code>;
+  const cookie = <code>{VISITOR_COOKIE_NAME}</code>;
   const myData = localHref(paths.myData());
   return (
     <article className="policy" aria-labelledby="policy-heading">
@@ -95,6 +99,8 @@ export default function PrivacyPolicy() {
               parts={{ link: <a href={myData}>{m.privacy_your_data()}</a> }}
             />
           </p>
+          <p>{m.privacy_keep_withdrawal({ backupDays: BACKUP_RETENTION_DAYS })}</p>
+          <p>{m.privacy_keep_blocks()}</p>
         </li>
         <li>
           <h2>{m.privacy_contact_heading()}</h2>

@@ -17,11 +17,21 @@ interface Listed {
  * "Ask about these helpers": the list goes where each helper's contact goes (decision 103).
  * Helpers of one supplier (or all through the site) are one message; helpers of several
  * suppliers are a message to each, naming only that supplier's helpers, so no agency is asked
- * about another's. Each press is recorded as a WhatsApp contact for every helper it names.
+ * about another's. A message to a supplier who reads another language than the page's opens
+ * with `supplierWords` (its helpers and the link in its language, from the server), the family's
+ * own words below. Each press is recorded as a WhatsApp contact for every helper it names.
  */
-export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; link: string }) {
+export function AskSuppliers({
+  helpers,
+  link,
+  supplierWords = {},
+}: {
+  helpers: readonly Listed[];
+  link: string;
+  supplierWords?: Readonly<Record<string, string>>;
+}) {
   const { config } = useRootData();
-  const groups = new Map<string, { phone: string; via: "supplier" | "site"; name: string; helpers: Listed[] }>();
+  const groups = new Map<string, { phone: string; via: "supplier" | "site"; name: string; supplierId: string; helpers: Listed[] }>();
   for (const helper of helpers) {
     const target = contactTargets(helper.supplier, config).whatsapp;
     const group = groups.get(target.phone);
@@ -30,6 +40,7 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
       groups.set(target.phone, {
         ...target,
         name: target.via === "supplier" ? helper.supplier.name : config.siteName,
+        supplierId: helper.supplier.id,
         helpers: [helper],
       });
   }
@@ -41,7 +52,7 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
         <a
           key={group.phone}
           className="button whatsapp"
-          href={whatsappLink(group.phone, shortlistMessage(group.helpers, link))}
+          href={whatsappLink(group.phone, askText(group, link, supplierWords))}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => {
@@ -58,4 +69,15 @@ export function AskSuppliers({ helpers, link }: { helpers: readonly Listed[]; li
       </p>
     </div>
   );
+}
+
+/** The message of one group: the supplier's words first when it reads another language, then the family's. */
+function askText(
+  group: { via: "supplier" | "site"; supplierId: string; helpers: Listed[] },
+  link: string,
+  supplierWords: Readonly<Record<string, string>>,
+): string {
+  const family = shortlistMessage(group.helpers, link);
+  const theirs = group.via === "supplier" ? supplierWords[group.supplierId] : undefined;
+  return theirs ? `${theirs}\n${family}` : family;
 }

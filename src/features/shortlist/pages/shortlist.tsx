@@ -6,6 +6,7 @@ import { localHref } from "../../../shared/i18n/page-locale";
 import { ShortlistTable } from "../components/shortlist-table";
 import { ShortlistShare } from "../components/shortlist-share";
 import { AskSuppliers } from "../components/ask-suppliers";
+import { askWords } from "./ask-words.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
@@ -19,7 +20,10 @@ export const policy = pagePolicy.shared("listing", ["ids"]);
 export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = shortlistFromSearch(new URL(request.url).searchParams);
   const helpers = await context.services.helpers.findMany(ids);
-  return { ids, helpers, missing: ids.length - helpers.length };
+  // Each supplier is asked in its own language, the family's words below (ask-words.server.ts).
+  const link = `${context.config.publicUrl}${shortlistPath(helpers.map((helper) => helper.id))}`;
+  const available = helpers.filter((helper) => helper.status === "available");
+  return { ids, helpers, missing: ids.length - helpers.length, askWords: await askWords(context, available, link) };
 }
 
 /** A list's address in the page's language (`/zh/shortlist?ids=…` on a Chinese page). */
@@ -34,7 +38,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 const noSubscription = () => () => {};
 
 export default function Shortlist() {
-  const { ids, helpers, missing } = useLoaderData<typeof loader>();
+  const { ids, helpers, missing, askWords: supplierWords } = useLoaderData<typeof loader>();
   const { config } = useRootData();
   const stored = useShortlist();
   const navigate = useNavigate();
@@ -121,7 +125,7 @@ export default function Shortlist() {
           <div className="shortlist-actions">
             <ShortlistShare helpers={helpers} link={link} siteName={config.siteName} />
           </div>
-          {available.length > 0 ? <AskSuppliers helpers={available} link={link} /> : null}
+          {available.length > 0 ? <AskSuppliers helpers={available} link={link} supplierWords={supplierWords} /> : null}
           <ShortlistTable helpers={helpers} onRemove={remove} />
         </>
       )}

@@ -3,6 +3,7 @@ import { formatSingaporeDay } from "../../../shared/format";
 import { licenceCheckText, licenceNumberText, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
+import type { EaPersonnel } from "../../../shared/ea-personnel";
 import type { SupplierListItem } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { useRootData } from "../../../ui/root-data";
@@ -49,8 +50,19 @@ export function helperCount(count: number): string {
   return m.suppliers_helper_count({ count });
 }
 
-/** The supplier block of a biodata page and of a supplier's own listing. */
-export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: SupplierListItem; headingLevel?: 2 | 3 }) {
+/**
+ * The supplier block of a biodata page and of a supplier's own listing. On a biodata, an agency's
+ * registered EA personnel stand beside its licence (decision 162).
+ */
+export function SupplierBlock({
+  supplier,
+  headingLevel = 2,
+  personnel,
+}: {
+  supplier: SupplierListItem;
+  headingLevel?: 2 | 3;
+  personnel?: Pick<EaPersonnel, "name" | "registrationNumber"> | null;
+}) {
   const { config } = useRootData();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
@@ -63,6 +75,11 @@ export function SupplierBlock({ supplier, headingLevel = 2 }: { supplier: Suppli
         <p>
           <LicenceCheck supplier={supplier} />
         </p>
+        {personnel && supplier.licenceStatus !== "none" ? (
+          <p className="supplier-ea-personnel">
+            {m.suppliers_ea_personnel({ name: personnel.name, number: personnel.registrationNumber })}
+          </p>
+        ) : null}
         {supplier.phone ? (
           <p>
             <a href={`tel:${supplier.phone.replace(/[^\d+]/g, "")}`}>{supplier.phone}</a>

@@ -22,6 +22,19 @@ function stamp(date: Date): string {
   return date.toISOString().replace(/[-:]/g, "").replace(/\.\d+/, "");
 }
 
+/** The file a message is written to, named from its outbox row. */
+export function emlFileName(kind: string, row: { id: string; createdAt: Date }): string {
+  return `${stamp(row.createdAt)}-${kind.replace(/[^a-z0-9-]/gi, "_")}-${row.id}.eml`;
+}
+
+/**
+ * Removes the .eml files of these outbox rows (a withdrawal, the retention sweep): the rows are
+ * deleted with them. A file never written is no error.
+ */
+export async function forgetMailFiles(folder: string, rows: readonly { id: string; kind: string; createdAt: Date }[]): Promise<void> {
+  await Promise.all(rows.map((row) => rm(path.join(folder, emlFileName(row.kind, row)), { force: true })));
+}
+
 export function fileChannel(config: Config): Deliver {
   const folder = outboxFolder(config);
   const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
@@ -29,7 +42,7 @@ export function fileChannel(config: Config): Deliver {
     const { message: eml } = await composer.sendMail(mailOptions(config, message, context));
     if (!Buffer.isBuffer(eml)) throw new Error("The mail could not be composed");
     await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER });
-    const name = `${stamp(context.createdAt)}-${message.kind.replace(/[^a-z0-9-]/gi, "_")}-${context.id}.eml`;
+    const name = emlFileName(message.kind, context);
     const target = path.join(folder, name);
     const temporary = path.join(folder, `.${name}.${randomBytes(4).toString("hex")}.tmp`);
     // Owner-only like the rest of the data folder: a lead's name and number are in it.

@@ -1,0 +1,77 @@
+/**
+ * A licensed agency's registered EA personnel (decisions 162, 163): kept on its profile, each of
+ * its biodata naming one (the first registered until the agency chooses, and again when the one
+ * chosen is removed). Overseas suppliers, with no licence, show none.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { EaPersonnel, EaPersonnelInput } from "../../../shared/ea-personnel";
+import type { Database } from "../../../server/db/connect";
+import { eaPersonnel, helpers, user } from "../../../server/db/schema";
+import { badRequest } from "../../../server/http/errors";
+import { m } from "../../../shared/i18n/compiled/messages.js";
+
+type Row = typeof eaPersonnel.$inferSelect;
+
+const toPersonnel = (row: Row): EaPersonnel => ({
+  id: row.id,
+  name: row.name,
+  registrationNumber: row.registrationNumber,
+  checkedAt: row.checkedAt?.toISOString() ?? null,
+});
+
+/** The agency's registered personnel, first registered first. */
+export async function listPersonnel(db: Database, supplierId: string): Promise<EaPersonnel[]> {
+  const rows = await db
+    .select()
+    .from(eaPersonnel)
+    .where(eq(eaPersonnel.supplierId, supplierId))
+    .orderBy(asc(eaPersonnel.createdAt), asc(eaPersonnel.id));
+  return rows.map(toPersonnel);
+}
+
+export async function addPersonnel(db: Database, supplierId: string, input: EaPersonnelInput): Promise<EaPersonnel> {
+  const [row] = await db
+    .insert(eaPersonnel)
+    .values({ supplierId, ...input })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) {
+    throw badRequest(m.server_error_invalid_input(), { registrationNumber: m.shared_error_ea_registration_taken() });
+  }
+  return toPersonnel(row);
+}
+
+/** Removes one of the agency's own; false when it has none of that id. */
+export async function removePersonnel(db: Database, supplierId: string, id: string): Promise<boolean> {
+  const removed = await db
+    .delete(eaPersonnel)
+    .where(and(eq(eaPersonnel.id, id), eq(eaPersonnel.supplierId, supplierId)))
+    .returning({ id: eaPersonnel.id });
+  return removed.length > 0;
+}
+
+/** The personnel an agency's biodata may name: none for a supplier without a licence. */
+export async function personnelToName(db: Database, supplierId: string): Promise<EaPersonnel[]> {
+  const [supplier] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplierId)).limit(1);
+  return supplier?.licence ? listPersonnel(db, supplierId) : [];
+}
+
+/**
+ * The personnel a biodata names: the one its agency chose for it, else its first registered
+ * (decision 163); none for an overseas supplier or an agency with none.
+ */
+export async function namedPersonnel(db: Database, supplierId: string, helperId: string): Promise<EaPersonnel | null> {
+  const [supplier] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplierId)).limit(1);
+  if (!supplier?.licence) return null;
+  const chosen = db
+    .select({ id: helpers.eaPersonnelId })
+    .from(helpers)
+    .where(and(eq(helpers.id, helperId), eq(helpers.supplierId, supplierId)));
+  const [row] = await db
+    .select()
+    .from(eaPersonnel)
+    .where(eq(eaPersonnel.supplierId, supplierId))
+    .orderBy(sql`(${eaPersonnel.id} = (${chosen})) is true desc`, asc(eaPersonnel.createdAt), asc(eaPersonnel.id))
+    .limit(1);
+  return row ? toPersonnel(row) : null;
+}
