@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
 import { outbox, visitors } from "../../src/server/db/schema";
 import { formatPhone, phoneMessages } from "../../src/shared/phone";
+import { operatorViewer } from "../support/auth";
 import { clockPast } from "../support/clock";
 import { describeDb } from "../support/database";
 import { uniquePhMobile, uniqueSgMobile } from "../support/notify";
@@ -129,12 +130,14 @@ describeDb("a visitor leaves their name and phone number (POST /api/leads)", () 
     await clockPast((await visitorsWith(older.e164))[0]!.lastSeenAt.getTime());
     await t.app.services.leads.record({ name: `=${tag}, "Newer"`, phone: newer.e164 });
 
-    const page = await t.app.services.leads.list({ q: tag, pageSize: 1 });
+    const page = await t.app.services.leads.list(operatorViewer(), { q: tag, pageSize: 1 });
     expect(page).toMatchObject({ total: 2, page: 1, pageSize: 1 });
     expect(page.items.map((l) => l.phone)).toEqual([newer.e164]);
-    expect((await t.app.services.leads.list({ q: older.e164.slice(-8) })).items.map((l) => l.phone)).toEqual([older.e164]);
+    expect((await t.app.services.leads.list(operatorViewer(), { q: older.e164.slice(-8) })).items.map((l) => l.phone)).toEqual([
+      older.e164,
+    ]);
 
-    const csv = await t.app.services.leads.exportCsv(tag);
+    const csv = await t.app.services.leads.exportCsv(operatorViewer(), tag);
     const lines = csv
       .replace(/^\uFEFF/, "")
       .trimEnd()

@@ -11,7 +11,7 @@ import { createOutboxWorker } from "../../src/features/notifications/server/outb
 import { formatSingaporeTime, formatSingaporeTimestamp } from "../../src/shared/format";
 import { formatPhone } from "../../src/shared/phone";
 import { outbox, user, visitors } from "../../src/server/db/schema";
-import { cookieHeader, signUp, type SignedIn } from "../support/auth";
+import { cookieHeader, operatorViewer, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { freePort, leadNotice, uniqueSgMobile } from "../support/notify";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
@@ -240,7 +240,7 @@ describeDb("operators and their screens", () => {
     const phone = uniqueSgMobile();
     await t.app.services.leads.record({ name: "Withdrawing Wendy", phone: phone.e164 });
     expect(await t.app.services.leads.privacy.withdraw(phone.e164, null, { ip: "203.0.113.9" })).toMatchObject({ done: "recorded" });
-    const open = (await t.app.services.leads.privacy.openRequests()).find((request) => request.phone === phone.e164)!;
+    const open = (await t.app.services.leads.privacy.openRequests(operatorViewer())).find((request) => request.phone === phone.e164)!;
     const leadsOf = () => t.db.select().from(visitors).where(eq(visitors.phone, phone.e164));
     const shown = formatPhone(phone.e164);
 

@@ -3,6 +3,7 @@
  * they return is what a test sends as that user.
  */
 import { eq } from "drizzle-orm";
+import type { Viewer } from "../../src/features/accounts";
 import { user } from "../../src/server/db/schema";
 import { uniqueEmail } from "./factories";
 import type { TestApp } from "./test-app";
@@ -82,4 +83,9 @@ export function chooseLanguage(t: TestApp, supplier: SignedIn, locale: string) {
     headers: { "content-type": "application/x-www-form-urlencoded", origin: "http://localhost", cookie: supplier.cookie },
     payload: new URLSearchParams({ intent: "language", locale }).toString(),
   });
+}
+
+/** An operator as a service sees one, for calls made straight to a service. */
+export function operatorViewer(id = "operator-in-a-test"): Viewer {
+  return { id, name: "Test Operator", email: "operator@example.test", role: "operator", image: null, locale: null };
 }

@@ -1,6 +1,7 @@
 /** The auth feature as other features see it: who is asking, and the checks on them. */
 export { requireOperator, requireOwnerOrOperator, requireUser } from "./server/guards";
 export type { Viewer } from "./server/viewer";
+export { actor, type Access } from "./server/access";
 export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/roles";
 export { hasSessionCookie } from "./server/session";
 export { isLicenceTaken } from "./server/licence-claims";

@@ -23,6 +23,7 @@ export async function contactRoutes(fastify: FastifyInstance, { service, visitor
   app.post(
     "/api/contacts",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["contacts"],
         summary: "Record a family's contact about a helper",
@@ -45,6 +46,7 @@ export async function contactRoutes(fastify: FastifyInstance, { service, visitor
   app.post(
     "/api/interest",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["contacts"],
         summary: "Count a view of a biodata, or a shortlisting",

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { unauthorized } from "../../server/http/errors";
+import { actor as signedIn } from "../accounts";
 import { idParams, noContent, refusals } from "../../server/http/schemas";
 import { familyKeyFromCookies } from "./server/family-key";
 import { openInboxStream, openStream } from "./server/stream";
@@ -44,6 +44,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
   app.post(
     "/api/conversations/:id/messages",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["conversations"],
         summary: "Send a message",
@@ -61,6 +62,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
   app.post(
     "/api/conversations/:id/read",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["conversations"],
         summary: "Mark a conversation read",
@@ -78,6 +80,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
   app.post(
     "/api/conversations/:id/typing",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["conversations"],
         summary: "Say the asker is typing",
@@ -97,6 +100,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
   app.post(
     "/api/telegram/webhook",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["conversations"],
         summary: "Updates from Telegram (the bot's webhook)",
@@ -130,7 +134,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
     "/api/conversations/:id/events",
     {
       // A stream is never compressed (a compressor holds bytes back) nor kept by a cache.
-      config: { compress: false },
+      config: { access: "anyone", compress: false },
       schema: {
         tags: ["conversations"],
         summary: "Follow a conversation (server-sent events)",
@@ -154,10 +158,9 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
   app.get(
     "/api/inbox/events",
     {
-      config: { compress: false },
+      config: { access: "signed-in", compress: false },
       schema: {
         tags: ["conversations"],
-        security: [{ session: [] }],
         summary: "Follow the signed-in supplier's inbox (server-sent events)",
         description:
           "A text/event-stream of `{ unread, stamp }`: the messages from families the account has not read, over all its " +
@@ -169,8 +172,7 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
       },
     },
     async (request, reply) => {
-      const viewer = request.viewer;
-      if (!viewer) throw unauthorized();
+      const viewer = signedIn(request);
       // Counted as the conversations' streams are (decision 152): the account's tabs as a family's, and its address.
       const lease = await service.limits.openStream(inboxLeaseOwner(viewer.id), request.ip);
       await openInboxStream(request, reply, { service, supplierId: viewer.id, open: streams, lease });

@@ -8,6 +8,7 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { requireOperator, type Viewer } from "../accounts";
 import type { HelperService } from "../helpers";
 import { visitorAbout } from "../leads";
 import { enqueueMessage } from "../notifications";
@@ -424,7 +425,8 @@ export function createConversationService({
     },
 
     /** An operator hides (or shows again) a message: neither side sees it any more. */
-    async hide(messageId: number, hidden = true): Promise<void> {
+    async hide(viewer: Viewer | null | undefined, messageId: number, hidden = true): Promise<void> {
+      requireOperator(viewer);
       await db.transaction(async (tx) => {
         const [row] = await tx
           .update(chatMessages)
@@ -439,15 +441,17 @@ export function createConversationService({
     },
 
     /**
-     * An operator (`by`) stops a family (everywhere: its number and browser keys, logged with
+     * An operator (`viewer`) stops a family (everywhere: its number and browser keys, logged with
      * `reason`) or a supplier (in every conversation) from writing, or lets them again. A block
      * is applied only `confirmed` (the page's question answered, decision 144).
      */
     async blockParty(
+      viewer: Viewer | null | undefined,
       party: { familyId: string } | { supplierId: string },
       blocked: boolean,
-      by: { operatorId: string; reason?: string; confirmed?: boolean },
+      answer: { reason?: string; confirmed?: boolean } = {},
     ): Promise<void> {
+      const by = { operatorId: requireOperator(viewer).id, ...answer };
       if (blocked && !by.confirmed) throw badRequest("Nothing was blocked: confirm the block with its “Yes, block” button first.");
       if ("familyId" in party) {
         const family = await familyParty(party.familyId);
@@ -461,9 +465,15 @@ export function createConversationService({
     },
 
     /** The block log for operators, and lifting any block in it. */
-    blockLog: () => blocks.log(),
-    liftBlock: (blockId: string, operatorId: string) =>
-      isUuid(blockId) ? blocks.lift(blockId, operatorId) : Promise.reject(notFound("No such block in force.")),
+    async blockLog(viewer: Viewer | null | undefined) {
+      requireOperator(viewer);
+      return blocks.log();
+    },
+    async liftBlock(viewer: Viewer | null | undefined, blockId: string) {
+      const operator = requireOperator(viewer);
+      if (!isUuid(blockId)) throw notFound("No such block in force.");
+      return blocks.lift(blockId, operator.id);
+    },
 
     /** A new private link for a family: the old one (and every browser holding it) stops working. */
     async revokeLink(key: string | null): Promise<string> {

@@ -15,13 +15,15 @@ import type { HelperService } from "./service";
 export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: { helpers: HelperService }) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const writeRefusals = refusals(400, 401, 403, 404, 429);
+  // Any account may try; the service then checks that the biodata is its own (or it is an operator's).
+  const config = { access: "signed-in" } as const;
 
   const createSchema = {
     ...CREATE_DOCS,
     bodyCheckedInHandler: helperCreateSchema,
     response: { 201: ownedHelperRecordSchema, ...writeRefusals },
   };
-  app.post("/api/helpers", { schema: createSchema }, async (request, reply) => {
+  app.post("/api/helpers", { config, schema: createSchema }, async (request, reply) => {
     const helper = await helpers.create(request.viewer, request.body);
     return reply.status(201).header("location", `/api/helpers/${helper.id}`).send(helper);
   });
@@ -29,6 +31,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
   app.patch(
     "/api/helpers/:id",
     {
+      config,
       schema: {
         ...UPDATE_DOCS,
         params: idParams,
@@ -41,7 +44,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
 
   app.delete(
     "/api/helpers/:id",
-    { schema: { ...DELETE_DOCS, params: idParams, response: { 204: noContent, ...writeRefusals } } },
+    { config, schema: { ...DELETE_DOCS, params: idParams, response: { 204: noContent, ...writeRefusals } } },
     async (request, reply) => {
       await helpers.remove(request.viewer, request.params.id);
       return reply.status(204).send();
@@ -50,7 +53,7 @@ export async function helperWriteRoutes(fastify: FastifyInstance, { helpers }: {
 
   app.get(
     "/api/me/helpers",
-    { schema: { ...OWN_LIST_DOCS, response: { 200: z.object({ items: z.array(gatedHelperRecordSchema) }), ...refusals(401) } } },
+    { config, schema: { ...OWN_LIST_DOCS, response: { 200: z.object({ items: z.array(gatedHelperRecordSchema) }), ...refusals(401) } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return { items: await helpers.listOwn(request.viewer) };

@@ -126,7 +126,7 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
       // a 400 naming it; a value the catalogue lacks is no error, but an empty page (below).
       schema: { ...LISTING_DOCS, querystring: helperQuerySchema, response: { 200: helperPageSchema, ...refusals(400) } },
       validatorCompiler: keptReadings,
-      config: { invalidInput: (fields) => Object.values(fields).join("; ") },
+      config: { access: "anyone", invalidInput: (fields) => Object.values(fields).join("; ") },
       // Its pages come compressed already (listing-bytes.ts), its other answers are a few
       // hundred bytes, and a GET has no body: the plugin's hooks would only look and pass.
       compress: false,
@@ -158,7 +158,10 @@ export async function helperRoutes(fastify: FastifyInstance, { helpers }: { help
   app.get(
     "/api/helpers/:id",
     // Any id is looked up (an unknown or malformed one is a 404, not a 400).
-    { schema: { ...RECORD_DOCS, params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } } },
+    {
+      config: { access: "anyone" },
+      schema: { ...RECORD_DOCS, params: z.object({ id: z.string() }), response: { 200: helperRecordSchema, ...refusals(404) } },
+    },
     async (request) => {
       const helper = await helpers.find(request.params.id, request.viewer ?? null);
       if (!helper) throw notFound(m.server_error_helper_not_listed());

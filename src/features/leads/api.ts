@@ -61,7 +61,7 @@ export async function leadRoutes(fastify: FastifyInstance, { leads }: { leads: L
   app.post(
     "/api/leads",
     {
-      config: { invalidInput: () => m.server_error_lead_check() },
+      config: { access: "anyone", invalidInput: () => m.server_error_lead_check() },
       // The gate's own schema: the body arrives tidied, the phone in E.164.
       schema: {
         tags: ["leads"],

@@ -12,6 +12,7 @@ import { escapeLike } from "../../server/db/escape-like";
 import { badRequest, tooManyRequests } from "../../server/http/errors";
 import { visitors } from "../../server/db/schema";
 import { enqueueMessage, type ConfiguredChannels } from "../notifications";
+import { requireOperator, type Viewer } from "../accounts";
 import { leadMessage } from "./server/lead-message";
 import { createRateLimiter, DEFAULT_LEAD_LIMITS, tooManyLeadsMessage, type LeadLimits, type LimiterLog } from "./server/lead-rate-limit";
 import { leadsCsv } from "./server/lead-export";
@@ -162,8 +163,15 @@ export function createLeadService({ db, notice, redisUrl, limits, log, forgettin
     privacy: createPrivacyService({ db, limiter, ...forgetting }),
     /** What the family with this number (from their signed visitor cookie) applied on /filters. */
     rememberFilters: (phone: string, filter: HelperFilter) => rememberFilters(db, phone, filter),
-    list: (options: { q?: string; page?: number; pageSize?: number } = {}) => listLeads(db, options),
-    exportCsv: (q?: string) => exportLeadsCsv(db, q),
+    /** The leads, for an operator only. */
+    list(viewer: Viewer | null | undefined, options: { q?: string; page?: number; pageSize?: number } = {}) {
+      requireOperator(viewer);
+      return listLeads(db, options);
+    },
+    exportCsv(viewer: Viewer | null | undefined, q?: string) {
+      requireOperator(viewer);
+      return exportLeadsCsv(db, q);
+    },
     close: () => limiter.close(),
   };
 }

@@ -4,7 +4,6 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PHOTO_UPLOAD } from "../../shared/helper-limits";
-import { requireUser } from "../accounts";
 import { HttpError, badRequest } from "../../server/http/errors";
 import { refusals } from "../../server/http/schemas";
 import { isUploadPurpose, type MediaService } from "./service";
@@ -48,6 +47,7 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
     "/api/uploads",
     {
       config: {
+        access: "signed-in",
         rateLimit: {
           ...UPLOAD_RATE,
           keyGenerator: (request) => (request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`),
@@ -57,20 +57,18 @@ export async function uploadRoutes(fastify: FastifyInstance, { media }: { media:
       },
       schema: {
         tags: ["uploads"],
-        security: [{ session: [] }],
         summary: "Upload a photo",
         description:
           "Re-encoded to WebP (a thumbnail and a full size, metadata stripped) and stored; the answer's `key` then goes " +
           "into a biodata's `photo` or the profile's picture. 20 uploads a minute per account: more is 429.",
         consumes: ["multipart/form-data"],
         bodyCheckedInHandler: uploadForm,
-        // Checked by hand below, after the sign-in check (a form field may give it too).
+        // Checked by hand below (a form field may give it too); the sign-in check is the route's access.
         querystring: z.looseObject({ purpose: z.unknown().optional().describe(`${purposeWords}, when the form does not say`) }),
         response: { 201: storedSchema, ...refusals(400, 401, 413, 429) },
       },
     },
     async (request, reply) => {
-      requireUser(request.viewer);
       if (!request.isMultipart()) throw badRequest("Send the photo as multipart/form-data in the field “file”.");
       const part = await request.file().catch((cause: unknown) => {
         throw brokenMultipart(cause);

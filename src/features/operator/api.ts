@@ -1,11 +1,12 @@
 /**
  * Operator endpoints: leads (JSON and CSV export) and the deliveries that keep failing, with a
- * retry. Every one checks the operator role on the server; suppliers get 403.
+ * retry. Every one declares `access: "operator"`, which makes both its check (401 without a session,
+ * 403 for a supplier, before the body is read) and its security in the description; the operator
+ * service checks the role again (decision 186).
  */
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { requireOperator } from "../accounts";
 import { notFound } from "../../server/http/errors";
 import { idParams, refusals, sendBytes } from "../../server/http/schemas";
 import { leadSchema, type LeadService } from "../leads";
@@ -61,7 +62,9 @@ const failingSchema = z.object({
 
 const errors = refusals(400, 401, 403);
 
-const operatorOnly = { tags: ["operator"], security: [{ session: [] }] };
+const operatorOnly = { tags: ["operator"] };
+/** Every route here is the operators' alone: the check and the description's security both come from this. */
+const config = { access: "operator" } as const;
 
 /** The export's file name: dated in Singapore, as its rows' times are. */
 export function leadsCsvFileName(now: Date): string {
@@ -77,6 +80,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
   app.get(
     "/api/admin/leads",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "List the leads",
@@ -85,15 +89,13 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
         response: { 200: leadPageSchema, ...errors },
       },
     },
-    async (request) => {
-      requireOperator(request.viewer);
-      return leads.list(request.query);
-    },
+    async (request) => leads.list(request.viewer, request.query),
   );
 
   app.get(
     "/api/admin/leads.csv",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "Export the leads as CSV",
@@ -109,8 +111,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
       },
     },
     async (request, reply) => {
-      requireOperator(request.viewer);
-      const csv = await leads.exportCsv(request.query.q);
+      const csv = await leads.exportCsv(request.viewer, request.query.q);
       // Sent as bytes so the response schema's string serializer leaves the CSV as it is.
       reply.header("content-disposition", `attachment; filename="${leadsCsvFileName(new Date())}"`);
       return sendBytes(reply, "text/csv; charset=utf-8", Buffer.from(csv, "utf8"));
@@ -122,14 +123,14 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
     summary: "Notifications that keep failing",
     description: "Messages from their first failed attempt, with the last error in plain words, and the queue's counts.",
   };
-  app.get("/api/admin/outbox", { schema: { ...outboxDocs, response: { 200: failingSchema, ...errors } } }, async (request) => {
-    requireOperator(request.viewer);
-    return operator.outbox.failing();
-  });
+  app.get("/api/admin/outbox", { config, schema: { ...outboxDocs, response: { 200: failingSchema, ...errors } } }, async (request) =>
+    operator.as(request.viewer).outbox.failing(),
+  );
 
   app.get(
     "/api/admin/suppliers",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "List the suppliers and their licences",
@@ -139,15 +140,13 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
         response: { 200: z.object({ items: z.array(supplierLicenceSchema) }), ...errors },
       },
     },
-    async (request) => {
-      requireOperator(request.viewer);
-      return { items: await operator.suppliers.list(request.query.q) };
-    },
+    async (request) => ({ items: await operator.as(request.viewer).suppliers.list(request.query.q) }),
   );
 
   app.put(
     "/api/admin/suppliers/:id/licence-check",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "Mark a supplier's licence checked",
@@ -158,15 +157,13 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
         response: { 200: supplierLicenceSchema, ...errors, ...refusals(404, 409) },
       },
     },
-    async (request) => {
-      const viewer = requireOperator(request.viewer);
-      return operator.suppliers.checkLicence(viewer.id, request.params.id, request.body);
-    },
+    async (request) => operator.as(request.viewer).suppliers.checkLicence(request.params.id, request.body),
   );
 
   app.put(
     "/api/admin/suppliers/:id/licence-refusal",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "Refuse a supplier's licence",
@@ -177,15 +174,13 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
         response: { 200: supplierLicenceSchema, ...errors, ...refusals(404, 409) },
       },
     },
-    async (request) => {
-      const viewer = requireOperator(request.viewer);
-      return operator.suppliers.refuseLicence(viewer.id, request.params.id, request.body);
-    },
+    async (request) => operator.as(request.viewer).suppliers.refuseLicence(request.params.id, request.body),
   );
 
   app.delete(
     "/api/admin/suppliers/:id/licence-check",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "Take back a licence check",
@@ -194,15 +189,13 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
         response: { 200: supplierLicenceSchema, ...errors, ...refusals(404) },
       },
     },
-    async (request) => {
-      requireOperator(request.viewer);
-      return operator.suppliers.uncheckLicence(request.params.id);
-    },
+    async (request) => operator.as(request.viewer).suppliers.uncheckLicence(request.params.id),
   );
 
   app.post(
     "/api/admin/outbox/:id/retry",
     {
+      config,
       schema: {
         ...operatorOnly,
         summary: "Send a failing notification again now",
@@ -212,8 +205,7 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
       },
     },
     async (request) => {
-      requireOperator(request.viewer);
-      const queued = await operator.outbox.retry(request.params.id);
+      const queued = await operator.as(request.viewer).outbox.retry(request.params.id);
       if (!queued) throw notFound("No undelivered message has this id (it may have gone out already).");
       return { id: request.params.id, queued };
     },

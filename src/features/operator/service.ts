@@ -4,6 +4,7 @@
  * biodata of every supplier (the helpers service).
  */
 import type { Database } from "../../server/db/connect";
+import { requireOperator, type Viewer } from "../accounts";
 import type { HelperService } from "../helpers";
 import { countRetrying, listFailingDeliveries, listKeptMails, outboxSummary, retryDelivery } from "../notifications";
 import type { LicenceCheckInput, LicenceRefusalInput } from "./licence-check-schema";
@@ -23,52 +24,64 @@ export function createOperatorService({
   /** Drops the pages that show suppliers at once here (the user row's trigger tells the other instances). */
   listingChanged: () => void;
 }) {
+  /** What an operator may do, every call as the operator `viewer` is (its id goes in the log). */
+  function desk(operatorId: string) {
+    return {
+      helpers: {
+        list: helpers.everyBiodata,
+        suppliers: helpers.suppliersWithBiodata,
+      },
+      /** Suppliers and their licences, checked against MOM's directory by an operator (decision 100). */
+      suppliers: {
+        list: (search?: string) => listSupplierLicences(db, search),
+        find: (id: string) => findSupplierLicence(db, id),
+        async checkLicence(supplierId: string, input: LicenceCheckInput) {
+          const checked = await checkLicence(db, operatorId, supplierId, input);
+          listingChanged();
+          return checked;
+        },
+        /** Refuses a licence with the reason the supplier reads; its pages leave the public (decision 164). */
+        async refuseLicence(supplierId: string, input: LicenceRefusalInput) {
+          const refused = await refuseLicence(db, operatorId, supplierId, input);
+          listingChanged();
+          return refused;
+        },
+        async uncheckLicence(supplierId: string) {
+          const unchecked = await uncheckLicence(db, supplierId);
+          listingChanged();
+          return unchecked;
+        },
+      },
+      /** Agencies' registered EA personnel, checked in MOM's directory by an operator (decision 163). */
+      personnel: {
+        list: (search?: string) => listPersonnelChecks(db, search),
+        find: (id: string) => findPersonnelCheck(db, id),
+        check: (id: string) => checkPersonnel(db, operatorId, id),
+        uncheck: (id: string) => uncheckPersonnel(db, id),
+      },
+      outbox: {
+        /** Deliveries being retried (newest first), and how many messages wait to go out. */
+        async failing() {
+          const [items, summary, retrying] = await Promise.all([
+            listFailingDeliveries(db, { limit: FAILING_SHOWN }),
+            outboxSummary(db),
+            countRetrying(db),
+          ]);
+          return { items, failing: summary.failing, pending: summary.pending, retrying };
+        },
+        retry: (id: string) => retryDelivery(db, id),
+        /** The mails written as .eml files in the data folder (no mail server set), newest first. */
+        kept: () => listKeptMails(db),
+      },
+    };
+  }
   return {
-    helpers: {
-      list: helpers.everyBiodata,
-      suppliers: helpers.suppliersWithBiodata,
-    },
-    /** Suppliers and their licences, checked against MOM's directory by an operator (decision 100). */
-    suppliers: {
-      list: (search?: string) => listSupplierLicences(db, search),
-      find: (id: string) => findSupplierLicence(db, id),
-      async checkLicence(operatorId: string, supplierId: string, input: LicenceCheckInput) {
-        const checked = await checkLicence(db, operatorId, supplierId, input);
-        listingChanged();
-        return checked;
-      },
-      /** Refuses a licence with the reason the supplier reads; its pages leave the public (decision 164). */
-      async refuseLicence(operatorId: string, supplierId: string, input: LicenceRefusalInput) {
-        const refused = await refuseLicence(db, operatorId, supplierId, input);
-        listingChanged();
-        return refused;
-      },
-      async uncheckLicence(supplierId: string) {
-        const unchecked = await uncheckLicence(db, supplierId);
-        listingChanged();
-        return unchecked;
-      },
-    },
-    /** Agencies' registered EA personnel, checked in MOM's directory by an operator (decision 163). */
-    personnel: {
-      list: (search?: string) => listPersonnelChecks(db, search),
-      find: (id: string) => findPersonnelCheck(db, id),
-      check: (operatorId: string, id: string) => checkPersonnel(db, operatorId, id),
-      uncheck: (id: string) => uncheckPersonnel(db, id),
-    },
-    outbox: {
-      /** Deliveries being retried (newest first), and how many messages wait to go out. */
-      async failing() {
-        const [items, summary, retrying] = await Promise.all([
-          listFailingDeliveries(db, { limit: FAILING_SHOWN }),
-          outboxSummary(db),
-          countRetrying(db),
-        ]);
-        return { items, failing: summary.failing, pending: summary.pending, retrying };
-      },
-      retry: (id: string) => retryDelivery(db, id),
-      /** The mails written as .eml files in the data folder (no mail server set), newest first. */
-      kept: () => listKeptMails(db),
+    /**
+     * The operator's desk for `viewer`: 401 without an account, 403 for anyone but an operator,
+     * whatever page or route asks (decision 186).
+     */
+    as(viewer: Viewer | null | undefined) {
+      return desk(requireOperator(viewer).id);
     },
   };
 }

@@ -46,7 +46,7 @@ export async function pdfRoutes(fastify: FastifyInstance, { pdfs, passedGate }: 
     querystring,
     response: { 200: pdfFile, ...refusals(400, 404, 503) },
   };
-  app.get("/posts/:id/biodata.pdf", { schema }, async (request, reply) => {
+  app.get("/posts/:id/biodata.pdf", { config: { access: "anyone" }, schema }, async (request, reply) => {
     const family = await passedGate(request.headers.cookie);
     const pdf = await pdfs.get(request.params.id, { viewer: request.viewer ?? null, family }, request.query.lang);
     if (!pdf) throw notFound("No biodata with this id is listed.");

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { notFound } from "../../server/http/errors";
 import { idParams, noContent, refusals } from "../../server/http/schemas";
 import { eaPersonnelInputSchema } from "../../shared/ea-personnel";
-import { requireUser } from "../accounts";
+import { actor } from "../accounts";
 import type { SupplierService } from "./service";
 
 export const supplierSchema = z.object({
@@ -34,6 +34,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.get(
     "/api/suppliers",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["suppliers"],
         summary: "List the suppliers",
@@ -47,6 +48,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.get(
     "/api/suppliers/:id",
     {
+      config: { access: "anyone" },
       schema: {
         tags: ["suppliers"],
         summary: "Read a supplier",
@@ -65,6 +67,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.get(
     "/api/me/ea-personnel",
     {
+      config: { access: "signed-in" },
       schema: {
         tags: ["suppliers"],
         summary: "List your EA personnel",
@@ -74,14 +77,14 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
     },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      const viewer = requireUser(request.viewer);
-      return { items: await suppliers.personnel(viewer.id) };
+      return { items: await suppliers.personnel(actor(request).id) };
     },
   );
 
   app.post(
     "/api/me/ea-personnel",
     {
+      config: { access: "signed-in" },
       schema: {
         tags: ["suppliers"],
         summary: "Add an EA personnel",
@@ -96,6 +99,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.delete(
     "/api/me/ea-personnel/:id",
     {
+      config: { access: "signed-in" },
       schema: {
         tags: ["suppliers"],
         summary: "Remove an EA personnel",

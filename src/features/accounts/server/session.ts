@@ -5,6 +5,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import type { Auth } from "./auth";
+import { registerAccess } from "./access";
 import type { Viewer } from "./viewer";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -28,6 +29,8 @@ export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<V
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  // Every route added after this one is let in by its declared access (decision 186).
+  registerAccess(app);
   // A callback, not an async hook: a request without the cookie (most) then costs no promise.
   app.addHook("onRequest", (request, _reply, done) => {
     if (!hasSessionCookie(request.headers.cookie)) return done();

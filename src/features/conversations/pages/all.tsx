@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const all = await context.services.conversations.all({ reported });
   return {
     reported,
-    blocks: await context.services.conversations.blockLog(),
+    blocks: await context.services.conversations.blockLog(context.viewer),
     conversations: all.map((item) => ({
       ...item,
       // Operators read every conversation but mark none read: the unread count is the supplier's.
@@ -32,9 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Any operator lifts any block of the log. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const { familyName } = await orRefusal(() =>
-    context.services.conversations.liftBlock(String(form.get("blockId") ?? ""), context.viewer!.id),
-  );
+  const { familyName } = await orRefusal(() => context.services.conversations.liftBlock(context.viewer, String(form.get("blockId") ?? "")));
   return redirectWithMessage(
     context,
     "/admin/conversations",

@@ -76,20 +76,20 @@ export async function threadAction({ request, params, context }: PageArgs) {
     if (!operator) throw data("Only operators may do this.", { status: 403 });
     // An operator's changes name what the thread shows them (the page's own conversation).
     const thread = await service.thread(id, who);
-    const by = { operatorId: context.viewer!.id, reason, confirmed };
+    const answer = { reason, confirmed };
     if (intent === "hide" || intent === "show") {
       if (!thread.messages.some((message) => message.id === messageId)) throw data("No such message here.", { status: 404 });
-      return void (await service.hide(messageId, intent === "hide"));
+      return void (await service.hide(context.viewer, messageId, intent === "hide"));
     }
     const { family, supplier } = thread.conversation;
     if (intent === "block-family" || intent === "unblock-family") {
-      await service.blockParty({ familyId: family.id }, intent === "block-family", by);
+      await service.blockParty(context.viewer, { familyId: family.id }, intent === "block-family", answer);
       return intent === "block-family"
         ? `Blocked ${family.name} everywhere: they can no longer write to any supplier on the site.`
         : `Unblocked ${family.name}: the operators' block is lifted (a supplier's own block stays).`;
     }
     if (intent === "block-supplier" || intent === "unblock-supplier") {
-      await service.blockParty({ supplierId: supplier.id }, intent === "block-supplier", by);
+      await service.blockParty(context.viewer, { supplierId: supplier.id }, intent === "block-supplier", answer);
       return intent === "block-supplier"
         ? `Blocked ${supplier.name} from messaging: they can no longer write in any conversation, and families cannot start one with them.`
         : `Unblocked ${supplier.name}: they can write to families again.`;

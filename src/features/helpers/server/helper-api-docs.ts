@@ -4,8 +4,6 @@
  */
 
 const tags = ["helpers"];
-/** The calls that need a supplier's (or an operator's) session. */
-export const SIGNED_IN = [{ session: [] }];
 
 export const LISTING_DOCS = {
   tags,
@@ -51,28 +49,24 @@ const BODY_NOTE = [
 
 export const CREATE_DOCS = {
   tags,
-  security: SIGNED_IN,
   summary: "Create a biodata",
   description: `The signed-in supplier's own; answered with the record as the owner sees it (with \`dateOfBirth\`, the medical history and \`privateDetails\`) and its address in \`Location\`.\n\n${BODY_NOTE}`,
 };
 
 export const UPDATE_DOCS = {
   tags,
-  security: SIGNED_IN,
   summary: "Change a biodata",
   description: `Its supplier's or an operator's; 403 for anyone else, whatever the body. Only the fields sent change, but \`skills\` and \`employment\` are replaced whole.\n\n${BODY_NOTE}`,
 };
 
 export const DELETE_DOCS = {
   tags,
-  security: SIGNED_IN,
   summary: "Delete a biodata",
   description: "Its supplier's or an operator's; its photos go with it.",
 };
 
 export const OWN_LIST_DOCS = {
   tags,
-  security: SIGNED_IN,
   summary: "The signed-in supplier's own biodata",
   description: "Every one of theirs, with `dateOfBirth` and the medical history. Never kept by a cache.",
 };

@@ -8,6 +8,7 @@ import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { outbox, privacyRequests, rateLimit, visitors } from "../../../server/db/schema";
 import { forgetMailFiles } from "../../notifications";
+import { requireOperator, type Viewer } from "../../accounts";
 import type { RecognisedVisitor } from "./visitor-pass";
 import { visitorAbout } from "./lead-message";
 import { tooManyLeadsMessage, type RateLimiter } from "./lead-rate-limit";
@@ -99,7 +100,8 @@ export function createPrivacyService({ db, limiter, ...forgetting }: PrivacyDeps
     },
 
     /** Open withdrawals for operators, the most urgent first. */
-    async openRequests(): Promise<PrivacyRequest[]> {
+    async openRequests(viewer: Viewer | null | undefined): Promise<PrivacyRequest[]> {
+      requireOperator(viewer);
       const rows = await db.select().from(privacyRequests).orderBy(asc(privacyRequests.dueBy)).limit(200);
       return rows.map((row) => ({
         id: row.id,
@@ -110,7 +112,8 @@ export function createPrivacyService({ db, limiter, ...forgetting }: PrivacyDeps
     },
 
     /** One open withdrawal (for the operator to confirm before carrying it out). */
-    async openRequest(id: string): Promise<PrivacyRequest | undefined> {
+    async openRequest(viewer: Viewer | null | undefined, id: string): Promise<PrivacyRequest | undefined> {
+      requireOperator(viewer);
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
       return row && { id: row.id, phone: row.phone, requestedAt: row.requestedAt.toISOString(), dueBy: row.dueBy.toISOString() };
     },
@@ -119,7 +122,8 @@ export function createPrivacyService({ db, limiter, ...forgetting }: PrivacyDeps
      * An operator carries out a recorded withdrawal: the lead and its queued notifications go.
      * Returns the number deleted, or undefined when the withdrawal is no longer open.
      */
-    async carryOut(id: string): Promise<string | undefined> {
+    async carryOut(viewer: Viewer | null | undefined, id: string): Promise<string | undefined> {
+      requireOperator(viewer);
       const [row] = await db.select().from(privacyRequests).where(eq(privacyRequests.id, id));
       if (!row) return undefined;
       await deleteLeadData(db, row.phone, forgetting);

@@ -7,7 +7,6 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { redirectWithMessage } from "../../../ui/flash.server";
 import { isHttpError } from "../../../ui/forms.server";
 import { siteName } from "../../../ui/meta";
-import { viewerOf } from "../../../ui/page-guards.server";
 import { paths } from "../../../ui/paths";
 import { pagePolicy } from "../../../shared/page-policy";
 import { OperatorConfirm } from "../components/operator-confirm";
@@ -23,7 +22,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const personnel = await context.services.operator.personnel.list(q || undefined);
+  const personnel = await context.services.operator.as(context.viewer).personnel.list(q || undefined);
   return {
     q,
     personnel: personnel.map((one) => ({
@@ -48,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) throw data("Choose an EA personnel from the list.", { status: 400 });
-  const personnel = context.services.operator.personnel;
+  const personnel = context.services.operator.as(context.viewer).personnel;
   const back = `/admin/ea-personnel${new URL(request.url).search}`;
   try {
     if (form.get("intent") === "uncheck") {
@@ -63,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         `The check of ${one.name} (${one.registrationNumber}) is taken back: they wait for a check again.`,
       );
     }
-    const one = await personnel.check(viewerOf(context).id, id.data);
+    const one = await personnel.check(id.data);
     return redirectWithMessage(context, back, `${one.name} (${one.registrationNumber}) of ${one.agency} is marked checked.`);
   } catch (error) {
     if (isHttpError(error) && error.statusCode === 404) throw data(error.message, { status: 404 });

@@ -44,14 +44,15 @@ function hrefFor(filters: Filters, page = 1): string {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = filtersOf(new URL(request.url));
+  const biodata = context.services.operator.as(context.viewer).helpers;
   const [result, suppliers] = await Promise.all([
-    context.services.operator.helpers.list({
+    biodata.list({
       q: filters.q || undefined,
       status: filters.status || undefined,
       supplierId: filters.supplier || undefined,
       page: filters.page,
     }),
-    context.services.operator.helpers.suppliers(),
+    biodata.suppliers(),
   ]);
   const last = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (filters.page > last) throw redirect(hrefFor(filters, last));

@@ -24,8 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pageParam = Number(url.searchParams.get("page"));
   const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
   const [result, requests] = await Promise.all([
-    context.services.leads.list({ q: q || undefined, page }),
-    context.services.leads.privacy.openRequests(),
+    context.services.leads.list(context.viewer, { q: q || undefined, page }),
+    context.services.leads.privacy.openRequests(context.viewer),
   ]);
   const now = Date.now();
   return {
@@ -65,11 +65,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = z.uuid().safeParse(form.get("id"));
   const privacy = context.services.leads.privacy;
   if (form.get("confirm") !== "yes") {
-    const open = id.success ? await privacy.openRequest(id.data) : undefined;
+    const open = id.success ? await privacy.openRequest(context.viewer, id.data) : undefined;
     if (!open) throw data(NOT_OPEN, { status: 404 });
     return { confirm: { id: open.id, phoneShown: formatPhone(open.phone) } };
   }
-  const phone = id.success ? await privacy.carryOut(id.data) : undefined;
+  const phone = id.success ? await privacy.carryOut(context.viewer, id.data) : undefined;
   if (!phone) throw data(NOT_OPEN, { status: 404 });
   return redirectWithMessage(
     context,

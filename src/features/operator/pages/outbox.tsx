@@ -13,10 +13,8 @@ export const policy = pagePolicy.operator();
 export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta("Outbox", matches);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [{ items, pending, retrying }, kept] = await Promise.all([
-    context.services.operator.outbox.failing(),
-    context.services.operator.outbox.kept(),
-  ]);
+  const outbox = context.services.operator.as(context.viewer).outbox;
+  const [{ items, pending, retrying }, kept] = await Promise.all([outbox.failing(), outbox.kept()]);
   return {
     retrying,
     pending,
@@ -36,7 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const id = (await request.formData()).get("id");
-  const queued = typeof id === "string" && (await context.services.operator.outbox.retry(id));
+  const queued = typeof id === "string" && (await context.services.operator.as(context.viewer).outbox.retry(id));
   if (!queued) {
     return data({ ok: false, message: "This message is no longer waiting: it may have gone out already." }, { status: 404 });
   }

@@ -7,7 +7,6 @@ import { AccountErrorBoundary } from "../../../ui/error-screen";
 import { isHttpError } from "../../../ui/forms.server";
 import { redirectWithMessage } from "../../../ui/flash.server";
 import { siteName } from "../../../ui/meta";
-import { viewerOf } from "../../../ui/page-guards.server";
 import { paths } from "../../../ui/paths";
 import { pagePolicy } from "../../../shared/page-policy";
 import {
@@ -31,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 100);
-  const suppliers = await context.services.operator.suppliers.list(q || undefined);
+  const suppliers = await context.services.operator.as(context.viewer).suppliers.list(q || undefined);
   return {
     q,
     suppliers: suppliers.map((supplier) => ({
@@ -72,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const id = idSchema.safeParse(form.get("id"));
   if (!id.success) throw data("Choose a supplier from the list.", { status: 400 });
-  const suppliers = context.services.operator.suppliers;
+  const suppliers = context.services.operator.as(context.viewer).suppliers;
   const back = `/admin/suppliers${new URL(request.url).search}`;
   const intent = form.get("intent");
   if (intent === "uncheck") {
@@ -98,16 +97,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data(refusedAt(id.data, kind, fields, text), { status: 400 });
   }
   try {
-    const operatorId = viewerOf(context).id;
     if (kind === "refuse") {
-      const supplier = await suppliers.refuseLicence(operatorId, id.data, input.data as LicenceRefusalInput);
+      const supplier = await suppliers.refuseLicence(id.data, input.data as LicenceRefusalInput);
       return redirectWithMessage(
         context,
         back,
         `Licence ${supplier.refusedNumber} of ${supplier.companyName || supplier.name} is refused: its biodata leave the families' pages, and it reads why on its dashboard.`,
       );
     }
-    const supplier = await suppliers.checkLicence(operatorId, id.data, input.data as LicenceCheckInput);
+    const supplier = await suppliers.checkLicence(id.data, input.data as LicenceCheckInput);
     return redirectWithMessage(
       context,
       back,
