@@ -5,14 +5,15 @@
  *
  *   shared/   code both sides run; imports nothing of the site's
  *   ui/       components and page helpers no feature owns
- *   server/   shared server ground (db, http, config, ops); main.ts, app.ts, services.ts and
- *             features.ts are the composition root that puts the features together
+ *   server/   shared server ground (db, http, config, i18n, ops): imports no feature and not the root
+ *   composition/   the composition root on top (main.ts, app.ts, services.ts, features.ts): puts
+ *             the features and the ground together; nothing in src/ imports it
  *   features/<name>/   one feature; others reach it through index.ts (server) or components/ (pages)
  *   app/, root.tsx, routes.ts, entry.*   the site's frame: layout, route table, entries
  */
 const CLIENT = "^src/(ui|app|features/[^/]+/(components|pages))/|^src/(root|entry\\.client)\\.tsx$";
-const SERVER_ONLY = "^src/server/|^src/features/[^/]+/(server/|service\\.ts$|api[^/]*\\.ts$|index\\.ts$)";
-const COMPOSITION = "^src/server/(main|app|services|features)\\.ts$";
+const SERVER_ONLY = "^src/(server|composition)/|^src/features/[^/]+/(server/|service\\.ts$|api[^/]*\\.ts$|index\\.ts$)";
+const COMPOSITION = "^src/composition/";
 const FRAME = "^src/(app/|root\\.tsx$|routes\\.ts$|entry\\.(client|server)\\.tsx$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -42,9 +43,16 @@ module.exports = {
     {
       name: "shared-ground-imports-no-feature",
       severity: "error",
-      comment: "The server's shared ground never imports a feature; the composition root puts them together.",
-      from: { path: "^src/server/", pathNot: COMPOSITION },
-      to: { path: "^src/(features|app|ui)/|" + FRAME },
+      comment: "The server's shared ground never imports a feature or the root; the composition root puts them together.",
+      from: { path: "^src/server/" },
+      to: { path: "^src/(features|app|ui)/|" + FRAME + "|" + COMPOSITION },
+    },
+    {
+      name: "the-root-stands-on-top",
+      severity: "error",
+      comment: "Nothing the site is made of imports the composition root: it imports them.",
+      from: { path: "^src/", pathNot: COMPOSITION },
+      to: { path: COMPOSITION },
     },
     {
       name: "features-keep-their-insides",

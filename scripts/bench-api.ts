@@ -14,7 +14,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { daysAhead } from "../src/shared/biodata-schema";
-import { buildApp } from "../src/server/app";
+import { buildApp } from "../src/composition/app";
 import { loadConfig } from "../src/server/config";
 import { seedDemoData } from "../src/features/demo/server/demo";
 import { diskStorage } from "../src/features/media/server/storage";

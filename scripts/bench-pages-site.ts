@@ -22,7 +22,7 @@ async function serve(buildDir: string, dataDir: string): Promise<void> {
   // As `npm start` runs: React and the server libraries pick their production builds.
   process.env.NODE_ENV = "production";
   const [{ buildApp }, { loadConfig }, { openDatabase }, { seedDemoData }, { openStorage }] = await Promise.all([
-    import("../src/server/app"),
+    import("../src/composition/app"),
     import("../src/server/config"),
     import("../src/server/db/connect"),
     import("../src/features/demo/server/demo"),

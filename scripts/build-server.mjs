@@ -3,7 +3,7 @@
 import { build } from "esbuild";
 
 await build({
-  entryPoints: { server: "src/server/main.ts", "pdf-worker": "src/features/pdf/server/pdf-worker.ts" },
+  entryPoints: { server: "src/composition/main.ts", "pdf-worker": "src/features/pdf/server/pdf-worker.ts" },
   outdir: "dist",
   bundle: true,
   platform: "node",

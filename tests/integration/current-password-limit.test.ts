@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { buildApp } from "../../src/server/app";
+import { buildApp } from "../../src/composition/app";
 import { user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { buildApp, type AppDeps } from "../../src/server/app";
+import { buildApp, type AppDeps } from "../../src/composition/app";
 import { loadConfig, type Config } from "../../src/server/config";
 import { openStorage } from "../../src/features/media/server/open-storage";
 import { createTestDatabase, type TestDatabase } from "./database";

@@ -1,4 +1,4 @@
-/** The contacts feature as the site sees it: one line in src/server/features.ts plugs it in. */
+/** The contacts feature as the site sees it: one line in src/composition/features.ts plugs it in. */
 import { scheduleDailySweep } from "../../server/daily-sweep";
 import { defineFeature } from "../../server/feature";
 import { contactRoutes } from "./api";

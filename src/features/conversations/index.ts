@@ -1,4 +1,4 @@
-/** The conversations feature as the site sees it: one line in src/server/features.ts plugs it in. */
+/** The conversations feature as the site sees it: one line in src/composition/features.ts plugs it in. */
 import { defineFeature } from "../../server/feature";
 import { conversationRoutes } from "./api";
 import { createConversationService, type ConversationServiceDeps } from "./service";

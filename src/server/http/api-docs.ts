@@ -68,7 +68,7 @@ export function registeredRoutes(app: FastifyInstance): readonly RegisteredRoute
 }
 
 export interface ApiDocsOptions {
-  /** The tags of features that plug in by themselves (server/features.ts), after the site's own. */
+  /** The tags of features that plug in by themselves (composition/features.ts), after the site's own. */
   extraTags?: readonly { name: string; description: string }[];
   /** Paths served outside Fastify's own routes (better-auth's), merged in as they are. */
   extraPaths?: Record<string, object>;

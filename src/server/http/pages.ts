@@ -6,9 +6,10 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { publicConfig, type Config } from "../config";
-import type { Services } from "../services";
 import { pageCacheControl, sharesBytes } from "./cache-policy";
 import { createFlashCookie, type FlashCookie } from "./flash-cookie";
+import type { FlashStore } from "./flash-store";
+import type { FamilyLocaleSetting } from "../i18n/family-locale";
 import type { VisitorCookie } from "./visitor-cookie";
 import { checkPageForm } from "./input-guard";
 import {
@@ -28,8 +29,18 @@ import { withLocale } from "../i18n/request-locale";
 import { visitorLocaleOf } from "../i18n/visitor-locale";
 import { localeOfPage, localeOfPath, localizePath, pageAddress, type FamilyLocale, type Locale } from "../../shared/i18n/locales";
 
+/**
+ * The services the pages' loaders and actions are given. The ground knows only the two it uses
+ * itself; the composition root, which puts the features together, adds the rest by declaration
+ * merging (src/composition/services.ts), so the ground imports neither it nor a feature.
+ */
+export interface SiteServices {
+  flash: FlashStore;
+  familyLocale: FamilyLocaleSetting;
+}
+
 export interface PageContext {
-  services: Services;
+  services: SiteServices;
   viewer: FastifyRequest["viewer"];
   config: ReturnType<typeof publicConfig>;
   nonce: string;
@@ -51,7 +62,7 @@ declare module "react-router" {
 }
 
 export interface PagesOptions {
-  services: Services;
+  services: SiteServices;
   /** Public pages as compressed bytes, for visitors without a session. */
   pageCache: PageCache;
   config: Config;

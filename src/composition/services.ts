@@ -9,10 +9,10 @@ import { createHmac } from "node:crypto";
 import type { Auth } from "../features/accounts/server/auth";
 import { createAccountService } from "../features/accounts/service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
-import type { Config } from "./config";
-import type { DatabaseHandle } from "./db/connect";
-import { createFlashStore } from "./http/flash-store";
-import type { PageCache } from "./http/page-cache";
+import type { Config } from "../server/config";
+import type { DatabaseHandle } from "../server/db/connect";
+import { createFlashStore } from "../server/http/flash-store";
+import type { PageCache } from "../server/http/page-cache";
 import { createOperatorService } from "../features/operator";
 import {
   biodataUsesImage,
@@ -35,7 +35,7 @@ import { createSupplierService } from "../features/suppliers";
 import { createBiodataPdfs } from "../features/pdf";
 import { createLinkPreviews } from "../features/seo";
 import { pluggedFeatures, type PluggedServices } from "./features";
-import { createFamilyLocaleSetting } from "./i18n/family-locale";
+import { createFamilyLocaleSetting } from "../server/i18n/family-locale";
 
 export interface ServiceDeps {
   config: Config;
@@ -239,3 +239,8 @@ function createCoreServices({
 }
 
 export type Services = ReturnType<typeof createServices>;
+
+// The pages' loaders see every service (the ground's page handler declares only what it uses).
+declare module "../server/http/pages" {
+  interface SiteServices extends Services {}
+}

@@ -10,9 +10,9 @@ import sharp from "sharp";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
 import { buildApp } from "./app";
-import { ConfigError, loadConfig, prepareDataDir, startWarnings, type Config } from "./config";
-import { openDatabase, type DatabaseHandle } from "./db/connect";
-import { DataDirLockedError } from "./db/data-lock";
+import { ConfigError, loadConfig, prepareDataDir, startWarnings, type Config } from "../server/config";
+import { openDatabase, type DatabaseHandle } from "../server/db/connect";
+import { DataDirLockedError } from "../server/db/data-lock";
 import { serveOperatorSocket } from "../features/operator/server/operator-socket";
 import { DEMO_PASSWORD, DEMO_SUPPLIERS, seedDemoData } from "../features/demo";
 import { openStorage } from "../features/media/server/open-storage";
@@ -22,8 +22,8 @@ import { scheduleUploadSweep } from "../features/media/server/uploads";
 import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
-import { keepNewFilesPrivate } from "./ops/private-data-dir";
-import { packageRoot } from "./package-root";
+import { keepNewFilesPrivate } from "../server/ops/private-data-dir";
+import { packageRoot } from "../server/package-root";
 import { pluggedFeatures } from "./features";
 
 /** A start that cannot go on says why in one line and exits with 1. */
