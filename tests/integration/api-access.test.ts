@@ -123,7 +123,7 @@ describeDb("the site's API: what the description says about access is what the s
     }
   });
 
-  it("lets no one but an operator use the operator's services, whoever calls them", async () => {
+  it("lets no one but an operator use the operator's services, and no one signed out change an account, whoever calls them", async () => {
     const asSupplier: Viewer = { ...operatorViewer(supplier.id), role: "supplier" };
     const services = t.app.services;
     const refusals: [string, () => unknown][] = [
@@ -137,11 +137,20 @@ describeDb("the site's API: what the description says about access is what the s
       ["blocking a supplier", () => services.conversations.blockParty(asSupplier, { supplierId: supplier.id }, true, { confirmed: true })],
       ["the block log", () => services.conversations.blockLog(asSupplier)],
       ["lifting a block", () => services.conversations.liftBlock(asSupplier, SOME_ID)],
+      ["the families' language", () => services.familyLocale.set("zh", asSupplier)],
     ];
     for (const [what, call] of refusals) {
       await expect(Promise.resolve().then(call), what).rejects.toMatchObject({ statusCode: 403 });
     }
-    await expect(Promise.resolve().then(() => services.conversations.blockLog(null))).rejects.toMatchObject({ statusCode: 401 });
+    // And the account's own changes need the account.
+    for (const call of <(() => Promise<unknown>)[]>[
+      () => services.conversations.blockLog(null),
+      () => services.accounts.setLocale(null, "my"),
+      () =>
+        services.accounts.update(null, { name: "Nobody", email: "nobody@example.test", companyName: "", eaLicenceNumber: null, phone: "" }),
+    ]) {
+      await expect(Promise.resolve().then(call)).rejects.toMatchObject({ statusCode: 401 });
+    }
     // The operator is let through.
     expect(Array.isArray(await services.conversations.blockLog(operatorViewer()))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { brotliDecompressSync } from "node:zlib";
 import { beforeAll, expect, it } from "vitest";
+import { operatorViewer } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";
@@ -47,13 +48,13 @@ describeDb("family pages in Chinese have their own address and their own kept by
 
   it("an operator making Chinese the default serves the plain addresses in Chinese and English under /en", async () => {
     const operator = await createSupplier(t.db, { companyName: "Settings Operator" });
-    await t.app.services.familyLocale.set("zh", operator.id);
+    await t.app.services.familyLocale.set("zh", operatorViewer(operator.id));
     try {
       expect(html(await get("/posts"))).toContain('<html lang="zh-Hans"');
       expect(html(await get("/en/posts"))).toContain('<html lang="en"');
       expect((await t.app.inject({ method: "GET", url: "/zh/posts" })).headers.location).toBe("/posts");
     } finally {
-      await t.app.services.familyLocale.set("en", operator.id);
+      await t.app.services.familyLocale.set("en", operatorViewer(operator.id));
     }
   });
 });

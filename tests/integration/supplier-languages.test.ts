@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { siteSettings, user } from "../../src/server/db/schema";
-import { signUp, type SignedIn } from "../support/auth";
+import { operatorViewer, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { formBody, formHeaders, usePageApp } from "../support/pages";
 
@@ -72,7 +72,7 @@ describeDb("the supplier's language and the families' default language", () => {
   describe("switching the families' default language", () => {
     let operator: SignedIn;
     afterAll(async () => {
-      if (operator) await t.app.services.familyLocale.set("en", operator.id);
+      if (operator) await t.app.services.familyLocale.set("en", operatorViewer(operator.id));
     });
 
     it("an operator's save serves the plain addresses in Chinese at once and says who changed it", async () => {

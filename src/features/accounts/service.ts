@@ -16,6 +16,7 @@ import { confirmEmailChange, isUniqueViolation, requestEmailChange, tellOldAddre
 import { isLicenceTaken, licenceHeldByAnother, licenceTaken, refusingTakenLicences } from "./server/licence-claims";
 import type { PasswordCheckLimiter } from "./server/password-check-limit";
 import type { Viewer } from "./server/viewer";
+import { requireUser } from "./server/guards";
 import { m } from "../../shared/i18n/compiled/messages.js";
 
 export interface Profile {
@@ -152,7 +153,8 @@ export function createAccountService({
    * limited), and the old address is told about it. When mail can really be sent, the new
    * address is used only once a link sent to it is opened (email-change.ts).
    */
-  async function update(userId: string, changes: ProfileChanges, address?: string): Promise<ProfileSaved> {
+  async function update(viewer: Viewer | null | undefined, changes: ProfileChanges, address?: string): Promise<ProfileSaved> {
+    const userId = requireUser(viewer).id;
     const current = await find(userId);
     if (!current) throw accountGone();
     const newEmail = changes.email.toLowerCase();
@@ -199,7 +201,8 @@ export function createAccountService({
   }
 
   /** The language of the account's own pages (decision 113); anything but a supplier locale is refused. */
-  async function setLocale(userId: string, locale: SupplierLocale): Promise<void> {
+  async function setLocale(viewer: Viewer | null | undefined, locale: SupplierLocale): Promise<void> {
+    const userId = requireUser(viewer).id;
     if (!isSupplierLocale(locale))
       throw badRequest("Choose one of the languages listed.", { locale: "Choose one of the languages listed." });
     const saved = await db.update(user).set({ locale }).where(eq(user.id, userId)).returning({ id: user.id });

@@ -8,6 +8,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/connect";
 import { siteSettings, user } from "../db/schema";
+import { forbidden, unauthorized } from "../http/errors";
 import { isFamilyLocale, type FamilyLocale } from "../../shared/i18n/locales";
 
 const NAME = "family_locale";
@@ -17,8 +18,8 @@ export interface FamilyLocaleSetting {
   current(): FamilyLocale;
   /** Reads it again now if the last read is older than `maxAgeMs`. */
   refresh(): Promise<FamilyLocale>;
-  /** An operator's change: stored, and in force on this instance at once. */
-  set(locale: FamilyLocale, operatorId: string): Promise<void>;
+  /** An operator's change (anyone else is refused): stored, and in force on this instance at once. */
+  set(locale: FamilyLocale, by: { id: string; role: string } | null | undefined): Promise<void>;
   /** The stored value and its last change, for the operator's screen (never cached). */
   describe(): Promise<FamilyLocaleState>;
 }
@@ -60,7 +61,10 @@ export function createFamilyLocaleSetting(db: Database, onChange: (locale: Famil
         .finally(() => (reading = undefined));
       return reading;
     },
-    async set(locale, operatorId) {
+    async set(locale, by) {
+      if (!by) throw unauthorized();
+      if (by.role !== "operator") throw forbidden("Only operators may change the families' language.");
+      const operatorId = by.id;
       await db
         .insert(siteSettings)
         .values({ name: NAME, value: locale, updatedBy: operatorId })

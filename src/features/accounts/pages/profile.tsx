@@ -99,7 +99,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (submission.status !== "success") {
       return data({ intent: "language" as const, result: replyWith(submission), saved: null }, { status: 400 });
     }
-    await context.services.accounts.setLocale(viewer.id, submission.value.locale);
+    await context.services.accounts.setLocale(viewer, submission.value.locale);
     // The root loader runs again after this answer: the page comes back in the chosen language.
     return data({ intent: "language" as const, result: undefined, saved: submission.value.locale });
   }
@@ -141,7 +141,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") return fail({});
   let saved;
   try {
-    saved = await context.services.accounts.update(viewer.id, submission.value, context.ip);
+    saved = await context.services.accounts.update(viewer, submission.value, context.ip);
   } catch (error) {
     if (!isHttpError(error) || ![400, 409, 429].includes(error.statusCode)) throw error;
     const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;

@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const viewer = viewerOf(context);
   const submission = parseWithZod(await request.formData(), { schema: settingsSchema() });
   if (submission.status !== "success") return data({ result: replyWith(submission), saved: null }, { status: 400 });
-  await context.services.familyLocale.set(submission.value.familyLocale, viewer.id);
+  await context.services.familyLocale.set(submission.value.familyLocale, viewer);
   return { result: undefined, saved: submission.value.familyLocale };
 }
 
