@@ -26,6 +26,7 @@ import { registerApiLocale } from "../server/i18n/api-locale";
 import { registerErrorHandling, errorBody } from "../server/http/errors";
 import { healthRoutes } from "../server/http/health";
 import { registerInputGuard } from "../server/http/input-guard";
+import { undeliveredCounts } from "../features/notifications";
 import { metricsRoutes } from "../server/http/metrics";
 import { PageCache } from "../server/http/page-cache";
 import { requestIdFor } from "../server/http/request-id";
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps) {
     token: config.metricsToken,
     database,
     pageCache,
+    undelivered: () => undeliveredCounts(database.db),
     pdfLoad: () => pdfRenderer.load,
   });
   registerErrorHandling(app);

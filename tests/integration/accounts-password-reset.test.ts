@@ -1,6 +1,6 @@
 import { desc, sql } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { signIn, signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";

@@ -12,7 +12,7 @@ import { supplierTelegram, telegramLinkTokens } from "../../src/features/convers
 import { createTelegramLink } from "../../src/features/conversations/server/telegram-link";
 import { createTelegramBot } from "../../src/features/notifications";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";

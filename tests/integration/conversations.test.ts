@@ -6,7 +6,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { chatBlocks, chatMessages, conversations } from "../../src/features/conversations/server/tables";
-import { outbox, user } from "../../src/server/db/schema";
+import { user } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { visitorAbout } from "../../src/features/leads";
 import { cookieHeader, signUp, type SignedIn } from "../support/auth";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { outbox, visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { purgeExpiredLeads } from "../../src/features/leads/server/lead-retention";
 import { describeDb } from "../support/database";
 import { useTestApp } from "../support/test-app";

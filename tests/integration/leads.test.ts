@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { outbox, visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { formatPhone, phoneMessages } from "../../src/shared/phone";
 import { operatorViewer } from "../support/auth";
 import { clockPast } from "../support/clock";

@@ -10,7 +10,7 @@ import path from "node:path";
 import { count, eq } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { signUpOverHttp } from "../support/auth";
 import { biodataBody, multipart, samplePng } from "../support/biodata";
 import { createTestDatabase, testDbKind, type TestDatabase } from "../support/database";

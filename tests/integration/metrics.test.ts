@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { beforeAll, expect, it } from "vitest";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { describeDb, testDbKind } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";

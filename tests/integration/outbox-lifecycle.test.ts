@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/server/config";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { recordLead } from "../../src/features/leads/service";
 import { leadNotice } from "../support/notify";
 import type { Deliver } from "../../src/features/notifications/server/channels/deliver";

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { contacts, interest } from "../../src/features/contacts/server/tables";
-import { outbox, privacyRequests, visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
+import { privacyRequests } from "../../src/features/leads/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";

@@ -8,7 +8,7 @@ import net from "node:net";
 import { desc, sql } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import type { Config } from "../../src/server/config";
-import { outbox } from "../../src/server/db/schema";
+import { outbox } from "../../src/features/notifications/server/tables";
 import type { LeadNotice } from "../../src/features/leads/service";
 import { configuredChannels } from "../../src/features/notifications";
 import { normalisePhone } from "../../src/shared/phone";

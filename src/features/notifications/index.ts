@@ -20,3 +20,5 @@ export {
   type OutboxSummary,
 } from "./server/outbox-operator";
 export { inReaderLocale } from "./server/reader-locale";
+export { forgetDeliveredBefore, forgetNotificationsAbout, type ForgottenNotification } from "./server/forget";
+export { undeliveredCounts } from "./server/outbox-operator";

@@ -17,7 +17,8 @@ import {
 import { LICENCE_INDEX } from "../../shared/licence";
 import type { EmploymentRow, Skills } from "../../shared/biodata-types";
 
-const timestamps = {
+/** When a row was made and last changed; a feature's own tables use them too. */
+export const timestamps = {
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true })
     .notNull()
@@ -293,50 +294,6 @@ export const visitors = pgTable(
   (t) => [uniqueIndex("visitors_phone_idx").on(t.phone), index("visitors_last_seen_idx").on(t.lastSeenAt.desc())],
 );
 
-export const outbox = pgTable(
-  "outbox",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** What to deliver: `lead`, `password-reset`, … */
-    kind: text("kind").notNull(),
-    /** Where to: `email`, `telegram` or `file`; one row per channel so each retries on its own. */
-    channel: text("channel").notNull(),
-    payload: jsonb("payload").notNull(),
-    status: text("status").notNull().default("pending"),
-    attempts: integer("attempts").notNull().default(0),
-    lastError: text("last_error"),
-    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
-    /** Set while a worker holds the row; a row whose lock has run out is claimed again. */
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
-    ...timestamps,
-  },
-  (t) => [
-    index("outbox_due_idx")
-      .on(t.nextAttemptAt)
-      .where(sql`${t.status} = 'pending'`),
-    index("outbox_status_idx").on(t.status, t.createdAt.desc()),
-  ],
-);
-
-// ---------------------------------------------------------------------------------------------
-// Withdrawals of consent (PDPA) that could not be carried out at once because the visitor had no
-// signed visitor cookie for the number: an operator confirms it is theirs and deletes the lead.
-
-export const privacyRequests = pgTable(
-  "privacy_requests",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    /** The number in E.164, as leads store it. */
-    phone: text("phone").notNull(),
-    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
-    /** The PDPA's reasonable time: 30 days from the request. */
-    dueBy: timestamp("due_by", { withTimezone: true }).notNull(),
-  },
-  // One open request per number: asking again does not fill the operators' list.
-  (t) => [uniqueIndex("privacy_requests_phone_idx").on(t.phone)],
-);
-
 /**
  * A confirmation waiting for the page a form redirected to (decision 050): shown once, to the
  * account it was written for, and deleted as it is shown. The `flash` cookie carries only the id.
@@ -356,26 +313,6 @@ export const flashMessages = pgTable(
   (t) => [index("flash_messages_expires_idx").on(t.expiresAt)],
 );
 
-// ---------------------------------------------------------------------------------------------
-// Uploaded images: who uploaded each, so a biodata, a notes picture or an avatar can only use
-// its own account's images, and so files are deleted only once nothing uses them.
-
-export const uploads = pgTable(
-  "uploads",
-  {
-    /** The media key (`helpers/<name>`, `avatars/<name>`); its files are `<key>.webp` and `<key>-thumb.webp`. */
-    key: text("key").primaryKey(),
-    /** Null once the account is deleted: its images then wait for the sweep like any orphan. */
-    ownerId: text("owner_id").references(() => user.id, { onDelete: "set null" }),
-    /** `helper` (biodata photo or notes picture) or `avatar`. */
-    purpose: text("purpose").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    /** What last took it into use (`helper:<id>`, `notes:<id>`, `avatar:<user id>`); null while unused. */
-    usedBy: text("used_by"),
-  },
-  (t) => [index("uploads_owner_idx").on(t.ownerId), index("uploads_created_idx").on(t.createdAt)],
-);
-
 /**
  * Settings an operator changes on the site's pages, one row each (decision 114): the families'
  * default language (`family_locale`).
@@ -391,9 +328,6 @@ export type UserRow = typeof user.$inferSelect;
 export type HelperRow = typeof helpers.$inferSelect;
 export type NewHelperRow = typeof helpers.$inferInsert;
 export type VisitorRow = typeof visitors.$inferSelect;
-export type OutboxRow = typeof outbox.$inferSelect;
-export type UploadRow = typeof uploads.$inferSelect;
-export type PrivacyRequestRow = typeof privacyRequests.$inferSelect;
 
 /**
  * A row about one biodata, for a feature's own table: the helper and her supplier, each deleted

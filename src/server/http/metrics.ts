@@ -7,18 +7,18 @@
 import { timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest, onResponseHookHandler } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { count, inArray } from "drizzle-orm";
 import type { DatabaseHandle } from "../db/connect";
-import { outbox } from "../db/schema";
 import type { PageCache } from "./page-cache";
-
-/** The outbox states a watcher counts: what has not gone out (outbox-worker.ts explains each). */
-const UNDELIVERED_STATUSES = ["pending", "failing", "refused"];
 
 export interface MetricsOptions {
   token: string | undefined;
   database: DatabaseHandle;
   pageCache: PageCache;
+  /**
+   * The notifications not delivered, by status (the notifications feature's outbox): every
+   * status a watcher counts, 0 where none is.
+   */
+  undelivered: () => Promise<Record<string, number>>;
   /** The biodata PDF workers' load (the pdf feature's renderer). */
   pdfLoad: () => { workers: number; busy: number; waiting: number };
 }
@@ -84,14 +84,9 @@ export async function metricsRoutes(app: FastifyInstance, options: MetricsOption
     labelNames: ["status"] as const,
     registers: [registry],
     async collect() {
-      const rows = await database.db
-        .select({ status: outbox.status, n: count() })
-        .from(outbox)
-        .where(inArray(outbox.status, UNDELIVERED_STATUSES))
-        .groupBy(outbox.status);
+      const counts = await options.undelivered();
       this.reset();
-      for (const status of UNDELIVERED_STATUSES) this.set({ status }, 0);
-      for (const row of rows) this.set({ status: row.status }, row.n);
+      for (const [status, n] of Object.entries(counts)) this.set({ status }, n);
     },
   });
   new Gauge({

@@ -3,12 +3,12 @@
  * the retention period, and delivered notifications (which repeat a lead's name and phone)
  * after a few weeks. Runs at start and then daily; safe to run on several instances at once.
  */
-import { and, eq, lt } from "drizzle-orm";
-import { forgetMailFiles } from "../../notifications";
+import { lt } from "drizzle-orm";
+import { forgetDeliveredBefore, forgetMailFiles } from "../../notifications";
 import type { Forgetting } from "./privacy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
 import type { Database } from "../../../server/db/connect";
-import { outbox, visitors } from "../../../server/db/schema";
+import { visitors } from "../../../server/db/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,10 +17,7 @@ export async function purgeExpiredLeads(db: Database, now = new Date(), forgetti
   leadsBefore.setUTCMonth(leadsBefore.getUTCMonth() - LEAD_RETENTION_MONTHS);
   const deliveredBefore = new Date(now.getTime() - DELIVERED_NOTIFICATION_RETENTION_DAYS * DAY_MS);
   const leads = await db.delete(visitors).where(lt(visitors.lastSeenAt, leadsBefore)).returning({ id: visitors.id });
-  const notifications = await db
-    .delete(outbox)
-    .where(and(eq(outbox.status, "delivered"), lt(outbox.deliveredAt, deliveredBefore)))
-    .returning({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, createdAt: outbox.createdAt });
+  const notifications = await forgetDeliveredBefore(db, deliveredBefore);
   // The mails kept as files go with their rows; what was deleted is compacted away (decision 154).
   if (forgetting.outboxDir)
     await forgetMailFiles(

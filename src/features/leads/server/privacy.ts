@@ -6,8 +6,9 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { outbox, privacyRequests, rateLimit, visitors } from "../../../server/db/schema";
-import { forgetMailFiles } from "../../notifications";
+import { rateLimit, visitors } from "../../../server/db/schema";
+import { privacyRequests } from "./tables";
+import { forgetMailFiles, forgetNotificationsAbout } from "../../notifications";
 import { requireOperator, type Viewer } from "../../accounts";
 import type { RecognisedVisitor } from "./visitor-pass";
 import { visitorAbout } from "./lead-message";
@@ -45,10 +46,7 @@ export interface Forgetting {
 export async function deleteLeadData(db: Database, phone: string, forgetting: Forgetting = {}): Promise<void> {
   const mails = await db.transaction(async (tx) => {
     await tx.delete(visitors).where(eq(visitors.phone, phone));
-    const deleted = await tx
-      .delete(outbox)
-      .where(sql`${outbox.payload}->>'about' = ${visitorAbout(phone)}`)
-      .returning({ id: outbox.id, kind: outbox.kind, channel: outbox.channel, createdAt: outbox.createdAt });
+    const deleted = await forgetNotificationsAbout(tx, visitorAbout(phone));
     await tx.delete(privacyRequests).where(eq(privacyRequests.phone, phone));
     // The limits' windows counted under the number (`chat:phone:<number>`, …).
     await tx.delete(rateLimit).where(sql`${rateLimit.key} like ${`%:${phone}`}`);

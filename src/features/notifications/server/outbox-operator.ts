@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../server/db/connect";
-import { outbox } from "../../../server/db/schema";
+import { outbox } from "./tables";
 import { failureInWords } from "./failure-words";
 import { emlFileName } from "./channels/file";
 import { OUTBOX_NOTIFY_CHANNEL, readMessage, type OutboundMessage } from "./outbox";
@@ -132,4 +132,19 @@ export async function retryDelivery(db: Executor, id: string): Promise<boolean> 
   if (updated.length === 0) return false;
   await db.execute(sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, 'retry')`);
   return true;
+}
+
+/** The outbox states a watcher counts: what has not gone out (outbox-worker.ts explains each). */
+const UNDELIVERED_STATUSES = ["pending", "failing", "refused"];
+
+/** Notifications not delivered, by status, every counted status present (0 where none is): for /metrics. */
+export async function undeliveredCounts(db: Executor): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: outbox.status, n: count() })
+    .from(outbox)
+    .where(inArray(outbox.status, UNDELIVERED_STATUSES))
+    .groupBy(outbox.status);
+  const counts: Record<string, number> = Object.fromEntries(UNDELIVERED_STATUSES.map((status) => [status, 0]));
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
 }

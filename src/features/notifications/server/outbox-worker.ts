@@ -19,7 +19,7 @@
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import type { Config } from "../../../server/config";
 import type { DatabaseHandle } from "../../../server/db/connect";
-import { outbox, type OutboxRow } from "../../../server/db/schema";
+import { outbox, type OutboxRow } from "./tables";
 import { createChannels, type Deliver } from "./channels/deliver";
 import { ChatRefusedError } from "./channels/telegram";
 import { OUTBOX_NOTIFY_CHANNEL, readMessage, type Channel } from "./outbox";

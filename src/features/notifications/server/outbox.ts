@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import type { Config } from "../../../server/config";
 import type { Executor } from "../../../server/db/connect";
-import { outbox } from "../../../server/db/schema";
+import { outbox } from "./tables";
 
 export type Channel = "email" | "telegram" | "file";
 
