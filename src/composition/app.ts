@@ -17,7 +17,7 @@ import { resolveAuthSecret, type Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db/connect";
 import { operatorRoutes } from "../features/operator";
 import { helperRoutes, helperWriteRoutes, type WriteWindow } from "../features/helpers";
-import { leadRoutes, type LeadLimits } from "../features/leads";
+import type { LeadLimits } from "../features/leads";
 import type { ChatLimits } from "../features/conversations";
 import { createVisitorCookie, hasVisitorCookie } from "../server/http/visitor-cookie";
 import { seoRoutes } from "../features/seo/api";
@@ -143,7 +143,6 @@ export async function buildApp(deps: AppDeps) {
     passedGate: async (cookieHeader) => (await services.leads.recognise(await visitorCookie.read(cookieHeader))) !== null,
   });
   await app.register(uploadRoutes, { media: services.media });
-  await app.register(leadRoutes, { leads: services.leads });
   await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
   const visitorLead = async (cookieHeader: string | undefined) =>
     (await services.leads.recognise(await visitorCookie.read(cookieHeader)))?.leadId ?? null;

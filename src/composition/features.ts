@@ -4,8 +4,10 @@
  */
 import { contactsFeature } from "../features/contacts";
 import { conversationsFeature } from "../features/conversations";
+import { leadsFeature } from "../features/leads";
 
-export const pluggedFeatures = [contactsFeature, conversationsFeature] as const;
+/** In the order their services are made: one may ask for an earlier one's. */
+export const pluggedFeatures = [leadsFeature, contactsFeature, conversationsFeature] as const;
 
 type Plugged = (typeof pluggedFeatures)[number];
 

@@ -16,8 +16,6 @@ import { DataDirLockedError } from "../server/db/data-lock";
 import { serveOperatorSocket } from "../features/operator/server/operator-socket";
 import { DEMO_PASSWORD, DEMO_SUPPLIERS, seedDemoData } from "../features/demo";
 import { openStorage } from "../features/media/server/open-storage";
-import { scheduleLeadRetention } from "../features/leads/server/lead-retention";
-import { personalDataForgetting } from "./services";
 import { scheduleUploadSweep } from "../features/media/server/uploads";
 import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
@@ -128,7 +126,6 @@ async function main() {
     // A supplier who blocked the bot: their Telegram notices are turned off, and their page says so.
     onChatRefused: (chatId) => app.services.conversations.telegram.refused(chatId),
   });
-  let stopRetention = () => {};
   let stopSweep = () => {};
   let stopPreviewSweep = () => {};
   const stopFeatures: (() => void)[] = [];
@@ -146,7 +143,6 @@ async function main() {
     await step("http", () => app.close());
     // Deliveries under way finish (or are handed back) before the database closes.
     await step("outbox", () => outboxWorker.stop());
-    stopRetention();
     stopSweep();
     stopPreviewSweep();
     for (const stopFeature of stopFeatures) stopFeature();
@@ -195,7 +191,6 @@ async function main() {
     say(`Open ${config.publicUrl}`);
   }
   await outboxWorker.start();
-  stopRetention = scheduleLeadRetention(database.db, app.log.child({ module: "retention" }), personalDataForgetting(config, database));
   stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
   for (const feature of pluggedFeatures) {
     if (feature.background)

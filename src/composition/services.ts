@@ -25,7 +25,7 @@ import {
   type PublicRule,
   type WriteWindow,
 } from "../features/helpers";
-import { createLeadService, type Forgetting, type LeadLimits } from "../features/leads";
+import type { Forgetting, LeadLimits } from "../features/leads";
 import type { ChatLimits } from "../features/conversations";
 import { createMediaService, type MediaStorage } from "../features/media";
 import type { PdfRenderer } from "../features/pdf";
@@ -95,12 +95,15 @@ export function createServices(deps: ServiceDeps) {
     site: { name: deps.config.siteName, publicUrl: deps.config.publicUrl, channels: configuredChannels(deps.config) },
     telegram: deps.config.telegram ? createTelegramBot(deps.config.telegram) : undefined,
     chatLimits: deps.chatLimits,
+    leadLimits: deps.leadLimits,
+    redisUrl: deps.config.redisUrl,
+    outboxDir: forgetting.outboxDir,
     compactPersonalData: forgetting.compact,
   };
-  const plugged = Object.fromEntries(
-    pluggedFeatures.map((feature) => [feature.name, feature.service({ ...ground, ...core })]),
-  ) as PluggedServices;
-  return { ...core, ...plugged };
+  // Made in the list's order, each given the ground, the core and the plugged services before it.
+  const plugged: Record<string, unknown> = {};
+  for (const feature of pluggedFeatures) plugged[feature.name] = feature.service({ ...ground, ...core, ...plugged } as never);
+  return { ...core, ...(plugged as PluggedServices) };
 }
 
 const silent = { warn: () => undefined, error: () => undefined };
@@ -113,7 +116,6 @@ function createCoreServices({
   storage,
   pageCache,
   pdfRenderer,
-  leadLimits,
   passwordChecks,
   helperWriteLimits,
   log,
@@ -221,15 +223,6 @@ function createCoreServices({
     }),
     /** Operator screens: failing deliveries (leads are below). */
     operator: createOperatorService({ db, helpers, listingChanged: () => listingChanged() }),
-    /** Leads from the /filters gate and POST /api/leads: record, rate limit, list, export. */
-    leads: createLeadService({
-      db,
-      notice: { siteName: config.siteName, channels },
-      redisUrl: config.redisUrl,
-      limits: leadLimits,
-      log,
-      forgetting: personalDataForgetting(config, database),
-    }),
     suppliers,
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),

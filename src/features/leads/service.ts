@@ -20,6 +20,7 @@ import { toLead } from "./server/lead-row";
 
 export { toLead };
 import { createPrivacyService, type Forgetting } from "./server/privacy";
+import { purgeExpiredLeads } from "./server/lead-retention";
 import type { Visitor } from "../../server/http/visitor-cookie";
 import { holdsOwnerKey, newOwnerKey, recogniseVisitor } from "./server/visitor-pass";
 import { m } from "../../shared/i18n/compiled/messages.js";
@@ -171,6 +172,14 @@ export function createLeadService({ db, notice, redisUrl, limits, log, forgettin
     exportCsv(viewer: Viewer | null | undefined, q?: string) {
       requireOperator(viewer);
       return exportLeadsCsv(db, q);
+    },
+    /**
+     * Deletes what the privacy policy says is not kept (leads past their retention, delivered
+     * notifications after a few weeks); `deleted` counts both. Safe on several instances at once.
+     */
+    async purgeExpired(now = new Date()) {
+      const deleted = await purgeExpiredLeads(db, now, forgetting);
+      return { ...deleted, deleted: deleted.leads + deleted.notifications };
     },
     close: () => limiter.close(),
   };

@@ -27,21 +27,3 @@ export async function purgeExpiredLeads(db: Database, now = new Date(), forgetti
   if (leads.length + notifications.length > 0) await forgetting.compact?.();
   return { leads: leads.length, notifications: notifications.length };
 }
-
-export function scheduleLeadRetention(
-  db: Database,
-  log: { info: (data: object, message: string) => void; error: (data: object, message: string) => void },
-  forgetting: Forgetting = {},
-): () => void {
-  const run = () =>
-    purgeExpiredLeads(db, new Date(), forgetting).then(
-      (deleted) => {
-        if (deleted.leads + deleted.notifications > 0) log.info(deleted, "deleted personal data past its retention");
-      },
-      (error: unknown) => log.error({ err: error }, "retention clean-up failed"),
-    );
-  void run();
-  const timer = setInterval(run, DAY_MS);
-  timer.unref();
-  return () => clearInterval(timer);
-}
