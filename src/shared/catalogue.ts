@@ -49,9 +49,20 @@ export const motherTongues = entries([
   { slug: "visayan", label: "Visayan", aliases: ["Cebuano", "Bisaya"] },
 ]);
 
+/**
+ * The languages she speaks besides her mother tongue, each with a level (`languageLevels`, the
+ * levels of `englishLevels`; English's level is its own field). Mandarin and the Chinese dialects
+ * a Singapore household asks for are values of their own (decision 134): "Chinese", the old
+ * value, now means Mandarin, so old links and API calls still find the same helpers.
+ */
 export const otherLanguages = entries([
   { slug: "english", label: "English (fair or better)", aliases: ["Fair English", "English"] },
-  { slug: "chinese", label: "Chinese", aliases: ["Mandarin"] },
+  { slug: "mandarin", label: "Mandarin", aliases: ["Chinese", "Chinese (Mandarin)", "Putonghua", "Huayu"] },
+  { slug: "cantonese", label: "Cantonese", aliases: ["Yue"] },
+  { slug: "hokkien", label: "Hokkien", aliases: ["Minnan", "Min Nan", "Hokkienese"] },
+  { slug: "teochew", label: "Teochew", aliases: ["Teochiu", "Chaozhou"] },
+  { slug: "hakka", label: "Hakka", aliases: ["Khek"] },
+  { slug: "hainanese", label: "Hainanese", aliases: ["Hainan"] },
   { slug: "malay", label: "Malay" },
   { slug: "hindi", label: "Hindi" },
 ]);
@@ -151,7 +162,10 @@ export const educations = entries([
   { slug: "degree", label: "Degree" },
 ]);
 
-/** English level is shown on every card ("English"); the filter uses `otherLanguages`. */
+/**
+ * English level is shown on every card ("English"); the filter uses `otherLanguages`. The same
+ * four levels are each other language's (`languageLevels`, decision 134).
+ */
 export const englishLevels = entries([
   { slug: "basic", label: "Basic" },
   { slug: "fair", label: "Fair" },
@@ -204,6 +218,9 @@ export type Care = SlugOf<"care">;
 export type Education = SlugOf<"education">;
 export type EnglishLevel = SlugOf<"english">;
 export type HelperStatus = SlugOf<"status">;
+export type LanguageLevel = EnglishLevel;
+/** Her level in each language she speaks but English (whose level is `english`); a language left out: not stated. */
+export type LanguageLevels = Partial<Record<OtherLanguage, LanguageLevel>>;
 
 /** Folds case, spaces, hyphens and dots so "Ex-Sin", "ex sin" and "EX_SIN" all meet. */
 export function normaliseKey(value: string): string {

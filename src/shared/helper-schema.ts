@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { hasVisibleText, plainText } from "./plain-text";
 import { ageFromIso, parseIsoDate } from "./age";
-import { resolveSlug, slugsOf, type CatalogueName, type SlugOf } from "./catalogue";
+import { resolveSlug, slugsOf, type CatalogueName, type LanguageLevels, type OtherLanguage, type SlugOf } from "./catalogue";
 import { HELPER_LIMITS, PHOTO_UPLOAD } from "./helper-limits";
 import { MEDIA_KEY_PATTERN } from "./media";
 import { biodataFields, checkBiodata } from "./biodata-schema";
@@ -70,6 +70,84 @@ function catalogueList<N extends CatalogueName>(name: N, label: Text) {
 
 function optionalCatalogueValue<N extends CatalogueName>(name: N, label: Text) {
   return z.preprocess(blankToNull, catalogueValue(name, label).nullable());
+}
+
+/** A language's name in the page's language, for the messages about its level. */
+const languageName = (slug: string) => m.shared_language({ slug });
+
+/**
+ * Her level in each language she speaks but English, whose level is `english` (decision 134):
+ * `{ "cantonese": "good" }`, the language and the level each as a slug, a label or an old
+ * spelling; a level left blank or null is not stated. Each refusal names its own language
+ * (`languageLevels.cantonese`).
+ */
+const languageLevels = z
+  .preprocess(
+    (value) => (value === undefined || value === null ? {} : value),
+    z
+      .record(z.string(), z.unknown(), { error: () => m.shared_error_from_list({ label: m.shared_error_field_other_languages() }) })
+      .transform((levels, ctx): LanguageLevels => {
+        if (Object.keys(levels).length > 20) {
+          ctx.addIssue({ code: "custom", message: m.shared_error_from_list({ label: m.shared_error_field_other_languages() }) });
+          return z.NEVER;
+        }
+        const known: LanguageLevels = {};
+        for (const [key, value] of Object.entries(levels)) {
+          const language = resolveSlug("language", key);
+          if (!language) {
+            ctx.addIssue({
+              code: "custom",
+              path: [key],
+              message: m.shared_error_not_in_list({ label: m.shared_error_field_other_languages(), value: key.slice(0, 40) }),
+            });
+            continue;
+          }
+          if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) continue;
+          if (language === "english") {
+            ctx.addIssue({ code: "custom", path: [key], message: m.shared_error_language_level_english() });
+            continue;
+          }
+          const level = typeof value === "string" ? resolveSlug("english", value) : undefined;
+          if (!level) {
+            const label = m.shared_error_field_language_level({ language: languageName(language) });
+            ctx.addIssue({ code: "custom", path: [key], message: m.shared_error_choose_from_list({ label }) });
+            continue;
+          }
+          known[language] = level;
+        }
+        return known;
+      }),
+  )
+  .describe(
+    `Her level in each language of \`otherLanguages\` but English (whose level is \`english\`): an object from a language (${slugsOf(
+      "language",
+    )
+      .filter((slug) => slug !== "english")
+      .join(
+        ", ",
+      )}) to one of ${slugsOf("english").join(", ")}. A language left out, or given a blank or null level, has its level not stated; a level for a language not in \`otherLanguages\` is refused.`,
+  );
+
+/** The languages given a level that she is not said to speak: each refused at `languageLevels.<language>`. */
+export function levelsNotSpoken(languages: readonly string[], levels: LanguageLevels): OtherLanguage[] {
+  return (Object.keys(levels) as OtherLanguage[]).filter((language) => !languages.includes(language));
+}
+
+/** The refusal of each level given to a language she is not said to speak. */
+export function checkLanguageLevels(value: { otherLanguages?: string[]; languageLevels?: LanguageLevels }, ctx: z.RefinementCtx): void {
+  if (value.otherLanguages === undefined || value.languageLevels === undefined) return;
+  for (const language of levelsNotSpoken(value.otherLanguages, value.languageLevels)) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["languageLevels", language],
+      message: m.shared_error_language_level_not_spoken({ language: languageName(language) }),
+    });
+  }
+}
+
+/** Her levels kept for the languages she still speaks, when the list changes without them. */
+export function levelsOfSpoken(languages: readonly string[], levels: LanguageLevels): LanguageLevels {
+  return Object.fromEntries(Object.entries(levels).filter(([language]) => languages.includes(language))) as LanguageLevels;
 }
 
 const { age, salary, offDays, heightCm, weightKg } = HELPER_LIMITS;
@@ -172,6 +250,7 @@ const fields = {
   english: optionalCatalogueValue("english", m.shared_error_field_english),
   motherTongue: catalogueValue("motherTongue", m.shared_error_field_mother_tongue),
   otherLanguages: catalogueList("language", m.shared_error_field_other_languages),
+  languageLevels,
   education: optionalCatalogueValue("education", m.shared_error_field_education),
   cares: catalogueList("care", m.shared_error_field_cares),
   specialNotes: z.preprocess(
@@ -212,10 +291,14 @@ export const helperCreateSchema = z
     photo: fields.photo.optional().transform((v) => v ?? null),
     eaPersonnelId: fields.eaPersonnelId.optional().transform((v) => v ?? null),
   })
-  .superRefine(checkBiodata);
+  .superRefine(checkBiodata)
+  .superRefine(checkLanguageLevels);
 
-/** Changes to a biodata: only the fields given change; null clears an optional one. */
-export const helperUpdateSchema = z.object(fields).partial().superRefine(checkBiodata);
+/**
+ * Changes to a biodata: only the fields given change; null clears an optional one. Levels sent
+ * without the list are checked against the stored list where the change is written.
+ */
+export const helperUpdateSchema = z.object(fields).partial().superRefine(checkBiodata).superRefine(checkLanguageLevels);
 
 export type HelperCreateInput = z.output<typeof helperCreateSchema>;
 export type HelperUpdateInput = z.output<typeof helperUpdateSchema>;

@@ -9,6 +9,7 @@ import type {
   EnglishLevel,
   Experience,
   HelperStatus,
+  LanguageLevels,
   Marital,
   MotherTongue,
   Nationality,
@@ -50,6 +51,10 @@ export interface HelperCard {
   religion: Religion;
   english: EnglishLevel | null;
   motherTongue: MotherTongue;
+  /** The languages she speaks besides her mother tongue (the filter's `language`). */
+  otherLanguages: OtherLanguage[];
+  /** Her level in each of them but English (whose level is `english`); one left out: not stated. */
+  languageLevels: LanguageLevels;
   photo: PhotoUrls | null;
   supplier: SupplierSummary;
   publishedAt: string;
@@ -59,7 +64,6 @@ export interface HelperCard {
 
 export interface HelperRecord extends HelperCard, BiodataPublic {
   singaporeExperience: string | null;
-  otherLanguages: OtherLanguage[];
   education: Education | null;
   specialNotes: string;
   status: HelperStatus;

@@ -41,7 +41,7 @@ describeDb("GET /api/helpers", () => {
         nationality: "philippines",
         experience: "ex-singapore",
         motherTongue: "tagalog",
-        otherLanguages: ["english", "chinese"],
+        otherLanguages: ["english", "mandarin"],
         marital: "single",
         religion: "catholic",
         cares: ["infant", "child"],

@@ -66,7 +66,7 @@ describeDb("a supplier writing biodata through the API", () => {
       experience: "ex-singapore",
       marital: "married-with-children",
       motherTongue: "tagalog",
-      otherLanguages: ["english", "chinese"],
+      otherLanguages: ["english", "mandarin"],
       cares: ["infant", "elder"],
       salary: 800,
       status: "available",

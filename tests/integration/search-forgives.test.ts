@@ -49,7 +49,8 @@ describeDb("search forgives how a family types", () => {
         religion: "buddhist",
         motherTongue: "burmese",
         experience: "new-to-sg",
-        otherLanguages: ["english", "chinese"],
+        // Mandarin and two dialects, each a language of its own (decision 134).
+        otherLanguages: ["english", "mandarin", "cantonese", "hokkien"],
         cares: ["elder"],
         skills: { mandarin: { willing: true, experienced: true, years: 2, rating: 3, detail: null, note: null } },
         employment: [

@@ -16,6 +16,12 @@ describe("catalogue", () => {
     expect(resolveSlug("experience", "Ex-Home")).toBe("ex-home-country");
     expect(resolveSlug("motherTongue", "Gujrati")).toBe("gujarati");
     expect(resolveSlug("language", "Fair English")).toBe("english");
+    // "Chinese" was Mandarin; old links and API calls find Mandarin (decision 134).
+    expect(resolveSlug("language", "Chinese")).toBe("mandarin");
+    expect(resolveSlug("language", "Mandarin")).toBe("mandarin");
+    expect(resolveSlug("language", "Teochiu")).toBe("teochew");
+    expect(resolveSlug("language", "Khek")).toBe("hakka");
+    expect(resolveSlug("language", "min-nan")).toBe("hokkien");
     expect(resolveSlug("marital", "Married w kids")).toBe("married-with-children");
     expect(resolveSlug("marital", "divorced")).toBe("divorced");
     expect(resolveSlug("care", "Eldercare")).toBe("elder");

@@ -82,7 +82,7 @@ describe("the filter form", () => {
       category: ["indonesia"],
       sgExp: "ex-singapore",
       language1: "javanese",
-      language2: ["chinese"],
+      language2: ["mandarin"],
       religion: ["muslim"],
       neg: "Eldercare",
       ageMin: "21",
@@ -106,10 +106,14 @@ describe("the filter form", () => {
     const values = valuesFromQuery(
       parseHelperQuery(new URLSearchParams("category=Filipino&category=India&religion=catholic,Islam&language=Mandarin,malay")).query,
     );
-    expect(values).toMatchObject({ category: ["india", "philippines"], religion: ["catholic", "muslim"], language2: ["chinese", "malay"] });
+    expect(values).toMatchObject({
+      category: ["india", "philippines"],
+      religion: ["catholic", "muslim"],
+      language2: ["mandarin", "malay"],
+    });
     const result = checkFilterForm(values);
     expect(result.ok && toListingSearchParams(result.query).toString()).toBe(
-      "category=india%2Cphilippines&language2=chinese%2Cmalay&religion=catholic%2Cmuslim",
+      "category=india%2Cphilippines&language2=mandarin%2Cmalay&religion=catholic%2Cmuslim",
     );
   });
 

@@ -56,6 +56,14 @@ describe("reading a family's search", () => {
     ["缅甸 老人", [[valueMark("nationality", "myanmar")], [valueMark("care", "elder")]]],
     ["缅甸老人", [[valueMark("nationality", "myanmar")], [valueMark("care", "elder")]]],
     ["缅甸语", [[valueMark("language", "burmese")]]],
+    // Each dialect is a language of its own (decision 134), no longer the "Mandarin and dialects" row.
+    ["粤语", [[valueMark("language", "cantonese")]]],
+    ["福建话", [[valueMark("language", "hokkien")]]],
+    ["Teochiu", [[valueMark("language", "teochew"), "teochiu"]]],
+    [
+      "缅甸 失智 粤语",
+      [[valueMark("nationality", "myanmar")], ["dementia", "alzheimer", "alzheimers"], [valueMark("language", "cantonese")]],
+    ],
     ["印度尼西亚", [[valueMark("nationality", "indonesia")]]],
     ["失智", [["dementia", "alzheimer", "alzheimers"]]],
     ["dementia care", [["dementia", "alzheimer", "alzheimers"]]],

@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { LICENCE_INDEX } from "../../shared/licence";
 import type { EmploymentRow, Skills } from "../../shared/biodata-types";
+import type { LanguageLevels } from "../../shared/catalogue";
 
 /** When a row was made and last changed; a feature's own tables use them too. */
 export const timestamps = {
@@ -177,6 +178,11 @@ export const helpers = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Her level in each of `other_languages` but English (decision 134); a language not here: level not stated. */
+    languageLevels: jsonb("language_levels")
+      .$type<LanguageLevels>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     education: text("education"),
     cares: text("cares")
       .array()

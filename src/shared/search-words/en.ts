@@ -32,14 +32,20 @@ export const en: SearchWords = {
   skill: {
     housework: ["housework", "housekeeping", "cleaning", "chores", "household chores", "laundry", "ironing"],
     cooking: ["cook", "cooks", "cuisine", "chef"],
-    mandarin: ["dialect", "dialects", "chinese dialects", "cantonese", "hokkien", "teochew", "hakka", "hainanese"],
+    // Each dialect is a language of its own now (decision 134); "dialects" still reads this row too.
+    mandarin: ["dialect", "dialects", "chinese dialects"],
     gardening: ["garden", "plants"],
     sewing: ["sew", "mending"],
     "pet-care": ["pet", "pets", "dog", "dogs", "cat", "cats"],
   },
   language: {
     english: ["english speaking", "speaks english"],
-    chinese: ["mandarin", "chinese speaking", "speaks mandarin"],
+    mandarin: ["chinese speaking", "speaks mandarin", "speaks chinese", "putonghua", "huayu"],
+    cantonese: ["dialect", "dialects", "chinese dialects", "speaks cantonese", "guangdong hua"],
+    hokkien: ["dialect", "dialects", "chinese dialects", "speaks hokkien", "minnan", "min nan", "fujianese", "fukien"],
+    teochew: ["dialect", "dialects", "chinese dialects", "speaks teochew", "teochiu", "teochow", "chaozhou"],
+    hakka: ["dialect", "dialects", "chinese dialects", "speaks hakka", "khek"],
+    hainanese: ["dialect", "dialects", "chinese dialects", "speaks hainanese", "hainan"],
     malay: ["bahasa melayu"],
     "bahasa-indonesia": ["bahasa"],
     tagalog: ["filipino language"],

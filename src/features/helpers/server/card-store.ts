@@ -165,6 +165,8 @@ class Shared {
       religion: word(card.religion),
       english: word(card.english),
       motherTongue: word(card.motherTongue),
+      otherLanguages: this.one(`l${card.otherLanguages.join()}`, card.otherLanguages),
+      languageLevels: this.one(`v${JSON.stringify(card.languageLevels)}`, card.languageLevels),
       supplier: this.one(
         `s${card.supplier.id}|${card.supplier.name}|${card.supplier.image}|${card.supplier.whatsapp}|${card.supplier.telegram}`,
         card.supplier,

@@ -30,6 +30,14 @@ export const helperCardSchema = z.object({
   religion: z.string(),
   english: z.string().nullable(),
   motherTongue: z.string(),
+  otherLanguages: z
+    .array(z.string())
+    .describe("The languages she speaks besides her mother tongue, as slugs (the `language` filter's values)"),
+  languageLevels: z
+    .record(z.string(), z.string())
+    .describe(
+      "Her level (basic, fair, good, fluent) in each of `otherLanguages` but English, whose level is `english`; a language without one: not stated",
+    ),
   photo,
   supplier,
   publishedAt: z.string(),
@@ -75,7 +83,6 @@ const biodataPublic = {
 export const helperRecordSchema = helperCardSchema.extend({
   ...biodataPublic,
   singaporeExperience: z.string().nullable(),
-  otherLanguages: z.array(z.string()),
   education: z.string().nullable(),
   specialNotes: z.string(),
   status: z.string(),

@@ -9,11 +9,13 @@
 import { and, eq, getTableColumns, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { experiencedAreas } from "../../../shared/biodata-schema";
-import type { HelperStatus } from "../../../shared/catalogue";
+import type { HelperStatus, LanguageLevels } from "../../../shared/catalogue";
 import type { GatedHelperRecord, HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
 import {
   fieldErrors,
   helperCreateSchema,
+  levelsNotSpoken,
+  levelsOfSpoken,
   photoNeededToPublish,
   helperUpdateSchema,
   type HelperUpdateInput,
@@ -154,6 +156,21 @@ async function assertOwnPersonnel(tx: Executor, supplierId: string, id: string |
   if (!row) throw badRequest(m.server_error_invalid_input(), { eaPersonnelId: m.shared_error_ea_personnel_choose() });
 }
 
+/** Levels changed alone are for languages the stored biodata already lists (the schema checks them when both come). */
+function assertLevelsSpoken(languages: readonly string[], levels: LanguageLevels): void {
+  const notSpoken = levelsNotSpoken(languages, levels);
+  if (notSpoken.length === 0) return;
+  throw badRequest(
+    m.server_error_invalid_input(),
+    Object.fromEntries(
+      notSpoken.map((language) => [
+        `languageLevels.${language}`,
+        m.shared_error_language_level_not_spoken({ language: m.shared_language({ slug: language }) }),
+      ]),
+    ),
+  );
+}
+
 /** A biodata with what its record shows of its supplier, and whether the supplier's address is confirmed. */
 function selectRow(db: Executor, id: string) {
   return db
@@ -234,6 +251,10 @@ function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewH
   }
   if (input.specialNotes !== undefined) changes.specialNotes = sanitizeNotes(input.specialNotes);
   if (input.skills !== undefined) changes.skillAreas = experiencedAreas(input.skills);
+  // A language no longer spoken takes its level with it (decision 134).
+  if (input.otherLanguages !== undefined && input.languageLevels === undefined) {
+    changes.languageLevels = levelsOfSpoken(input.otherLanguages, current.languageLevels);
+  }
   // A draft has never been public: the day it is first listed is its publish date.
   if (input.status !== undefined && isListedStatus(input.status) && !isShownStatus(current.status)) changes.publishedAt = new Date();
   return changes;
@@ -250,6 +271,8 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
   const saved = await deps.db.transaction(async (tx) => {
     const current = await lockRow(tx, user, id);
     const input = parse(helperUpdateSchema, body);
+    if (input.languageLevels !== undefined && input.otherLanguages === undefined)
+      assertLevelsSpoken(current.otherLanguages, input.languageLevels);
     // Past lockRow the writer is the supplier or an operator: the supplier's own address counts.
     const writer = { emailVerified: current.supplierId === user.id && current.supplierVerified, role: user.role };
     assertMayPublish(deps.rule, writer, input.status, current.status);
