@@ -4,7 +4,7 @@
  * pages that show these words carry them, each in five languages. An entry's `label` stays the
  * English one the API, the search index and old links know.
  */
-import { catalogue, type careGroups, type CatalogueName } from "./catalogue";
+import { catalogue, type careGroups, type CatalogueName, type LanguageLevels } from "./catalogue";
 import { m } from "./i18n/compiled/messages.js";
 
 const LABELS: Record<CatalogueName, (slug: string) => string> = {
@@ -29,6 +29,18 @@ export function labelOf(name: CatalogueName, slug: string | null | undefined): s
 /** A list's choices for a drop-down or boxes: the slug sent, the words in the page's language. */
 export function catalogueOptions(name: CatalogueName): { value: string; label: string }[] {
   return catalogue[name].map((entry) => ({ value: entry.slug, label: LABELS[name](entry.slug) }));
+}
+
+/**
+ * The languages she speaks, each with her level when one is stated, in the page's language:
+ * ["Mandarin (Good)", "Cantonese"] (decision 134). English's level is its own field.
+ */
+export function spokenLanguages(languages: readonly string[], levels: LanguageLevels): string[] {
+  return languages.map((language) => {
+    const level = (levels as Record<string, string | undefined>)[language];
+    const name = LABELS.language(language);
+    return level ? m.shared_language_with_level({ language: name, level: LABELS.english(level) }) : name;
+  });
 }
 
 /** A care group's words ("Infant or child care"); a group of one care reads as that care. */

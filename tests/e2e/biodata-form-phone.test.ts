@@ -119,6 +119,38 @@ describe.skipIf(browserMissing)("the biodata form at 390 px", () => {
     await page.context().close();
   });
 
+  it("asks each language's level beside it once ticked, and the languages stay short on a phone (decision 134)", async () => {
+    const page = await openForm("en");
+    const section = page.locator("#section-languages");
+    if ((await section.getAttribute("open")) === null) await section.locator("summary").click();
+    const height = () => section.evaluate((element) => element.getBoundingClientRect().height);
+    const before = await height();
+    for (const name of ["Mandarin", "Cantonese", "Hokkien", "Teochew", "Hakka", "Hainanese"]) {
+      expect(await page.getByRole("checkbox", { name, exact: true }).count(), name).toBe(1);
+      expect(await page.getByRole("combobox", { name: `Level of ${name}` }).isVisible(), name).toBe(false);
+    }
+    // English's level is its own field: no second one beside its box.
+    expect(await page.getByRole("combobox", { name: /^Level of English/ }).count()).toBe(0);
+    await page.getByRole("checkbox", { name: "Cantonese", exact: true }).check();
+    await page.getByRole("checkbox", { name: "Hokkien", exact: true }).check();
+    const cantonese = page.getByRole("combobox", { name: "Level of Cantonese" });
+    await expect.poll(() => cantonese.isVisible()).toBe(true);
+    await cantonese.selectOption({ label: "Good" });
+    expect(await page.getByRole("combobox", { name: "Level of Hokkien" }).isVisible()).toBe(true);
+    expect(await page.getByRole("combobox", { name: "Level of Teochew" }).isVisible()).toBe(false);
+    // Two languages ticked add two short lines, no more; nothing is wider than the phone.
+    expect(await height()).toBeLessThan(before + 2 * 60);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    const box = (await section.boundingBox())!;
+    const top = await page.evaluate(() => window.scrollY);
+    await page.screenshot({
+      path: `${process.env.SCREENSHOTS ?? "test-results"}/biodata-form-languages-en-390.png`,
+      fullPage: true,
+      clip: { x: 0, y: box.y + top, width: PHONE.width, height: box.height },
+    });
+    await page.context().close();
+  });
+
   it("asks for the days off once", async () => {
     const page = await openForm("en");
     await heightsOpen(page);

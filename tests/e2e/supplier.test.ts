@@ -74,7 +74,11 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     await openSection(page, "Languages");
     await page.getByLabel("Mother tongue").selectOption({ label: "Tagalog" });
     await page.getByLabel("English", { exact: true }).selectOption({ label: "Good" });
-    await page.getByRole("checkbox", { name: "Chinese" }).check();
+    // A level beside each language ticked (decision 134), hidden until it is ticked.
+    const mandarinLevel = page.getByRole("combobox", { name: "Level of Mandarin" });
+    expect(await mandarinLevel.isVisible()).toBe(false);
+    await page.getByRole("checkbox", { name: "Mandarin", exact: true }).check();
+    await mandarinLevel.selectOption({ label: "Good" });
     await page.getByRole("checkbox", { name: "Elderly care" }).check();
     await openSection(page, "Notes and photo");
 
@@ -104,7 +108,13 @@ describe.skipIf(browserMissing)("a supplier managing biodata in a browser", () =
     const photo = page.getByRole("img", { name: "Photo of Rosalinda Cruz" });
     expect(await photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const [stored] = await running.site.db.select().from(helpers).where(eq(helpers.id, id));
-    expect(stored).toMatchObject({ nationality: "philippines", otherLanguages: ["chinese"], cares: ["elder"], salary: 780 });
+    expect(stored).toMatchObject({
+      nationality: "philippines",
+      otherLanguages: ["mandarin"],
+      languageLevels: { mandarin: "good" },
+      cares: ["elder"],
+      salary: 780,
+    });
     const firstPhoto = stored!.photo!;
 
     await page.goto(`${running.site.url}/posts`);

@@ -6,6 +6,7 @@
 import type { FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Field, type FieldProps } from "../../../ui/field";
+import { LanguagesField } from "./biodata-languages-field";
 import type { BiodataFormValues } from "./biodata-form-values";
 import type { FieldSpec, FormSectionSpec } from "./biodata-form-sections";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -17,6 +18,18 @@ const fullWidth = (spec: FieldSpec) => spec.kind === "checkboxes" || spec.kind =
 
 export function FieldRow({ spec, fields }: { spec: FieldSpec; fields: BiodataFields }) {
   const { name, ...props } = spec;
+  // The languages she speaks: a level beside each one ticked (decision 134).
+  if (name === "otherLanguages" && spec.kind === "checkboxes") {
+    const levels = fields.languageLevels.getFieldset();
+    return (
+      <LanguagesField
+        field={fields.otherLanguages}
+        levelOf={(language) => levels[language]!}
+        label={String(spec.label)}
+        options={spec.options}
+      />
+    );
+  }
   return <Field {...({ ...props, field: fields[name] } as FieldProps)} />;
 }
 

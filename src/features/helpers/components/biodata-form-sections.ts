@@ -21,7 +21,7 @@ import type { BiodataFormValues } from "./biodata-form-values";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-export type FieldName = Exclude<keyof BiodataFormValues, "skills" | "employment">;
+export type FieldName = Exclude<keyof BiodataFormValues, "skills" | "employment" | "languageLevels">;
 /** One field as the form shows it: Field's props, named by the value it holds. */
 export type FieldSpec = DistributiveOmit<Exclude<FieldProps, { kind: "custom" }>, "field"> & { name: FieldName };
 
@@ -94,6 +94,7 @@ export const formSections = (): readonly FormSectionSpec[] => [
       select("english", m.helpers_supplier_english(), options("english")),
       { kind: "checkboxes", name: "otherLanguages", label: m.helpers_supplier_other_languages(), options: options("language") },
     ],
+    holds: ["languageLevels"],
   },
   {
     id: "private",

@@ -56,6 +56,8 @@ type TextFields =
 export type BiodataFormValues = { [K in TextFields]?: Text } & { [K in (typeof LIST_FIELDS)[number]]?: string[] } & {
   skills?: Record<string, SkillFormRow>;
   employment?: JobFormRow[];
+  /** Her level in each language ticked (`languageLevels.cantonese`); blank: not stated. */
+  languageLevels?: Record<string, Text>;
 };
 
 const text = (value: string | number | boolean | null | undefined) =>
@@ -105,6 +107,7 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
     english: text(helper.english),
     motherTongue: helper.motherTongue,
     otherLanguages: helper.otherLanguages,
+    languageLevels: { ...helper.languageLevels },
     education: text(helper.education),
     cares: helper.cares,
     specialNotes: helper.specialNotes,
@@ -139,6 +142,7 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
 export const NEW_BIODATA: BiodataFormValues = {
   status: "draft",
   otherLanguages: [],
+  languageLevels: {},
   cares: [],
   illnesses: [],
   interview: [],

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { availabilityShort } from "../../../shared/availability";
-import { formatOffDaysShort, formatSalary, initialsOf } from "../../../shared/format";
+import { formatOffDaysShort, formatSalary, initialsOf, listText } from "../../../shared/format";
 import { localHref } from "../../../shared/i18n/page-locale";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
@@ -66,6 +66,27 @@ export function HelperPhoto({
 const CARD_CARES = 3;
 
 /**
+ * The languages a family filtered for that she speaks, each with her level when stated
+ * ("Speaks Cantonese (Good)"); nothing when the family asked for none (decision 134).
+ */
+export function soughtLanguagesText(
+  helper: Pick<HelperCardData, "otherLanguages" | "languageLevels">,
+  sought: readonly string[],
+): string | undefined {
+  const spoken = helper.otherLanguages.filter((language) => sought.includes(language));
+  if (spoken.length === 0) return undefined;
+  return m.helpers_card_speaks({
+    languages: listText(
+      spoken.map((language) => {
+        const level = helper.languageLevels[language];
+        const name = m.shared_language({ slug: language });
+        return level ? m.shared_language_with_level({ language: name, level: m.shared_english({ slug: level }) }) : name;
+      }),
+    ),
+  });
+}
+
+/**
  * A card made for scanning on a phone: who, what it costs, what she does, who supplies her.
  * Every other field is on the biodata page.
  */
@@ -75,9 +96,12 @@ export function HelperCard({
   onOpen,
   headingLevel = 2,
   sought = [],
+  soughtLanguages = [],
 }: {
   helper: HelperCardData;
   sought?: readonly string[] | undefined;
+  /** The languages the family filtered for: those she speaks are named on the card, with her level. */
+  soughtLanguages?: readonly string[] | undefined;
   eager?: boolean;
   onOpen?: (helper: HelperCardData) => void;
   /** 3 where the cards sit under a section's own heading. */
@@ -94,6 +118,7 @@ export function HelperCard({
     helper.nationality ? m.shared_nationality({ slug: helper.nationality }) : undefined,
     helper.experience ? m.shared_experience({ slug: helper.experience }) : undefined,
   ].filter(Boolean);
+  const languages = soughtLanguagesText(helper, soughtLanguages);
   return (
     <article className="helper-card" aria-labelledby={`helper-${helper.id}`}>
       <Link to={localHref(paths.helper(helper.id))} className="helper-card-photo" tabIndex={-1} aria-hidden="true" onClick={opened}>
@@ -118,6 +143,7 @@ export function HelperCard({
               ))}
           </ul>
         ) : null}
+        {languages ? <p className="helper-languages">{languages}</p> : null}
         <p className="helper-supplier">
           {helper.supplier.name} · {m.helpers_updated()} <RelativeTime date={helper.publishedAt} />
         </p>

@@ -103,7 +103,14 @@ export function HelperListing({
       ) : (
         <div className="card-grid">
           {data.items.map((helper, index) => (
-            <HelperCard key={helper.id} helper={helper} eager={index < 2} onOpen={onOpen} sought={data.query.care} />
+            <HelperCard
+              key={helper.id}
+              helper={helper}
+              eager={index < 2}
+              onOpen={onOpen}
+              sought={data.query.care}
+              soughtLanguages={data.query.language}
+            />
           ))}
         </div>
       )}

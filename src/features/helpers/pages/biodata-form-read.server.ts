@@ -15,6 +15,12 @@ export function withFormDefaults(value: unknown): unknown {
   for (const name of LIST_FIELDS) form[name] ??= [];
   form.skills ??= {};
   form.employment ??= [];
+  // A drop-down beside a language not ticked is hidden but still posted: its level says nothing.
+  const levels = form.languageLevels;
+  if (typeof levels === "object" && levels !== null && !Array.isArray(levels)) {
+    const ticked = Array.isArray(form.otherLanguages) ? form.otherLanguages : [form.otherLanguages];
+    form.languageLevels = Object.fromEntries(Object.entries(levels).filter(([language]) => ticked.includes(language)));
+  }
   return form;
 }
 

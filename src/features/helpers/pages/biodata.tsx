@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { data as response, Link, useLoaderData } from "react-router";
 import { availabilityShort } from "../../../shared/availability";
-import { labelOf } from "../../../shared/catalogue-labels";
-import { display } from "../../../shared/format";
+import { labelOf, spokenLanguages } from "../../../shared/catalogue-labels";
+import { display, listText } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
 import { recordInterest } from "../../contacts/components/contact-beacon";
@@ -102,7 +102,7 @@ export default function HelperBiodata() {
   const more: [string, string][] = [
     [m.helpers_biodata_singapore_experience(), display(helper.singaporeExperience)],
     [m.helpers_biodata_education(), display(labelOf("education", helper.education))],
-    [m.helpers_biodata_other_languages(), display(helper.otherLanguages.map((l) => labelOf("language", l)).join(", "))],
+    [m.helpers_biodata_other_languages(), display(listText(spokenLanguages(helper.otherLanguages, helper.languageLevels)))],
   ];
   const available = helper.status === "available";
   // Counted from the browser, so the page stays one cached page for everyone (decision 102).

@@ -16,8 +16,8 @@ import {
 } from "../../../shared/biodata-catalogue";
 import { availabilityText, monthText, skillRows, yearsText, yesNoText } from "../../../shared/biodata-format";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
-import { labelOf } from "../../../shared/catalogue-labels";
-import { display, formatBirthDate, formatOffDaysShort } from "../../../shared/format";
+import { labelOf, spokenLanguages } from "../../../shared/catalogue-labels";
+import { display, formatBirthDate, formatOffDaysShort, listText } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { HTML_LANG, type FamilyLocale } from "../../../shared/i18n/locales";
@@ -139,6 +139,20 @@ function PartA({ helper, gated, privateDetails }: Pick<BiodataPdfInput, "helper"
   personal.push(
     [m.pdf_religion(), display(labelOf("religion", helper.religion))],
     [m.pdf_education(), display(labelOf("education", helper.education))],
+    // Her languages, each with her level when stated (decision 134).
+    [m.pdf_mother_tongue(), display(labelOf("motherTongue", helper.motherTongue))],
+    [m.pdf_english(), display(labelOf("english", helper.english))],
+    [
+      m.pdf_other_languages(),
+      display(
+        listText(
+          spokenLanguages(
+            helper.otherLanguages.filter((l) => l !== "english"),
+            helper.languageLevels,
+          ),
+        ),
+      ),
+    ],
     [m.pdf_siblings(), display(helper.siblings)],
     [m.pdf_marital(), display(labelOf("marital", helper.marital))],
     [m.pdf_children(), display(helper.childrenAges)],
@@ -184,8 +198,11 @@ function PartB({ helper }: { helper: HelperRecord }) {
   ]);
   return (
     <>
-      <Part>{m.pdf_part_b()}</Part>
-      <Rows rows={[[m.pdf_evaluation(), evaluation]]} />
+      {/* The part's heading and its one row move together, and with the table's first rows: never a heading alone at a page's foot. */}
+      <View wrap={false} minPresenceAhead={KEEP_WITH_NEXT}>
+        <Part>{m.pdf_part_b()}</Part>
+        <Rows rows={[[m.pdf_evaluation(), evaluation]]} />
+      </View>
       <View style={{ height: 4 }} />
       {rows.length > 0 ? (
         <Table

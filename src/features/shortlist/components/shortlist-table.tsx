@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { availabilityText } from "../../../shared/availability";
 import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
-import { labelOf } from "../../../shared/catalogue-labels";
-import { display, formatOffDays, formatSalary } from "../../../shared/format";
+import { labelOf, spokenLanguages } from "../../../shared/catalogue-labels";
+import { display, formatOffDays, formatSalary, listText } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { paths } from "../../../ui/paths";
 import { HelperPhoto } from "../../helpers/components/helper-card";
@@ -33,7 +33,7 @@ const rows = (): Row[] => [
   ["offDays", m.shortlist_row_days_off(), (h) => formatOffDays(h.offDays)],
   ["care", m.shortlist_row_care(), (h) => h.cares.map((care) => labelOf("care", care)).join(", ")],
   ["motherTongue", m.shortlist_row_mother_tongue(), (h) => labelOf("motherTongue", h.motherTongue)],
-  ["languages", m.shortlist_row_other_languages(), (h) => h.otherLanguages.map((language) => labelOf("language", language)).join(", ")],
+  ["languages", m.shortlist_row_other_languages(), (h) => listText(spokenLanguages(h.otherLanguages, h.languageLevels))],
   ["english", m.shortlist_row_english(), (h) => labelOf("english", h.english)],
   ["religion", m.shortlist_row_religion(), (h) => labelOf("religion", h.religion)],
   ["marital", m.shortlist_row_marital(), (h) => labelOf("marital", h.marital)],
