@@ -28,6 +28,19 @@ const singaporeJob = {
 };
 
 describe("the demo data", () => {
+  it("gives some helpers the dialects a household asks for, Myanmar helpers among them, with their levels (decision 134)", () => {
+    const available = list.filter((h) => h.status === "available");
+    for (const dialect of ["cantonese", "hokkien", "teochew", "hakka", "hainanese"] as const) {
+      expect(available.some((h) => h.otherLanguages.includes(dialect))).toBe(true);
+    }
+    const myanmar = available.filter(
+      (h) => h.nationality === "myanmar" && h.otherLanguages.some((l) => l === "cantonese" || l === "hokkien"),
+    );
+    expect(myanmar.length).toBeGreaterThanOrEqual(3);
+    expect(myanmar.some((h) => h.languageLevels.cantonese ?? h.languageLevels.hokkien)).toBe(true);
+    expect(list.some((h) => h.otherLanguages.includes("chinese" as never))).toBe(false);
+  });
+
   it("contradicts itself nowhere, and no supplier has two helpers of one name", () => {
     expect(() => checkDemoHelpers(list, now, bySupplier)).not.toThrow();
     // A much larger draw holds no contradiction either (names repeat there, by necessity).
@@ -98,6 +111,14 @@ describe("the seed's check refuses a biodata that contradicts itself", () => {
         (h) => h.otherLanguages.push("english"),
       ),
       /basic English/,
+    ],
+    [
+      "levelsOfHerLanguages",
+      changed(
+        (h) => !h.otherLanguages.includes("hakka"),
+        (h) => (h.languageLevels.hakka = "good"),
+      ),
+      /has a level in hakka/,
     ],
     [
       "childrenAndMarriage",

@@ -124,7 +124,7 @@ function skillsFor(random: Random, helper: DemoInput, home: Home, workYears: num
   );
   // Languages: spoken since school, so their years are not work years.
   if (helper.english !== "basic") skills.english = entry(random, true, 10);
-  if (helper.otherLanguages.includes("chinese")) skills.mandarin = entry(random, true, Math.max(1, workYears));
+  if (helper.otherLanguages.includes("mandarin")) skills.mandarin = entry(random, true, Math.max(1, workYears));
   if (helper.otherLanguages.includes("malay")) skills.malay = entry(random, true, 10);
   if (random() < 0.35) skills[pick(random, SIDE_SKILLS)] = entry(random, true, most);
   return skills;

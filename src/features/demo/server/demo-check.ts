@@ -46,6 +46,13 @@ export const DEMO_RULES: Record<string, Rule> = {
   englishListed: (h) =>
     (h.english === "basic") === h.otherLanguages.includes("english") &&
     `speaks ${h.english} English, but English is ${h.english === "basic" ? "" : "not "}among her languages`,
+  levelsOfHerLanguages: (h) => {
+    const stray = Object.keys(h.languageLevels).filter(
+      (language) => language === "english" || !h.otherLanguages.includes(language as never),
+    );
+    if (stray.length > 0)
+      return `has a level in ${stray.join(", ")}, which is not among the languages with a level of their own that she speaks`;
+  },
   childrenAndMarriage: (h, now) => {
     if ((h.marital === "single" || h.marital === "married") && h.childrenAges)
       return `is ${h.marital} yet has children aged ${h.childrenAges}`;

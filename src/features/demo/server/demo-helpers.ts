@@ -12,6 +12,8 @@ import {
   type Education,
   type EnglishLevel,
   type Experience,
+  type LanguageLevel,
+  type LanguageLevels,
   type Marital,
   type MotherTongue,
   type Nationality,
@@ -20,7 +22,7 @@ import {
 } from "../../../shared/catalogue";
 import { formatIsoDate } from "../../../shared/age";
 import { demoBiodata, jobMonths, type DemoBiodata, type DrawnCare } from "./demo-biodata";
-import { pick, type Random } from "./portraits";
+import { pick, seededRandom, type Random } from "./portraits";
 
 /** A name that tells a faith (a family would notice "Manpreet Kaur, Muslim"); unlisted names fit any. */
 export const NAME_FAITHS: Record<string, Religion[]> = {
@@ -134,6 +136,8 @@ export interface DemoIdentity {
   english: EnglishLevel;
   motherTongue: MotherTongue;
   otherLanguages: OtherLanguage[];
+  /** Her level in each language but English (decision 134); one left out: not stated. */
+  languageLevels: LanguageLevels;
   education: Education;
   cares: Care[];
   status: "available" | "reserved" | "hired" | "draft";
@@ -189,7 +193,7 @@ function identity(index: number, random: Random, now: Date, used: Set<string>[])
   religion = TONGUE_FAITHS[motherTongue] && !TONGUE_FAITHS[motherTongue]!.includes(religion) ? TONGUE_FAITHS[motherTongue]![0]! : religion;
   const age = between(random, 23, 48);
   const english = pick(random, slugsOf("english"));
-  const otherLanguages = sample(random, ["chinese", "malay", "hindi"] as OtherLanguage[], between(random, 0, 1));
+  const otherLanguages = sample(random, ["mandarin", "malay", "hindi"] as OtherLanguage[], between(random, 0, 1));
   if (ENGLISH_OK.includes(english)) otherLanguages.unshift("english");
   return {
     origin: originIndex,
@@ -206,6 +210,7 @@ function identity(index: number, random: Random, now: Date, used: Set<string>[])
     english,
     motherTongue,
     otherLanguages,
+    languageLevels: {},
     education: pick(random, slugsOf("education")),
     cares: sample(random, DRAWN_CARES, between(random, 1, 3)),
     status: "available",
@@ -300,9 +305,47 @@ function complete(random: Random, helper: DemoIdentity, now: Date): DemoHelper {
   };
 }
 
+/** The Chinese dialects a household in Singapore asks for (decision 134). */
+const DIALECTS: OtherLanguage[] = ["cantonese", "hokkien", "teochew", "hakka", "hainanese"];
+/** The levels a language picked up at work or from a Chinese family at home is told at. */
+const LEVELS_AT_WORK: LanguageLevel[] = ["basic", "fair", "fair", "good"];
+const LEVELS_AT_SCHOOL: LanguageLevel[] = ["fair", "good", "good", "fluent"];
+
+/**
+ * The dialects she speaks and her level in each language (decision 134), drawn from a generator
+ * of her own (her place in the list), so the rest of the demo is drawn as before. Some in
+ * Myanmar grow up with Hokkien or Cantonese beside Burmese; a helper who has worked for Chinese
+ * families in Singapore or Malaysia may have picked one up. A language now and then keeps its
+ * level not stated, as a supplier may leave it.
+ */
+function speaksDialects(helper: DemoIdentity, index: number): void {
+  const own = seededRandom(0x5eed + index * 7919);
+  const chance = helper.nationality === "myanmar" ? 0.45 : helper.otherLanguages.includes("mandarin") ? 0.4 : 0.12;
+  if (own() < chance) {
+    const pool: OtherLanguage[] = helper.nationality === "myanmar" ? ["hokkien", "cantonese", "hokkien", "cantonese", "teochew"] : DIALECTS;
+    const dialect = pick(own, pool);
+    if (!helper.otherLanguages.includes(dialect)) helper.otherLanguages.push(dialect);
+    if (own() < 0.25) {
+      const second = pick(own, DIALECTS);
+      if (!helper.otherLanguages.includes(second)) helper.otherLanguages.push(second);
+    }
+  }
+  levelsFor(helper, own);
+}
+
+/** A level for each of her languages but English that has none yet, now and then none at all. */
+function levelsFor(helper: DemoIdentity, own: Random): void {
+  for (const language of helper.otherLanguages) {
+    if (language === "english" || helper.languageLevels[language] || own() < 0.12) continue;
+    helper.languageLevels[language] = pick(own, DIALECTS.includes(language) ? LEVELS_AT_WORK : LEVELS_AT_SCHOOL);
+  }
+}
+
 /** One helper on her own (the search benchmark's names, the PDF's shaping test), without the list's coverage. */
 export function demoHelper(index: number, random: Random, now: Date): DemoHelper {
-  return complete(random, identity(index, random, now, []), now);
+  const helper = identity(index, random, now, []);
+  speaksDialects(helper, index);
+  return complete(random, helper, now);
 }
 
 /**
@@ -312,9 +355,12 @@ export function demoHelper(index: number, random: Random, now: Date): DemoHelper
 export function demoHelpers(total: number, random: Random, now: Date): DemoHelper[] {
   const used: Set<string>[] = [];
   const list = Array.from({ length: total }, (_, i) => identity(i, random, now, used));
+  list.forEach(speaksDialects);
   const others = Math.min(8, Math.floor(total / 8));
   for (let i = 0; i < others; i++) list[total - 1 - i]!.status = (["reserved", "hired", "draft"] as const)[i % 3]!;
   ensureCoverage(list);
+  // A language given to her for the list's coverage gets a level too.
+  list.forEach((helper, i) => levelsFor(helper, seededRandom(0x1e7e1 + i)));
   return list.map((helper) => complete(random, helper, now));
 }
 
