@@ -146,6 +146,9 @@ describeDb("the dialects a household asks for", () => {
     expect(english).toContain("Speaks Cantonese (Good), Hokkien");
     const chinese = readableText((await t.app.inject({ url: "/zh/posts?language2=cantonese" })).body);
     expect(chinese).toContain("会说粤语（良好）");
+    // A language named in the search is one the family asked for too.
+    const searched = readableText((await t.app.inject({ url: `/zh/posts?q=${encodeURIComponent("缅甸 粤语")}` })).body);
+    expect(searched).toContain("会说粤语（良好）");
     // Without a language asked for, the card stays as it was.
     expect(readableText((await t.app.inject({ url: "/posts" })).body)).not.toContain("Speaks ");
   });

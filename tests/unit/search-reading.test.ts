@@ -4,7 +4,7 @@
  * free words as they are.
  */
 import { describe, expect, it } from "vitest";
-import { readSearch, valueMark, type SearchList } from "../../src/features/helpers/server/search-reading";
+import { languagesNamed, readSearch, valueMark, type SearchList } from "../../src/features/helpers/server/search-reading";
 import { skillAreas } from "../../src/shared/biodata-catalogue";
 import { catalogue, type CatalogueEntry } from "../../src/shared/catalogue";
 import { m } from "../../src/shared/i18n/compiled/messages.js";
@@ -47,6 +47,19 @@ describe("every public catalogue value is read by its name in each family langua
       });
     }
   }
+});
+
+describe("the languages a search names (decision 134)", () => {
+  it.each([
+    ["缅甸 失智 粤语", ["cantonese"]],
+    ["Hokkien or Teochiu", ["hokkien", "teochew"]],
+    ["华语", ["mandarin"]],
+    ["缅甸语", []],
+    ["cooking", []],
+    ["", []],
+  ])("“%s”", (q, languages) => {
+    expect(languagesNamed(q)).toEqual(languages);
+  });
 });
 
 describe("reading a family's search", () => {

@@ -20,6 +20,8 @@ export interface ListingData {
   notes: string[];
   search: string;
   query: HelperQuery;
+  /** The languages filtered for or named in the search: a card names those she speaks, with her level. */
+  soughtLanguages: string[];
   chips: FilterChip[];
   clearHref: string;
 }
@@ -109,7 +111,7 @@ export function HelperListing({
               eager={index < 2}
               onOpen={onOpen}
               sought={data.query.care}
-              soughtLanguages={data.query.language}
+              soughtLanguages={data.soughtLanguages}
             />
           ))}
         </div>

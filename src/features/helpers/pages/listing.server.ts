@@ -7,6 +7,7 @@ import { listingNotes } from "../../../shared/listing-notes";
 import type { HelperFilter, HelperQuery } from "../../../shared/listing-query";
 import { readListingUrl } from "../../../shared/listing-query-schema";
 import { clearAllHref, filterChips } from "../components/listing-chips";
+import { languagesNamed } from "../server/search-reading";
 
 /** The same listing's address on another page, every other parameter kept. */
 export function listingPageHref(url: URL, page: number): string {
@@ -34,7 +35,17 @@ export async function loadListing(context: AppLoadContext, url: URL, fixed: Help
   const lastPage = Math.max(1, Math.ceil(result.total / result.pageSize));
   if (result.page > lastPage) throw redirect(listingPageHref(url, lastPage), 302);
   const chips = filterChips(url.pathname, query, fixed);
-  return { ...result, query, notes, chips, clearHref: clearAllHref(url.pathname, query), search: url.searchParams.toString() };
+  // The languages a card names with her level: those filtered for, and those the search names.
+  const soughtLanguages = [...new Set([...(query.language ?? []), ...languagesNamed(query.q)])];
+  return {
+    ...result,
+    query,
+    soughtLanguages,
+    notes,
+    chips,
+    clearHref: clearAllHref(url.pathname, query),
+    search: url.searchParams.toString(),
+  };
 }
 
 /** "cooking and infant care", "by phone or by video": lower case where the language has it. */

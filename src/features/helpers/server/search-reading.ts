@@ -169,6 +169,25 @@ function readHan(dict: Dictionary, run: string, groups: SearchGroup[]): void {
   flush();
 }
 
+const LANGUAGE_MARK = valueMark("language", "");
+const otherLanguageSlugs = new Set<string>(catalogue.language.map((entry) => entry.slug));
+
+/**
+ * The languages she speaks besides her mother tongue that a search names ("粤语", "Hokkien",
+ * "方言"): a card names those she speaks with her level, as for a family that filtered for them
+ * (decision 134).
+ */
+export function languagesNamed(q: string | undefined): string[] {
+  if (!q) return [];
+  const prefix = LANGUAGE_MARK.slice(0, -1);
+  const named = readSearch(q)
+    .flat()
+    .filter((word) => word.startsWith(prefix))
+    .map((mark) => mark.slice(prefix.length, -1))
+    .filter((slug) => otherLanguageSlugs.has(slug));
+  return [...new Set(named)];
+}
+
 /** Words of the search shorter than this are not searched for (as in forgiving-search.ts). */
 const SHORTEST = 2;
 /** A phrase is at most this many words ("new to singapore"). */
