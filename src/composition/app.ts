@@ -35,7 +35,7 @@ import { pageTables } from "../server/http/page-policies";
 import { registerCachePolicy } from "../server/http/cache-policy";
 import { registerSecurityHeaders } from "../server/http/security";
 import { staticFiles } from "../server/http/static-files";
-import { mediaRoutes, uploadRoutes, type MediaStorage } from "../features/media";
+import type { MediaStorage } from "../features/media";
 import { createServices, type Services } from "./services";
 import { pluggedFeatures } from "./features";
 import type { Feature } from "../server/feature";
@@ -131,7 +131,6 @@ export async function buildApp(deps: AppDeps) {
 
   await app.register(healthRoutes, { database });
   await app.register(authRoutes, { handler: services.accounts.handleAuthRequest });
-  await app.register(mediaRoutes, { storage });
   await app.register(helperRoutes, { helpers: services.helpers });
   await app.register(supplierRoutes, { suppliers: services.suppliers });
   await app.register(helperWriteRoutes, { helpers: services.helpers });
@@ -142,7 +141,6 @@ export async function buildApp(deps: AppDeps) {
     // A cookie passes while its lead exists: after a withdrawal it shows nothing more.
     passedGate: async (cookieHeader) => (await services.leads.recognise(await visitorCookie.read(cookieHeader))) !== null,
   });
-  await app.register(uploadRoutes, { media: services.media });
   await app.register(operatorRoutes, { operator: services.operator, leads: services.leads });
   const visitorLead = async (cookieHeader: string | undefined) =>
     (await services.leads.recognise(await visitorCookie.read(cookieHeader)))?.leadId ?? null;

@@ -5,9 +5,10 @@
 import { contactsFeature } from "../features/contacts";
 import { conversationsFeature } from "../features/conversations";
 import { leadsFeature } from "../features/leads";
+import { mediaFeature } from "../features/media";
 
 /** In the order their services are made: one may ask for an earlier one's. */
-export const pluggedFeatures = [leadsFeature, contactsFeature, conversationsFeature] as const;
+export const pluggedFeatures = [mediaFeature, leadsFeature, contactsFeature, conversationsFeature] as const;
 
 type Plugged = (typeof pluggedFeatures)[number];
 

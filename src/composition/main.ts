@@ -16,8 +16,6 @@ import { DataDirLockedError } from "../server/db/data-lock";
 import { serveOperatorSocket } from "../features/operator/server/operator-socket";
 import { DEMO_PASSWORD, DEMO_SUPPLIERS, seedDemoData } from "../features/demo";
 import { openStorage } from "../features/media/server/open-storage";
-import { scheduleUploadSweep } from "../features/media/server/uploads";
-import { biodataUsesImage } from "../features/helpers";
 import { schedulePreviewSweep } from "../features/seo";
 import { createOutboxWorker } from "../features/notifications/server/outbox-worker";
 import { keepNewFilesPrivate } from "../server/ops/private-data-dir";
@@ -126,7 +124,6 @@ async function main() {
     // A supplier who blocked the bot: their Telegram notices are turned off, and their page says so.
     onChatRefused: (chatId) => app.services.conversations.telegram.refused(chatId),
   });
-  let stopSweep = () => {};
   let stopPreviewSweep = () => {};
   const stopFeatures: (() => void)[] = [];
 
@@ -143,7 +140,6 @@ async function main() {
     await step("http", () => app.close());
     // Deliveries under way finish (or are handed back) before the database closes.
     await step("outbox", () => outboxWorker.stop());
-    stopSweep();
     stopPreviewSweep();
     for (const stopFeature of stopFeatures) stopFeature();
     await step("listingWatch", stopWatching);
@@ -191,7 +187,6 @@ async function main() {
     say(`Open ${config.publicUrl}`);
   }
   await outboxWorker.start();
-  stopSweep = scheduleUploadSweep(database.db, storage, biodataUsesImage, app.log.child({ module: "media-sweep" }));
   for (const feature of pluggedFeatures) {
     if (feature.background)
       stopFeatures.push(feature.background(app.services[feature.name] as never, app.log.child({ module: feature.name })));

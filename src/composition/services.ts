@@ -27,7 +27,7 @@ import {
 } from "../features/helpers";
 import type { Forgetting, LeadLimits } from "../features/leads";
 import type { ChatLimits } from "../features/conversations";
-import { createMediaService, type MediaStorage } from "../features/media";
+import type { MediaStorage } from "../features/media";
 import type { PdfRenderer } from "../features/pdf";
 import { configuredChannels, createTelegramBot, outboxFolder } from "../features/notifications";
 import { sitemapEntries } from "../features/seo/server/sitemap";
@@ -98,6 +98,8 @@ export function createServices(deps: ServiceDeps) {
     leadLimits: deps.leadLimits,
     redisUrl: deps.config.redisUrl,
     outboxDir: forgetting.outboxDir,
+    storage: deps.storage,
+    imageUsedElsewhere: biodataUsesImage,
     compactPersonalData: forgetting.compact,
   };
   // Made in the list's order, each given the ground, the core and the plugged services before it.
@@ -206,8 +208,6 @@ function createCoreServices({
     stopBackgroundWork: async () => {
       await Promise.all([pdfs.stop(), previews.stop()]);
     },
-    /** Uploaded photos: checked, re-encoded and stored. */
-    media: createMediaService({ db, storage }),
     /** The signed-in supplier's own profile and avatar, and better-auth's handler for page forms. */
     accounts: createAccountService({
       mail: { siteName: config.siteName, publicUrl: config.publicUrl, channels },

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
 import { uploads } from "../../src/features/media/server/tables";
-import { scheduleUploadSweep, sweepOrphanUploads } from "../../src/features/media/server/uploads";
+import { sweepOrphanUploads } from "../../src/features/media/server/uploads";
+import { mediaFeature } from "../../src/features/media";
 import { biodataUsesImage } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
@@ -150,7 +151,8 @@ describeDb("images belong to the account that uploaded them", () => {
     await makeOld(atStart.key);
     vi.useFakeTimers({ toFake: ["setInterval"] });
     const log = { info: vi.fn(), error: vi.fn() };
-    const stop = scheduleUploadSweep(t.db, t.app.storage, biodataUsesImage, log);
+    // The feature's own daily work, as a serving instance starts it.
+    const stop = mediaFeature.background!(t.app.services.media, log);
     try {
       await vi.waitFor(() => expect(existsSync(fileOf(atStart.key))).toBe(false), { timeout: 10_000 });
 

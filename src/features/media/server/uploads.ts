@@ -11,7 +11,6 @@ import { user } from "../../../server/db/schema";
 import { uploads } from "./tables";
 import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";
-import { scheduleDailySweep, type SweepLog } from "../../../server/daily-sweep";
 
 export type UploadPurpose = "helper" | "avatar";
 
@@ -127,13 +126,6 @@ export async function sweepOrphanUploads(
     }
   }
   return { deleted };
-}
-
-export function scheduleUploadSweep(db: Database, storage: MediaStorage, usedElsewhere: ImageUsedElsewhere, log: SweepLog): () => void {
-  return scheduleDailySweep(() => sweepOrphanUploads(db, storage, usedElsewhere), log, {
-    removed: "deleted images nothing uses",
-    failed: "image sweep failed",
-  });
 }
 
 /** The files a key names, for a check that an upload really arrived. */
