@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps) {
     limits: deps.authLimits,
     passwordChecks,
     log: { error: (details, message) => app.log.error(details, message) },
-    accountConfirmed: () => services.listingChanged(),
+    // The user row's trigger announced it; delivered here at once.
+    accountConfirmed: () => services.announced(),
   });
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.

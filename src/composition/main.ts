@@ -21,6 +21,7 @@ import { createOutboxWorker } from "../features/notifications/server/outbox-work
 import { keepNewFilesPrivate } from "../server/ops/private-data-dir";
 import { packageRoot } from "../server/package-root";
 import { pluggedFeatures } from "./features";
+import { scheduleDailySweep } from "../server/daily-sweep";
 
 /** A start that cannot go on says why in one line and exits with 1. */
 function stop(message: string): never {
@@ -192,6 +193,13 @@ async function main() {
       stopFeatures.push(feature.background(app.services[feature.name] as never, app.log.child({ module: feature.name })));
   }
   stopPreviewSweep = schedulePreviewSweep({ sweep: app.services.previews.sweep }, app.log.child({ module: "preview-sweep" }));
+  // Every instance has read a day-old event long since (decision 189).
+  stopFeatures.push(
+    scheduleDailySweep(async () => ({ deleted: await app.services.events.prune() }), app.log.child({ module: "events" }), {
+      removed: "deleted the site's events of more than a day ago",
+      failed: "deleting old events failed",
+    }),
+  );
 }
 
 void main();

@@ -36,6 +36,7 @@ import { createBiodataPdfs } from "../features/pdf";
 import { createLinkPreviews } from "../features/seo";
 import { pluggedFeatures, type PluggedServices } from "./features";
 import { createFamilyLocaleSetting } from "../server/i18n/family-locale";
+import { createEventFeed } from "../server/events";
 
 export interface ServiceDeps {
   config: Config;
@@ -134,12 +135,17 @@ function createCoreServices({
     suppliers.invalidate();
   });
   const listingChanged = (change: ListingChange = "everything") => changes.add(change);
+  // Every change the public sees is announced by the database's triggers (decision 189): this
+  // instance's caches listen to the announcements, from any instance, in one place.
+  const events = createEventFeed({ db, listen: database.listen, log });
+  events.on("listing", (payload) => listingChanged(changeFromPayload(payload)));
+  const announced = () => events.catchUp();
   // With real mail, nothing of an account is public until its e-mail is confirmed (visibility.ts).
   const rule: PublicRule = { confirmedOwnersOnly: channels.email };
   const helpers = createHelperService({
     db,
     storage,
-    listingChanged,
+    announced,
     searchesChanged: () => pageCache.invalidateSearches(),
     writeLimits: helperWriteLimits,
     log,
@@ -173,19 +179,24 @@ function createCoreServices({
     log,
     settleMs: config.listingChangeWindowMs,
   });
-  const suppliers = createSupplierService({ db, rule, helpers, listingChanged: () => listingChanged() });
+  const suppliers = createSupplierService({ db, rule, helpers, announced });
 
   return {
     /**
-     * Drops cached listings (of these helpers, or everything when none are named) once the
-     * current window of changes ends; called for every change notification and after local writes.
+     * Drops cached listings (of these helpers, or everything when none are named) now, or at the
+     * end of the current window of changes: the listener of the `listing` event, and what a
+     * script or a test that wrote past the triggers' notice calls itself.
      */
     listingChanged,
+    /** Delivers here the events announced and not delivered yet (a writer calls it after its commit). */
+    announced,
+    /** The site's events: the daily pruning, and the listeners' registry. */
+    events,
     /** Whether changes wait for the end of their window (tests and the benchmark wait for it). */
     listingChangesPending: () => changes.waiting,
     /** Subscribes to change notifications from every instance sharing the database. */
     watchListing: async () => {
-      const stop = await database.listen("listing_changed", (payload) => listingChanged(changeFromPayload(payload)));
+      const stop = await events.start();
       // A serving instance has its search index ready before the first search asks.
       void helpers.searchIndex.build();
       return async () => {
@@ -217,12 +228,12 @@ function createCoreServices({
       passwordChecks: passwordChecks ?? createPasswordCheckLimiter(db),
       imageUsedElsewhere: biodataUsesImage,
       contactPhone: config.contactPhone,
-      // The database tells every instance too (the user trigger), but the supplier reloading
-      // their biodata here sees the new details at once, whatever the notification's delay.
-      publicChanged: () => listingChanged("everything"),
+      // The user row's trigger announces it to every instance; the supplier reloading their
+      // biodata here sees the new details at once, whatever the notification's delay.
+      publicChanged: announced,
     }),
     /** Operator screens: failing deliveries (leads are below). */
-    operator: createOperatorService({ db, helpers, listingChanged: () => listingChanged() }),
+    operator: createOperatorService({ db, helpers, announced }),
     suppliers,
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),

@@ -1,6 +1,6 @@
 /**
  * Two instances on one database: a change made through one is found by a search on the other,
- * whose in-memory index is dropped by the listing_changed notification and built again.
+ * whose in-memory index is dropped by the `listing` event (decision 189) and built again.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
@@ -35,10 +35,11 @@ describeDb("search index freshness across instances", () => {
   it("a rename, a new helper and a withdrawn one on A are what B's search finds", async () => {
     const supplier = await createSupplier(a.db);
     const quintessa = await createHelper(a, supplier.id, { name: "Quintessa Marlowe" });
-    expect(await indexedOnB("marlowe")).toEqual([quintessa.id]);
+    // B hears of it from the database, a moment after A's commit.
+    await vi.waitFor(async () => expect(await indexedOnB("marlowe")).toEqual([quintessa.id]), { timeout: 10_000, interval: 20 });
     expect(await namesOnB("MARLOWE")).toEqual(["Quintessa Marlowe"]);
 
-    // Changed on A only: B learns of it from the database's notification.
+    // Changed on A only: B learns of it from the event its trigger announced.
     await a.db.update(helpers).set({ name: "Quintessa Farrow" }).where(eq(helpers.id, quintessa.id));
     a.app.services.listingChanged();
     await vi.waitFor(async () => expect(await namesOnB("farrow")).toEqual(["Quintessa Farrow"]), { timeout: 10_000, interval: 20 });

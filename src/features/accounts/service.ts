@@ -76,10 +76,10 @@ export interface AccountServiceDeps {
   contactPhone: string;
   /**
    * Called once a save changed what public pages show of the supplier (name, company, licence,
-   * phone, Telegram, picture): this instance drops its kept pages at once, as a biodata save does,
-   * rather than waiting for the database's notification.
+   * phone, Telegram, picture): delivers here what the user row's trigger announced, so this
+   * instance drops its kept pages before the answer, as a biodata save does (decision 189).
    */
-  publicChanged?: () => void;
+  publicChanged?: () => Promise<void>;
 }
 
 export function createAccountService({
@@ -196,7 +196,7 @@ export function createAccountService({
       if (isUniqueViolation(error)) throw emailTakenError();
       throw error;
     }
-    if (showsOtherwise(current, changes)) publicChanged?.();
+    if (showsOtherwise(current, changes)) await publicChanged?.();
     return confirmFirst ? { emailPending: newEmail } : { emailChanged };
   }
 
@@ -229,7 +229,7 @@ export function createAccountService({
     if (before === undefined) {
       throw badRequest(m.server_error_avatar_not_yours(), { avatar: m.server_error_avatar_not_yours() });
     }
-    if (before.image !== key) publicChanged?.();
+    if (before.image !== key) await publicChanged?.();
     if (before.image && before.image !== key) await releaseUnused(db, storage, [before.image], imageUsedElsewhere);
   }
 

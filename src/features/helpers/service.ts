@@ -41,8 +41,8 @@ type MaybeViewer = Viewer | null | undefined;
 export interface HelperServiceDeps {
   db: Database;
   storage: MediaStorage;
-  /** Tells this instance what a write changed (the database trigger tells every instance). */
-  listingChanged: WriteDeps["listingChanged"];
+  /** Delivers here what a write announced (the database's triggers announce it to every instance). */
+  announced: WriteDeps["announced"];
   /** A new search index is ready: kept search pages may read otherwise now. */
   searchesChanged?(): void;
   /** How fast one account may write (write-limit.ts); shared by every instance on the database. */

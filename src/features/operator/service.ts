@@ -17,12 +17,12 @@ export const FAILING_SHOWN = 200;
 export function createOperatorService({
   db,
   helpers,
-  listingChanged,
+  announced,
 }: {
   db: Database;
   helpers: Pick<HelperService, "everyBiodata" | "suppliersWithBiodata">;
-  /** Drops the pages that show suppliers at once here (the user row's trigger tells the other instances). */
-  listingChanged: () => void;
+  /** Delivers here what a change announced (the user row's trigger announces it to every instance). */
+  announced: () => Promise<void>;
 }) {
   /** What an operator may do, every call as the operator `viewer` is (its id goes in the log). */
   function desk(operatorId: string) {
@@ -37,18 +37,18 @@ export function createOperatorService({
         find: (id: string) => findSupplierLicence(db, id),
         async checkLicence(supplierId: string, input: LicenceCheckInput) {
           const checked = await checkLicence(db, operatorId, supplierId, input);
-          listingChanged();
+          await announced();
           return checked;
         },
         /** Refuses a licence with the reason the supplier reads; its pages leave the public (decision 164). */
         async refuseLicence(supplierId: string, input: LicenceRefusalInput) {
           const refused = await refuseLicence(db, operatorId, supplierId, input);
-          listingChanged();
+          await announced();
           return refused;
         },
         async uncheckLicence(supplierId: string) {
           const unchecked = await uncheckLicence(db, supplierId);
-          listingChanged();
+          await announced();
           return unchecked;
         },
       },

@@ -97,12 +97,12 @@ export interface SupplierServiceDeps {
   rule: PublicRule;
   /** How many helpers each supplier has listed (the helpers service). */
   helpers: ListedCounts;
-  /** Told after a change of what the public sees of a supplier (its EA personnel), here; other instances hear of it from the database. */
-  listingChanged?: () => void;
+  /** Delivers here what a change of the supplier's EA personnel announced (its trigger announces it to every instance). */
+  announced?: () => Promise<void>;
 }
 
 /** Suppliers with their counts of available helpers; the list is cached like the listing. */
-export function createSupplierService({ db, rule, helpers, listingChanged }: SupplierServiceDeps) {
+export function createSupplierService({ db, rule, helpers, announced }: SupplierServiceDeps) {
   const cache = new ListingCache<SupplierListItem[]>({ maxEntries: 1 });
   return {
     list: () => cache.get("all", () => listSuppliers(db, helpers)),
@@ -120,13 +120,13 @@ export function createSupplierService({ db, rule, helpers, listingChanged }: Sup
       const [row] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplier.id)).limit(1);
       if (!row?.licence) throw badRequest(m.shared_error_ea_personnel_no_licence());
       const added = await addPersonnel(db, supplier.id, parsed.data);
-      listingChanged?.();
+      await announced?.();
       return added;
     },
     async removePersonnel(viewer: Viewer | null | undefined, id: string): Promise<void> {
       const supplier = requireUser(viewer);
       if (!isUuid(id) || !(await removePersonnel(db, supplier.id, id))) throw notFound(m.shared_error_ea_personnel_not_found());
-      listingChanged?.();
+      await announced?.();
     },
     /** Drops the cached list (on every listing change). */
     invalidate: () => cache.invalidate(),

@@ -320,6 +320,28 @@ export const flashMessages = pgTable(
 );
 
 /**
+ * Changes announced to every instance (decision 189): written by the tables' triggers in the
+ * transaction that makes the change, so an event exists exactly when its change committed; each
+ * instance reads the ones it has not delivered (told by a NOTIFY, and on a timer in case one was
+ * missed) and hands them to its listeners. Kept a day.
+ */
+export const siteEvents = pgTable(
+  "site_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What happened: `listing` (what the public sees of biodata or suppliers changed). */
+    name: text("name").notNull(),
+    /** What the event names, as the triggers write it ("helpers:<id>,…", "user:<id>,…"). */
+    payload: text("payload").notNull(),
+    /** The clock at the statement that announced it (not the transaction's start). */
+    createdAt: timestamp("created_at", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("site_events_created_idx").on(t.createdAt)],
+);
+
+/**
  * Settings an operator changes on the site's pages, one row each (decision 114): the families'
  * default language (`family_locale`).
  */

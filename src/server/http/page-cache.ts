@@ -1,7 +1,7 @@
 /**
  * Public pages as bytes: the same page for everyone without a session is rendered once, kept
  * Brotli- and gzip-compressed, and sent again until what it shows changes (the same
- * listing_changed notification that clears the API's cache: a changed page is then rendered
+ * `listing` event (decision 189) that clears the API's cache: a changed page is then rendered
  * again while the copy held is still sent) or the day in Singapore turns (ages on the page
  * change at midnight). Bounded by the bytes it holds, least recently used first out. Pages
  * with a query (a search, a filter, a page number: endless variety anyone can ask for) have a

@@ -42,7 +42,7 @@ export interface AuthOptions {
   passwordChecks?: PasswordCheckLimiter;
   log?: { error(details: object, message: string): void };
   /** An account confirmed its e-mail: its biodata become public, so cached pages must go. */
-  accountConfirmed?: () => void;
+  accountConfirmed?: () => Promise<void> | void;
 }
 
 /**
@@ -155,10 +155,10 @@ export function createAuth(config: Config, db: Database, secret: string, options
     emailVerification: {
       sendOnSignUp: Boolean(config.mail.smtpUrl),
       expiresIn: 60 * 60 * 24,
-      // The user row's trigger tells every instance too; this one drops its caches before the
-      // supplier's next page, so they find their biodata public at once.
+      // The user row's trigger announces it to every instance; this one delivers it before the
+      // supplier's next page, so they find their biodata public at once (decision 189).
       async afterEmailVerification() {
-        options.accountConfirmed?.();
+        await options.accountConfirmed?.();
       },
       async sendVerificationEmail({ user, token }) {
         const url = `${config.publicUrl}${AUTH_BASE_PATH}/verify-email?token=${token}&callbackURL=${encodeURIComponent("/dashboard?verified=1")}`;

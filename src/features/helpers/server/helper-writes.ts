@@ -29,7 +29,6 @@ import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
 import { listSupplierHelpers, supplierColumns, toOwnedRecord } from "./helper-reads";
 import { biodataUsesImage } from "./image-use";
-import type { ListingChange } from "./listing-changes";
 import { sanitizeNotes } from "./sanitize-notes";
 import { accountMayShow, isListedStatus, isShownStatus, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
@@ -39,10 +38,11 @@ export interface WriteDeps {
   db: Database;
   storage: MediaStorage;
   /**
-   * Tells this instance that helpers the public sees changed (the database trigger tells every
-   * instance too). A draft that stays a draft is nobody else's business: not called for it.
+   * Delivers, here, the events the write's transaction announced (the database's triggers write
+   * them; every other instance reads them too), so the writer's next page shows the change
+   * (decision 189). A draft that stays a draft announces nothing.
    */
-  listingChanged(change: ListingChange): void;
+  announced(): Promise<void>;
   log?: { warn(details: object, message: string): void };
   /** Which accounts' biodata the public sees (visibility.ts). */
   rule: PublicRule;
@@ -240,7 +240,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
     await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!;
   });
-  if (isShownStatus(row.status)) deps.listingChanged({ helpers: [row.id] });
+  await deps.announced();
   return toOwnedRecord({ ...row, ...writer });
 }
 
@@ -295,8 +295,7 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
     const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
     return { row: { ...current, ...written! }, statusBefore: current.status, replacedPhoto: [dropped, ...droppedPictures] };
   });
-  // Public before or after this write: a draft that stays a draft changes nothing anyone else sees.
-  if (isShownStatus(saved.statusBefore) || isShownStatus(saved.row.status)) deps.listingChanged({ helpers: [id] });
+  await deps.announced();
   await removePhotoFiles(deps, saved.replacedPhoto);
   return { record: toOwnedRecord(saved.row), statusBefore: saved.statusBefore as HelperStatus };
 }
@@ -311,7 +310,7 @@ export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | unde
     await tx.delete(helpers).where(eq(helpers.id, id));
     return current;
   });
-  if (isShownStatus(removed.status)) deps.listingChanged({ helpers: [id] });
+  await deps.announced();
   await removePhotoFiles(deps, [removed.photo, ...mediaKeysInNotes(removed.specialNotes)]);
   return { id: removed.id, name: removed.name, ref: removed.ref };
 }

@@ -1,6 +1,6 @@
 /**
  * The public listing changes rarely and is read constantly, so its pages are cached in memory.
- * Every write to helpers or suppliers NOTIFYs 'listing_changed' (a database trigger), and every
+ * Every write to helpers or suppliers announces a `listing` event (a database trigger), and every
  * instance listening clears its cache at once; a generation number keeps a read that raced a
  * write from storing what it read before the write.
  */

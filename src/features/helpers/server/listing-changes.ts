@@ -9,7 +9,7 @@
 /** Some helpers changed (their ids), or anything may have (a supplier, a seed, a lost connection). */
 export type ListingChange = { helpers: readonly string[] } | "everything";
 
-/** The change a `listing_changed` payload names; anything but "helpers:<ids>" is everything. */
+/** The change a `listing` event names; anything but "helpers:<ids>" is everything. */
 export function changeFromPayload(payload: string): ListingChange {
   const match = /^helpers:([0-9a-f-]+(?:,[0-9a-f-]+)*)$/i.exec(payload);
   return match ? { helpers: match[1]!.split(",") } : "everything";

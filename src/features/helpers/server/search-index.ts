@@ -9,7 +9,7 @@
  * and a longer one is checked only against the helpers sharing its rarest four characters.
  * References match from their start: a sorted list and a binary search. The database lowercases
  * the names and ranks the helpers for each sort when the index is built, so matching and order
- * are its own. It is built again after each round of `listing_changed` notifications (and
+ * are its own. It is built again after each round of `listing` events (decision 189; and
  * after five minutes), the one before answering meanwhile (decision 083); before the first
  * build, and for terms that are not plain ASCII, the caller searches in SQL.
  */

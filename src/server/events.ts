@@ -1,0 +1,141 @@
+/**
+ * The site's events (decision 189): changes announced by the database's triggers in the
+ * transaction that makes them (`site_events`), delivered at least once to the listeners of every
+ * instance. An instance reads the events it has not delivered when a NOTIFY says there are some,
+ * on a timer in case one was missed (a lost connection), and when a writer on this instance asks
+ * (`catchUp`, after its commit, so its next page shows the change). Each reading takes the ids
+ * after the highest read, and the ids it skipped for a minute after: a transaction that took its
+ * id earlier may commit after a later one. An event is handed over once per instance; a
+ * listener must still bear a second delivery (a restart reads again what came in its last second).
+ */
+import { asc, gt, inArray, lt, max, or } from "drizzle-orm";
+import type { Database } from "./db/connect";
+import { siteEvents } from "./db/schema";
+
+export type EventListener = (payload: string) => void;
+
+export interface EventFeed {
+  /** Calls `listener` with the payload of every `name` event from now on; returns the unsubscribe. */
+  on(name: string, listener: EventListener): () => void;
+  /** Delivers what has been announced and not yet delivered here; resolves once it is. */
+  catchUp(): Promise<void>;
+  /** Starts following the database (NOTIFY and the timer); the function returned stops it. */
+  start(): Promise<() => Promise<void>>;
+  /** Deletes events older than a day (every instance has read them long before). */
+  prune(now?: Date): Promise<number>;
+}
+
+export interface EventFeedOptions {
+  db: Database;
+  /** NOTIFYs on a channel from every instance (DatabaseHandle.listen). */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  log?: { error(details: object, message: string): void };
+  /** How long an id skipped by a reading is looked for (a transaction that commits after a later one). */
+  gapMs?: number;
+  /** How often an instance reads even without a NOTIFY. */
+  pollMs?: number;
+}
+
+const CHANNEL = "site_events";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_000 }: EventFeedOptions): EventFeed {
+  const listeners = new Map<string, Set<EventListener>>();
+  /** The highest id read; unknown (null) until the first reading. */
+  let maxSeen: number | null = null;
+  /**
+   * Ids below `maxSeen` not seen yet, with when they were noticed: a transaction that took its
+   * id earlier and has not committed yet (read when it does), or one rolled back (forgotten).
+   */
+  const gaps = new Map<number, number>();
+  /** Events announced before the feed was made were not this instance's business (its caches started empty). */
+  const since = new Date(Date.now() - 1000);
+  let reading: Promise<void> | undefined;
+  let readAgain = false;
+
+  function deliver(name: string, payload: string): void {
+    for (const listener of listeners.get(name) ?? []) {
+      try {
+        listener(payload);
+      } catch (error) {
+        log?.error({ err: error, event: name }, "an event's listener failed");
+      }
+    }
+  }
+
+  async function readOnce(): Promise<void> {
+    const now = Date.now();
+    for (const [id, noticed] of gaps) if (noticed < now - gapMs) gaps.delete(id);
+    let rows: (typeof siteEvents.$inferSelect)[];
+    if (maxSeen === null) {
+      rows = await db.select().from(siteEvents).where(gt(siteEvents.createdAt, since)).orderBy(asc(siteEvents.id));
+      const [top] = await db.select({ id: max(siteEvents.id) }).from(siteEvents);
+      maxSeen = Math.max(top?.id ?? 0, ...rows.map((row) => row.id));
+    } else {
+      const waiting = [...gaps.keys()];
+      rows = await db
+        .select()
+        .from(siteEvents)
+        .where(waiting.length > 0 ? or(gt(siteEvents.id, maxSeen), inArray(siteEvents.id, waiting)) : gt(siteEvents.id, maxSeen))
+        .orderBy(asc(siteEvents.id));
+      for (const row of rows) {
+        if (row.id <= maxSeen) {
+          gaps.delete(row.id);
+          continue;
+        }
+        for (let missing = maxSeen + 1; missing < row.id; missing++) gaps.set(missing, now);
+        maxSeen = row.id;
+      }
+    }
+    for (const row of rows) deliver(row.name, row.payload);
+  }
+
+  /** One reading at a time; a request during one makes one more after it. */
+  function catchUp(): Promise<void> {
+    if (reading) {
+      readAgain = true;
+      return reading;
+    }
+    reading = (async () => {
+      try {
+        do {
+          readAgain = false;
+          await readOnce();
+        } while (readAgain);
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
+  }
+
+  const quietly = () => void catchUp().catch((error: unknown) => log?.error({ err: error }, "reading the site's events failed"));
+
+  return {
+    on(name, listener) {
+      const set = listeners.get(name) ?? new Set();
+      set.add(listener);
+      listeners.set(name, set);
+      return () => set.delete(listener);
+    },
+    catchUp,
+    async start() {
+      const stopListening = await listen(CHANNEL, quietly);
+      const timer = setInterval(quietly, pollMs);
+      timer.unref();
+      quietly();
+      return async () => {
+        clearInterval(timer);
+        await stopListening();
+        await reading?.catch(() => undefined);
+      };
+    },
+    async prune(now = new Date()) {
+      const gone = await db
+        .delete(siteEvents)
+        .where(lt(siteEvents.createdAt, new Date(now.getTime() - DAY_MS)))
+        .returning({ id: siteEvents.id });
+      return gone.length;
+    },
+  };
+}
