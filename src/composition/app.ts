@@ -92,7 +92,9 @@ export async function buildApp(deps: AppDeps) {
   // A serving site starts its PDF workers at once, so the first PDF after a restart waits for none.
   const pdfRenderer = createPdfRenderer(config.pdf);
   app.addHook("onClose", async () => {
-    // Work a save started in the background ends before the workers and the database it uses.
+    // Work started after an answer (a save's PDFs, a reset request) ends before the workers and
+    // the database it uses.
+    await auth.settled();
     await services.stopBackgroundWork();
     await pdfRenderer.close();
   });

@@ -33,8 +33,14 @@ describe.skipIf(browserMissing)("the Chinese family's journey with the dialects,
     await search.fill("缅甸 失智 粤语");
     await page.getByRole("button", { name: "搜索" }).first().click();
     await page.waitForURL((url) => url.pathname === "/zh/posts" && url.searchParams.get("q") === "缅甸 失智 粤语");
-    await expect.poll(() => page.getByRole("article").count()).toBeGreaterThan(0);
-    for (const line of await page.getByRole("article").locator(".helper-facts").allTextContents()) expect(line).toMatch(/缅甸/);
+    // The address changes before the results replace the home page's cards: wait for the results.
+    const facts = page.getByRole("article").locator(".helper-facts");
+    await expect
+      .poll(async () => {
+        const lines = await facts.allTextContents();
+        return lines.length > 0 && lines.every((line) => /缅甸/.test(line));
+      })
+      .toBe(true);
     // The dialect the search names is on her card, with her level.
     for (const line of await page.getByRole("article").locator(".helper-languages").allTextContents()) expect(line).toMatch(/^会说粤语/);
     expect(await wide()).toBeLessThanOrEqual(PHONE.width);

@@ -60,6 +60,13 @@ export function createAuth(config: Config, db: Database, secret: string, options
   const passwordChecks = options.passwordChecks ?? createPasswordCheckLimiter(db);
   // Filled in once better-auth exists: the plugin hands reset requests back to its own endpoint.
   const resetRequests: { send?: (body: { email: string; redirectTo?: string }) => Promise<unknown> } = {};
+  // Work done after the answer (reset requests, account e-mails queued): the app waits for it as
+  // it closes, so none of it meets a closed database.
+  const pending = new Set<Promise<unknown>>();
+  const track = (work: Promise<unknown>) => {
+    pending.add(work);
+    void work.finally(() => pending.delete(work));
+  };
   const auth = betterAuth({
     appName: config.siteName,
     baseURL: config.publicUrl,
@@ -184,9 +191,14 @@ export function createAuth(config: Config, db: Database, secret: string, options
         licenceHeldByAnother: (licence, exceptId) => licenceHeldByAnother(db, licence, exceptId),
         licenceTakenMessage: () => licenceTakenMessage(config.contactPhone),
         requestResetLater: (body) => {
-          setImmediate(() => {
-            resetRequests.send?.(body).catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed"));
-          });
+          track(
+            new Promise<void>((resolve) =>
+              setImmediate(() => {
+                const sent = resetRequests.send?.(body) ?? Promise.resolve();
+                sent.catch((error: unknown) => options.log?.error({ err: error }, "a password reset request failed")).finally(resolve);
+              }),
+            ),
+          );
         },
       }),
     ],
@@ -224,13 +236,18 @@ export function createAuth(config: Config, db: Database, secret: string, options
       // with no account as for one with an account.
       backgroundTasks: {
         handler: (task) => {
-          task.catch((error: unknown) => options.log?.error({ err: error }, "an account e-mail could not be queued"));
+          track(task.catch((error: unknown) => options.log?.error({ err: error }, "an account e-mail could not be queued")));
         },
       },
     },
   });
   resetRequests.send = (body) => auth.api.requestPasswordReset({ body });
-  return auth;
+  return Object.assign(auth, {
+    /** Resolves once the work started after an answer (reset requests, queued e-mails) is done. */
+    settled: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  });
 }
 
 export type Auth = ReturnType<typeof createAuth>;
