@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { signUp, type SignedIn } from "../support/auth";
 import { browserMissing } from "../support/browser";
-import { newContext, siteInBrowser } from "../support/e2e";
+import { signedInContext, siteInBrowser } from "../support/e2e";
 import { createHelper } from "../support/factories";
 import { formBody, formHeaders } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
@@ -33,13 +33,7 @@ describe.skipIf(browserMissing)("a block asks first and says what it did, on a p
   }
 
   async function signedIn(account: SignedIn) {
-    const context = await newContext(running.browser, { viewport: { width: 390, height: 844 } });
-    await context.addCookies(
-      account.cookie.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url: running.site.url };
-      }),
-    );
+    const context = await signedInContext(running.browser, running.site, account.cookie, { viewport: { width: 390, height: 844 } });
     return { context, page: await context.newPage() };
   }
 

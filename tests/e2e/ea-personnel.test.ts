@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eaPersonnel, user } from "../../src/server/db/schema";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { browserMissing } from "../support/browser";
-import { expectFailedResponses, newPage, siteInBrowser } from "../support/e2e";
+import { expectFailedResponses, newPage, signedInContext, siteInBrowser } from "../support/e2e";
 import { createHelper, uniqueLicence } from "../support/factories";
 import { uploadedPhotoKey } from "../support/biodata";
 
@@ -53,13 +53,8 @@ describe.skipIf(browserMissing)("an agency adding its EA personnel on a phone", 
     ]);
     const photo = await uploadedPhotoKey(site, agency.cookie);
     const helper = await createHelper(site, agency.id, { name: "Rosa Bay", photo });
-    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
-    await context.addCookies(
-      agency.cookie.split("; ").map((pair) => {
-        const [name, ...value] = pair.split("=");
-        return { name: name!, value: value.join("="), url: site.url };
-      }),
-    );
+    const context = await signedInContext(running.browser, site, agency.cookie, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
     await page.goto(`${site.url}/posts/${helper.id}`);
     const named = page.locator(".supplier-ea-personnel");
     await expect.poll(() => named.textContent()).toBe("EA personnel: Lim Siew Hoon (registration R1234567)");

@@ -5,7 +5,7 @@ import { user } from "../../src/server/db/schema";
 import { signUp, type SignedIn } from "../support/auth";
 import { uploadedPhotoKey } from "../support/biodata";
 import { browserMissing } from "../support/browser";
-import { expectFailedResponses, newContext, siteInBrowser } from "../support/e2e";
+import { expectFailedResponses, newContext, signedInContext, siteInBrowser } from "../support/e2e";
 import { createHelper, uniqueLicence } from "../support/factories";
 
 const PHONE = { width: 390, height: 844 };
@@ -21,13 +21,7 @@ describe.skipIf(browserMissing)(
       who: SignedIn,
       options: { javaScriptEnabled?: boolean } = {},
     ): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await newContext(running.browser, { viewport: PHONE, ...options });
-      await context.addCookies(
-        who.cookie.split("; ").map((pair) => {
-          const [name, ...value] = pair.split("=");
-          return { name: name!, value: value.join("="), url: running.site.url };
-        }),
-      );
+      const context = await signedInContext(running.browser, running.site, who.cookie, { viewport: PHONE, ...options });
       return { context, page: await context.newPage() };
     }
 
