@@ -8,7 +8,7 @@
  * id earlier may commit after a later one. An event is handed over once per instance; a
  * listener must still bear a second delivery (a restart reads again what came in its last second).
  */
-import { asc, gt, inArray, lt, max, or } from "drizzle-orm";
+import { and, asc, gt, inArray, lt, lte, max, or } from "drizzle-orm";
 import type { Database } from "./db/connect";
 import { siteEvents } from "./db/schema";
 
@@ -66,28 +66,32 @@ export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_0
   async function readOnce(): Promise<void> {
     const now = Date.now();
     for (const [id, noticed] of gaps) if (noticed < now - gapMs) gaps.delete(id);
-    let rows: (typeof siteEvents.$inferSelect)[];
+    let first: (typeof siteEvents.$inferSelect)[] = [];
     if (maxSeen === null) {
-      rows = await db.select().from(siteEvents).where(gt(siteEvents.createdAt, since)).orderBy(asc(siteEvents.id));
+      // The first reading: the highest id now, then what came since the feed was made up to it.
       const [top] = await db.select({ id: max(siteEvents.id) }).from(siteEvents);
-      maxSeen = Math.max(top?.id ?? 0, ...rows.map((row) => row.id));
-    } else {
-      const waiting = [...gaps.keys()];
-      rows = await db
+      maxSeen = top?.id ?? 0;
+      first = await db
         .select()
         .from(siteEvents)
-        .where(waiting.length > 0 ? or(gt(siteEvents.id, maxSeen), inArray(siteEvents.id, waiting)) : gt(siteEvents.id, maxSeen))
+        .where(and(gt(siteEvents.createdAt, since), lte(siteEvents.id, maxSeen)))
         .orderBy(asc(siteEvents.id));
-      for (const row of rows) {
-        if (row.id <= maxSeen) {
-          gaps.delete(row.id);
-          continue;
-        }
-        for (let missing = maxSeen + 1; missing < row.id; missing++) gaps.set(missing, now);
-        maxSeen = row.id;
-      }
     }
-    for (const row of rows) deliver(row.name, row.payload);
+    const waiting = [...gaps.keys()];
+    const rows = await db
+      .select()
+      .from(siteEvents)
+      .where(waiting.length > 0 ? or(gt(siteEvents.id, maxSeen), inArray(siteEvents.id, waiting)) : gt(siteEvents.id, maxSeen))
+      .orderBy(asc(siteEvents.id));
+    for (const row of rows) {
+      if (row.id <= maxSeen) {
+        gaps.delete(row.id);
+        continue;
+      }
+      for (let missing = maxSeen + 1; missing < row.id; missing++) gaps.set(missing, now);
+      maxSeen = row.id;
+    }
+    for (const row of [...first, ...rows]) deliver(row.name, row.payload);
   }
 
   /** One reading at a time; a request during one makes one more after it. */

@@ -240,7 +240,7 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
     await claimImages(tx, user, row!.id, input.photo ?? undefined, { before: "", after: values.specialNotes });
     return row!;
   });
-  await deps.announced();
+  if (isShownStatus(row.status)) await deps.announced();
   return toOwnedRecord({ ...row, ...writer });
 }
 
@@ -295,7 +295,8 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
     const droppedPictures = changes.specialNotes === undefined ? [] : mediaKeysInNotes(current.specialNotes);
     return { row: { ...current, ...written! }, statusBefore: current.status, replacedPhoto: [dropped, ...droppedPictures] };
   });
-  await deps.announced();
+  // A draft that stays a draft announces nothing: no reading to wait for.
+  if (isShownStatus(saved.statusBefore) || isShownStatus(saved.row.status)) await deps.announced();
   await removePhotoFiles(deps, saved.replacedPhoto);
   return { record: toOwnedRecord(saved.row), statusBefore: saved.statusBefore as HelperStatus };
 }
@@ -310,7 +311,7 @@ export async function deleteHelper(deps: WriteDeps, viewer: Viewer | null | unde
     await tx.delete(helpers).where(eq(helpers.id, id));
     return current;
   });
-  await deps.announced();
+  if (isShownStatus(removed.status)) await deps.announced();
   await removePhotoFiles(deps, [removed.photo, ...mediaKeysInNotes(removed.specialNotes)]);
   return { id: removed.id, name: removed.name, ref: removed.ref };
 }
