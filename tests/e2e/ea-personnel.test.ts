@@ -20,7 +20,7 @@ describe.skipIf(browserMissing)("an agency adding its EA personnel on a phone", 
     await page.getByLabel("Password").fill(TEST_PASSWORD);
     await page.getByRole("button", { name: "Log in" }).click();
     await page.waitForURL(`${running.site.url}/dashboard`);
-    expect(await page.getByText(/^Your biodata name no EA personnel yet\./).isVisible()).toBe(true);
+    await page.getByText(/^Your biodata name no EA personnel yet\./).waitFor();
 
     await page.getByRole("link", { name: "Add EA personnel" }).click();
     await page.waitForURL(`${running.site.url}/profile/${agency.id}#ea-personnel`);

@@ -29,5 +29,6 @@ export async function countInWindow(
       },
     })
     .returning({ count: rateLimit.count, startedAt: rateLimit.lastRequest });
-  return { count: row!.count, ttlMs: row!.startedAt + windowMs - now };
+  // A window another request opened with a later clock is still at most `windowMs` long from here.
+  return { count: row!.count, ttlMs: Math.min(windowMs, row!.startedAt + windowMs - now) };
 }
