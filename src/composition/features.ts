@@ -1,16 +1,30 @@
 /**
- * Features that plug in by themselves: each adds its service to the services and its routes to
- * the app. Adding one is its folder under src/features/ and its line here (decision 095).
+ * The features of the site, each plugged in by the definition its index.ts exports
+ * (docs/decisions/191-how-a-feature-plugs-in.md). Their services are made in this order: one
+ * may ask for an earlier one's.
  */
-import { contactsFeature } from "../features/contacts";
-import { conversationsFeature } from "../features/conversations";
-import { leadsFeature } from "../features/leads";
-import { mediaFeature } from "../features/media";
+import { accountsFeature } from "../features/accounts/feature";
+import { contactsFeature } from "../features/contacts/feature";
+import { conversationsFeature } from "../features/conversations/feature";
+import { helpersFeature } from "../features/helpers/feature";
+import { leadsFeature } from "../features/leads/feature";
+import { mediaFeature } from "../features/media/feature";
+import { notificationsFeature } from "../features/notifications/feature";
+import { operatorFeature } from "../features/operator/feature";
+import { pdfFeature } from "../features/pdf/feature";
+import { seoFeature } from "../features/seo/feature";
+import { suppliersFeature } from "../features/suppliers/feature";
 
-/** In the order their services are made: one may ask for an earlier one's. */
-export const pluggedFeatures = [mediaFeature, leadsFeature, contactsFeature, conversationsFeature] as const;
-
-type Plugged = (typeof pluggedFeatures)[number];
-
-/** The services of the plugged-in features, by name. */
-export type PluggedServices = { [F in Plugged as F["name"]]: ReturnType<F["service"]> };
+export const siteFeatures = [
+  mediaFeature,
+  helpersFeature,
+  pdfFeature,
+  seoFeature,
+  suppliersFeature,
+  accountsFeature,
+  leadsFeature,
+  operatorFeature,
+  contactsFeature,
+  conversationsFeature,
+  notificationsFeature,
+] as const;

@@ -8,19 +8,46 @@
  * id earlier may commit after a later one. An event is handed over once per instance; a
  * listener must still bear a second delivery (a restart reads again what came in its last second).
  */
-import { and, asc, gt, inArray, lt, lte, max, or } from "drizzle-orm";
-import type { Database } from "./db/connect";
+import { and, asc, gt, inArray, lt, lte, max, or, sql } from "drizzle-orm";
+import { scheduleDailySweep, type SweepLog } from "./daily-sweep";
+import type { Database, Executor } from "./db/connect";
 import { siteEvents } from "./db/schema";
 
-export type EventListener = (payload: string) => void;
+/** What to do with an event's payload; a promise is waited for before `catchUp` resolves. */
+export type EventListener = (payload: string) => void | Promise<void>;
+
+/**
+ * A kind of event: its name in `site_events` and how its stored payload reads. The feature that
+ * announces it declares it and exports it from its index.ts; listeners name it (feature.ts `on`).
+ */
+export interface SiteEvent<Payload> {
+  name: string;
+  parse(payload: string): Payload;
+}
+
+export function defineEvent<Payload>(name: string, parse: (payload: string) => Payload): SiteEvent<Payload> {
+  return { name, parse };
+}
+
+/**
+ * Announces an event from code, as the triggers do from the database (`announce()`, migration
+ * 0024): in `db`'s transaction when it is one, so it is delivered only if that commits.
+ */
+export async function announce(db: Executor, event: SiteEvent<unknown>, payload: string): Promise<void> {
+  await db.execute(sql`select announce(${event.name}, ${payload})`);
+}
 
 export interface EventFeed {
   /** Calls `listener` with the payload of every `name` event from now on; returns the unsubscribe. */
   on(name: string, listener: EventListener): () => void;
   /** Delivers what has been announced and not yet delivered here; resolves once it is. */
   catchUp(): Promise<void>;
-  /** Starts following the database (NOTIFY and the timer); the function returned stops it. */
-  start(): Promise<() => Promise<void>>;
+  /**
+   * Starts following the database (NOTIFY and the timer), and with `pruning`, deleting the events
+   * of more than a day ago at start and daily (every instance has read them long since); the
+   * function returned stops it.
+   */
+  start(pruning?: SweepLog): Promise<() => Promise<void>>;
   /** Deletes events older than a day (every instance has read them long before). */
   prune(now?: Date): Promise<number>;
 }
@@ -53,14 +80,18 @@ export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_0
   let reading: Promise<void> | undefined;
   let readAgain = false;
 
-  function deliver(name: string, payload: string): void {
+  async function deliver(name: string, payload: string): Promise<void> {
+    const failed = (error: unknown) => log?.error({ err: error, event: name }, "an event's listener failed");
+    const working: Promise<void>[] = [];
     for (const listener of listeners.get(name) ?? []) {
       try {
-        listener(payload);
+        const done = listener(payload);
+        if (done) working.push(done.catch(failed));
       } catch (error) {
-        log?.error({ err: error, event: name }, "an event's listener failed");
+        failed(error);
       }
     }
+    await Promise.all(working);
   }
 
   async function readOnce(): Promise<void> {
@@ -91,7 +122,7 @@ export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_0
       for (let missing = maxSeen + 1; missing < row.id; missing++) gaps.set(missing, now);
       maxSeen = row.id;
     }
-    for (const row of [...first, ...rows]) deliver(row.name, row.payload);
+    for (const row of [...first, ...rows]) await deliver(row.name, row.payload);
   }
 
   /** One reading at a time; a request during one makes one more after it. */
@@ -115,6 +146,14 @@ export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_0
 
   const quietly = () => void catchUp().catch((error: unknown) => log?.error({ err: error }, "reading the site's events failed"));
 
+  async function prune(now = new Date()): Promise<number> {
+    const gone = await db
+      .delete(siteEvents)
+      .where(lt(siteEvents.createdAt, new Date(now.getTime() - DAY_MS)))
+      .returning({ id: siteEvents.id });
+    return gone.length;
+  }
+
   return {
     on(name, listener) {
       const set = listeners.get(name) ?? new Set();
@@ -123,23 +162,20 @@ export function createEventFeed({ db, listen, log, gapMs = 60_000, pollMs = 30_0
       return () => set.delete(listener);
     },
     catchUp,
-    async start() {
+    async start(pruning) {
       const stopListening = await listen(CHANNEL, quietly);
       const timer = setInterval(quietly, pollMs);
       timer.unref();
       quietly();
+      const words = { removed: "deleted the site's events of more than a day ago", failed: "deleting old events failed" };
+      const stopPruning = pruning ? scheduleDailySweep(async () => ({ deleted: await prune() }), pruning, words) : () => undefined;
       return async () => {
+        stopPruning();
         clearInterval(timer);
         await stopListening();
         await reading?.catch(() => undefined);
       };
     },
-    async prune(now = new Date()) {
-      const gone = await db
-        .delete(siteEvents)
-        .where(lt(siteEvents.createdAt, new Date(now.getTime() - DAY_MS)))
-        .returning({ id: siteEvents.id });
-      return gone.length;
-    },
+    prune,
   };
 }

@@ -10,9 +10,10 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { supplierTelegram, telegramLinkTokens } from "../../src/features/conversations/server/tables";
 import { createTelegramLink } from "../../src/features/conversations/server/telegram-link";
-import { createTelegramBot } from "../../src/features/notifications";
+import { createTelegramBot, telegramChatRefused } from "../../src/features/notifications";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { outbox } from "../../src/features/notifications/server/tables";
+import { announce } from "../../src/server/events";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
@@ -127,11 +128,14 @@ describeDb("a supplier's Telegram notices", () => {
     return location.split("start=")[1]!;
   };
   const deliverAll = async () => {
+    // As the notifications feature's worker does: a refused chat is announced, and the
+    // conversations feature, listening, turns its notices off.
     const worker = createOutboxWorker(t.database.handle, t.config, {
-      onChatRefused: (chatId) => t.app.services.conversations.telegram.refused(chatId),
+      onChatRefused: (chatId) => announce(t.db, telegramChatRefused, chatId),
     });
     await worker.runOnce();
     await worker.stop();
+    await t.app.services.announced();
   };
 
   it("tells Telegram the webhook with a secret, and offers the link on the messages page", async () => {

@@ -107,7 +107,7 @@ describeDb("a shared biodata's link preview, stored once per version", () => {
     expect((await t.app.inject({ url: `/media/${name}` })).statusCode).toBe(404);
 
     await t.db.update(helpers).set({ status: "draft" }).where(eq(helpers.id, helper.id));
-    const { deleted } = await t.app.services.previews.sweep();
+    const { deleted } = await t.app.services.seo.sweep();
     expect(deleted).toBeGreaterThanOrEqual(1);
     expect(await storedPreviewsOf(helper.id)).toEqual([]);
     expect((await preview(helper.id)).statusCode).toBe(404);

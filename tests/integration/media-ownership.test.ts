@@ -5,7 +5,7 @@ import { afterEach, expect, it, vi } from "vitest";
 import { helpers, user } from "../../src/server/db/schema";
 import { uploads } from "../../src/features/media/server/tables";
 import { sweepOrphanUploads } from "../../src/features/media/server/uploads";
-import { mediaFeature } from "../../src/features/media";
+import { mediaFeature } from "../../src/features/media/feature";
 import { biodataUsesImage } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, upload, withPhoto } from "../support/biodata";
@@ -150,7 +150,7 @@ describeDb("images belong to the account that uploaded them", () => {
     const atStart = await uploadAs(supplier);
     await makeOld(atStart.key);
     vi.useFakeTimers({ toFake: ["setInterval"] });
-    const log = { info: vi.fn(), error: vi.fn() };
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     // The feature's own daily work, as a serving instance starts it.
     const stop = mediaFeature.background!(t.app.services.media, log);
     try {

@@ -27,7 +27,7 @@ describeDb("the site's events", () => {
       listen: options.hearsNotifies === false ? async () => async () => undefined : t.database.handle.listen,
       pollMs: 60_000,
     });
-    feed.on("listing", (payload) => heard.push(payload));
+    feed.on("listing", (payload) => void heard.push(payload));
     return { feed, heard };
   }
 

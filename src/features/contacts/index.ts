@@ -1,23 +1,2 @@
-/** The contacts feature as the site sees it: one line in src/composition/features.ts plugs it in. */
-import { scheduleDailySweep } from "../../server/daily-sweep";
-import { defineFeature } from "../../server/feature";
-import { contactRoutes } from "./api";
-import { createContactService, type ContactServiceDeps } from "./service";
-
-export const contactsFeature = defineFeature({
-  name: "contacts",
-  service: (deps: ContactServiceDeps) => createContactService(deps),
-  api: contactRoutes,
-  // Rows past the counts' 30 days go once a day (CONTACT_RECORD_DAYS).
-  background: (service, log) =>
-    scheduleDailySweep(() => service.sweep(), log, {
-      removed: "deleted contacts, views and shortlistings past their retention",
-      failed: "contact clean-up failed",
-    }),
-  tag: {
-    name: "contacts",
-    description: "Families reaching a supplier about a helper, and views and shortlistings of a biodata, counted for the supplier.",
-  },
-});
-
+/** The contacts feature as the site sees it: what other features use of it. */
 export { COUNTED_DAYS, type ContactService, type InterestCounts } from "./service";

@@ -1,10 +1,11 @@
 /** The helpers feature as other code sees it: its service, its routes, its response shapes. */
 export { createHelperService, type HelperService, type HelperServiceDeps } from "./service";
+export { biodataChanged } from "./events";
 export { helperRoutes } from "./api";
 export { helperWriteRoutes } from "./api-writes";
 export { ListingCache } from "./server/listing-cache";
 export type { BiodataReader } from "./server/helper-reads";
 export { biodataUsesImage } from "./server/image-use";
-export { isShownStatus, ownerMayShow, type PublicRule } from "./server/visibility";
+export { isShownStatus, ownerMayShow, publicRule, type PublicRule } from "./server/visibility";
 export { ChangeGatherer, changeFromPayload, type ListingChange } from "./server/listing-changes";
 export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./server/write-limit";

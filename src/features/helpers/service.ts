@@ -4,7 +4,6 @@
  */
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import type { GatedHelperRecord, HelperPage, OwnedHelperRecord } from "../../shared/helper-types";
-import type { HelperStatus } from "../../shared/catalogue";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../accounts";
 import type { Database } from "../../server/db/connect";
@@ -50,11 +49,6 @@ export interface HelperServiceDeps {
   log?: WriteDeps["log"];
   /** Which accounts' biodata the public sees (visibility.ts); writes refuse what it would hide. */
   rule: PublicRule;
-  /**
-   * A write has committed: what is made from a biodata (its PDFs, its link preview) can be made
-   * now, before anyone asks. `status` is undefined when the biodata was deleted.
-   */
-  onWritten?(id: string, viewer: MaybeViewer, status: HelperStatus | undefined): void;
 }
 
 /**
@@ -130,23 +124,17 @@ export function createHelperService(deps: HelperServiceDeps) {
     listOwn: (viewer: MaybeViewer): Promise<GatedHelperRecord[]> => listOwnHelpers(deps, viewer),
     async create(viewer: MaybeViewer, body: unknown): Promise<OwnedHelperRecord> {
       await limit(viewer);
-      const record = await createHelper(deps, viewer, body);
-      deps.onWritten?.(record.id, viewer, record.status);
-      return record;
+      return createHelper(deps, viewer, body);
     },
     /** A change: the record as saved, and the status it had before (a page tells publishing from an edit). */
     async update(viewer: MaybeViewer, id: string, body: unknown): Promise<SavedChange> {
       await limit(viewer);
-      const saved = await updateHelper(deps, viewer, id, body);
-      deps.onWritten?.(id, viewer, saved.record.status);
-      return saved;
+      return updateHelper(deps, viewer, id, body);
     },
     /** Deletes a biodata; answers its name and reference, for the confirmation. */
     async remove(viewer: MaybeViewer, id: string): Promise<DeletedBiodata> {
       await limit(viewer);
-      const removed = await deleteHelper(deps, viewer, id);
-      deps.onWritten?.(id, viewer, undefined);
-      return removed;
+      return deleteHelper(deps, viewer, id);
     },
     /** Whether the public sees anything of an account (visibility.ts): its dashboard says so when not. */
     ownerMayShow: (account: { emailVerified: boolean; role: string }) => accountMayShow(rule, account),

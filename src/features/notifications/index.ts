@@ -1,4 +1,5 @@
 /** The notify feature as other features see it: queue a message, and the operators' view of the queue. */
+export { telegramChatRefused } from "./events";
 export {
   configuredChannels,
   enqueueMessage,

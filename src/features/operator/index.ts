@@ -1,3 +1,3 @@
-/** The operator feature as other code sees it: its service and its routes. */
+/** The operator feature as other code sees it: its service and its socket for operator commands. */
 export { createOperatorService, type OperatorService } from "./service";
-export { operatorRoutes } from "./api";
+export { serveOperatorSocket } from "./server/operator-socket";

@@ -1,2 +1,2 @@
-/** The seo feature as other features see it: a biodata's link-preview picture, stored once per version. */
+/** The seo feature as the site sees it: link previews of biodata, the sitemap and robots.txt. */
 export { createLinkPreviews, schedulePreviewSweep, type LinkPreviews } from "./server/preview-store";

@@ -29,6 +29,8 @@ export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<V
 }
 
 export const sessionPlugin = fp(async (app: FastifyInstance, { auth }: { auth: Auth }) => {
+  // Who asks, on every request: null until a session says otherwise.
+  app.decorateRequest("viewer", null);
   // Every route added after this one is let in by its declared access (decision 186).
   registerAccess(app);
   // A callback, not an async hook: a request without the cookie (most) then costs no promise.

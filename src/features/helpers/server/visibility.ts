@@ -20,6 +20,11 @@ export interface PublicRule {
   confirmedOwnersOnly: boolean;
 }
 
+/** The rule of a site that sends real mail (`channels.email`) or keeps mails as files. */
+export const publicRule = (ground: { site: { channels: { email: boolean } } }): PublicRule => ({
+  confirmedOwnersOnly: ground.site.channels.email,
+});
+
 /** The one status nobody but its owner and operators sees. */
 const HIDDEN_STATUS = "draft";
 /** The one status that puts a biodata on the listing. */

@@ -87,7 +87,11 @@ function errorText(error: unknown): string {
   return text.slice(0, 1000);
 }
 
-export function createOutboxWorker(database: DatabaseHandle, config: Config, options: OutboxWorkerOptions = {}): OutboxWorker {
+export function createOutboxWorker(
+  database: Pick<DatabaseHandle, "db" | "listen">,
+  config: Config,
+  options: OutboxWorkerOptions = {},
+): OutboxWorker {
   const { db } = database;
   const pollMs = options.pollMs ?? 2_000;
   const leaseMs = options.leaseMs ?? 2 * 60_000;

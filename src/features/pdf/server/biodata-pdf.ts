@@ -138,16 +138,16 @@ export function createBiodataPdfs({
     return { helper, copy, bytes };
   }
 
-  // Saved biodata waiting for their PDFs, rendered one at a time once the biodata has had no
-  // save for a moment (settled-work.ts), after the requests of the moment.
-  const waiting = createSettledWork<Viewer>({
+  // Changed biodata waiting for their PDFs, rendered one at a time once the biodata has had no
+  // change for a moment (settled-work.ts), after the requests of the moment. The owner's copy is
+  // made when its owner asks: a family or the public are the many readers.
+  const waiting = createSettledWork<null>({
     settleMs,
     maxWaiting: 50,
-    async run(id, writer) {
+    async run(id) {
       try {
         await get(id, { family: false });
         await get(id, { family: true });
-        if (writer) await get(id, { viewer: writer, family: false });
       } catch (error) {
         log?.warn({ err: error, helperId: id }, "Could not prepare the biodata PDF");
       }
@@ -158,10 +158,10 @@ export function createBiodataPdfs({
     /** The PDF a viewer may have: undefined when the biodata is unknown or not theirs to see. */
     get,
     /**
-     * Renders a just-saved biodata's public copy, its families' copy and its owner's copy (the
-     * writer is the owner or an operator) in the background, for the next request to find ready.
+     * Renders a changed biodata's public copy and its families' copy in the background, for the
+     * next request to find ready; nothing for a biodata the public does not see (a draft, a deleted one).
      */
-    prepare: (id: string, writer: Viewer): void => waiting.add(id, writer),
+    prepare: (id: string): void => waiting.add(id, null),
     /** Ends the background rendering (the app is closing): waits for the PDF under way. */
     stop: () => waiting.stop(),
     /** Empties the caches of PDFs and photos (the benchmark's cold runs). */

@@ -1,0 +1,46 @@
+/** Link previews, the sitemap and robots.txt as the site plugs them in (src/composition/features.ts). */
+import { defineFeature, on, type FeatureGround } from "../../server/feature";
+import { biodataChanged, type HelperService } from "../helpers";
+import type { MediaStorage } from "../media";
+import { seoRoutes } from "./api";
+import { createLinkPreviews, schedulePreviewSweep } from "./server/preview-store";
+import { sitemapEntries } from "./server/sitemap";
+
+export interface SeoNeeds {
+  helpers: Pick<HelperService, "find" | "newestListed">;
+  storage: MediaStorage;
+}
+
+export const seoFeature = defineFeature({
+  name: "seo",
+  service: (ground: FeatureGround & SeoNeeds) => {
+    const previews = createLinkPreviews({
+      storage: ground.storage,
+      findHelper: (id) => ground.helpers.find(id),
+      siteName: ground.site.name,
+      log: ground.log,
+      settleMs: ground.settings.listingChangeWindowMs,
+    });
+    return {
+      /** A public biodata's link-preview JPEG, stored once per version. */
+      get: previews.get,
+      prepare: previews.prepare,
+      /** Removes the previews no public biodata shows (daily). */
+      sweep: previews.sweep,
+      stop: previews.stop,
+      /** What the sitemap lists. */
+      sitemapEntries: (publicPages: readonly string[]) => sitemapEntries(ground.helpers.newestListed, publicPages),
+      publicUrl: ground.site.publicUrl,
+    };
+  },
+  api: (app, { service, pagePolicies }) =>
+    seoRoutes(app, { previews: service, seo: service, publicUrl: service.publicUrl, pages: pagePolicies }),
+  // A changed biodata's preview is stored before a chat app asks for it.
+  listens: (service) => [
+    on(biodataChanged, (change) => {
+      if (change !== "everything") for (const id of change.helpers) service.prepare(id);
+    }),
+  ],
+  background: (service, log) => schedulePreviewSweep(service, log),
+  close: (service) => service.stop(),
+});
