@@ -1,4 +1,6 @@
-import { expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { expect, it, vi } from "vitest";
+import { helpers } from "../../src/server/db/schema";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { usePageApp } from "../support/pages";
@@ -29,6 +31,23 @@ describeDb("search engines find the public pages (sitemap.xml, robots.txt)", () 
     }
     // The supplier's own listing, since it now holds an available helper.
     expect(xml).toContain(`<loc>https://helpers.example.com/posts/users/${supplier.id}</loc>`);
+  });
+
+  it("lists a helper as soon as she is published, and drops her as soon as she is hired, though the sitemap was read before", async () => {
+    const supplier = await createSupplier(t.db);
+    const helper = await createHelper(t, supplier.id, { name: "Published later", status: "draft" });
+    const sitemap = async () => (await t.app.inject({ url: "/sitemap.xml" })).body;
+    expect(await sitemap()).not.toContain(helper.id);
+    // Changed as any writer changes it: the table's trigger announces it, and the seo feature listens.
+    const change = async (status: string) => {
+      await t.db.update(helpers).set({ status, updatedAt: new Date() }).where(eq(helpers.id, helper.id));
+      await t.app.services.announced();
+      await vi.waitFor(() => expect(t.app.services.listingChangesPending()).toBe(false));
+    };
+    await change("available");
+    expect(await sitemap()).toContain(`<loc>https://helpers.example.com/posts/${helper.id}</loc>`);
+    await change("hired");
+    expect(await sitemap()).not.toContain(helper.id);
   });
 
   it("robots.txt keeps crawlers out of the API and private screens and points at the sitemap", async () => {

@@ -2,43 +2,19 @@
 import type { FastifyInstance } from "fastify";
 import { isFamilyLocale } from "../../shared/i18n/locales";
 import type { LinkPreviews } from "./server/preview-store";
-import { robotsTxt, sitemapXml, type sitemapEntries } from "./server/sitemap";
-
-/**
- * Crawlers ask rarely and can wait a minute for a new helper, so the sitemap is kept that long
- * instead of being tied to the listing's change notifications.
- */
-const SITEMAP_TTL_MS = 60_000;
+import { robotsTxt, type KeptSitemap } from "./server/sitemap";
 
 export interface SeoRoutesDeps {
   previews: Pick<LinkPreviews, "get">;
-  seo: { sitemapEntries(publicPages: readonly string[]): ReturnType<typeof sitemapEntries> };
+  sitemap: KeptSitemap;
   publicUrl: string;
   /** What the page routes declare for crawlers (their policies); none when the site serves no pages. */
   pages?: () => Promise<{ sitemapPaths: readonly string[]; disallowedPaths: readonly string[] }>;
 }
 
-export async function seoRoutes(app: FastifyInstance, { previews, seo, publicUrl, pages }: SeoRoutesDeps) {
-  let cached: { xml: string; expiresAt: number } | undefined;
-  let building: Promise<string> | undefined;
-
-  const sitemap = async (): Promise<string> => {
-    if (cached && cached.expiresAt > Date.now()) return cached.xml;
-    building ??= (pages ? pages() : Promise.resolve(undefined))
-      .then((table) => seo.sitemapEntries(table?.sitemapPaths ?? []))
-      .then((entries) => {
-        const xml = sitemapXml(publicUrl, entries);
-        cached = { xml, expiresAt: Date.now() + SITEMAP_TTL_MS };
-        return xml;
-      })
-      .finally(() => {
-        building = undefined;
-      });
-    return building;
-  };
-
+export async function seoRoutes(app: FastifyInstance, { previews, sitemap, publicUrl, pages }: SeoRoutesDeps) {
   app.get("/sitemap.xml", async (_request, reply) => {
-    const xml = await sitemap();
+    const xml = await sitemap.xml(async () => (pages ? (await pages()).sitemapPaths : []));
     return reply.type("application/xml; charset=utf-8").header("cache-control", "public, max-age=300").send(xml);
   });
 

@@ -4,7 +4,7 @@ import { biodataChanged, type HelperService } from "../helpers";
 import type { MediaStorage } from "../media";
 import { seoRoutes } from "./api";
 import { createLinkPreviews, schedulePreviewSweep } from "./server/preview-store";
-import { sitemapEntries } from "./server/sitemap";
+import { keptSitemap, sitemapEntries } from "./server/sitemap";
 
 export interface SeoNeeds {
   helpers: Pick<HelperService, "find" | "newestListed">;
@@ -30,16 +30,19 @@ export const seoFeature = defineFeature({
       stop: previews.stop,
       /** What the sitemap lists. */
       sitemapEntries: (publicPages: readonly string[]) => sitemapEntries(ground.helpers.newestListed, publicPages),
+      sitemap: keptSitemap(ground.site.publicUrl, ground.helpers.newestListed),
       publicUrl: ground.site.publicUrl,
     };
   },
   api: (app, { service, pagePolicies }) =>
-    seoRoutes(app, { previews: service, seo: service, publicUrl: service.publicUrl, pages: pagePolicies }),
-  // A changed biodata's preview is stored before a chat app asks for it.
+    seoRoutes(app, { previews: service, sitemap: service.sitemap, publicUrl: service.publicUrl, pages: pagePolicies }),
   listens: (service) => [
+    // A changed biodata's preview is stored before a chat app asks for it.
     on(biodataChanged, (change) => {
       if (change !== "everything") for (const id of change.helpers) service.prepare(id);
     }),
+    // The sitemap lists a published helper at once, and no longer one withdrawn.
+    on(biodataChanged, () => service.sitemap.drop()),
   ],
   background: (service, log) => schedulePreviewSweep(service, log),
   close: (service) => service.stop(),

@@ -71,3 +71,40 @@ export function robotsTxt(publicUrl: string, disallowedPages: readonly string[])
     "",
   ].join("\n");
 }
+
+/**
+ * The sitemap's XML, made once and kept until a biodata changes (the seo feature listens to
+ * `biodataChanged`), or for an hour at most: a crawler finds a new helper at once, and its
+ * visits between changes cost no query.
+ */
+export function keptSitemap(publicUrl: string, newestListed: HelperService["newestListed"], ttlMs = 60 * 60_000) {
+  let kept: { xml: string; until: number } | undefined;
+  let building: Promise<string> | undefined;
+  /** Bumped by each drop: a build that a change overtook is not kept. */
+  let generation = 0;
+  return {
+    /** `publicPages`: the pages whose policies ask to be listed (read when the XML is made). */
+    async xml(publicPages: () => Promise<readonly string[]>): Promise<string> {
+      if (kept && kept.until > Date.now()) return kept.xml;
+      const started = generation;
+      building ??= publicPages()
+        .then((pages) => sitemapEntries(newestListed, pages))
+        .then((entries) => {
+          const xml = sitemapXml(publicUrl, entries);
+          if (started === generation) kept = { xml, until: Date.now() + ttlMs };
+          return xml;
+        })
+        .finally(() => {
+          building = undefined;
+        });
+      return building;
+    },
+    drop(): void {
+      generation++;
+      kept = undefined;
+      building = undefined;
+    },
+  };
+}
+
+export type KeptSitemap = ReturnType<typeof keptSitemap>;
