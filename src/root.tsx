@@ -39,6 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const flash = viewer ? await context.flash.read(request.headers.get("cookie"), new URL(request.url).pathname, viewer.id) : null;
   // `renderedAt` lets relative times render the same on the server and at hydration.
   const unreadMessages = viewer ? await context.services.conversations.unreadFor(viewer.id) : 0;
+  // A family past the gate: such a page is personal, never kept for anyone else (pages.ts).
+  const cookie = request.headers.get("cookie");
+  const family = !viewer && (await context.visitorCookie.read(cookie)) ? await context.services.conversations.spaceOf(cookie) : null;
   const root: RootData = {
     viewer,
     config: context.config,
@@ -46,6 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     renderedAt: new Date().toISOString(),
     flash,
     unreadMessages,
+    family,
     familyDefault: context.familyDefault,
   };
   return flash ? withHeaders(root, { headers: { "Set-Cookie": await context.flash.clear() } }) : root;

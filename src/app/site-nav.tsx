@@ -25,9 +25,11 @@ type MenuItem =
   { to: string; label: string } | { href: string; label: string } | { group: string; items: ReturnType<typeof operatorItems> };
 
 export function SiteNav() {
-  const { viewer, config, unreadMessages: rendered } = useRootData();
-  // Families' new messages count up here on every page, without a reload, while the account is signed in.
-  const unreadMessages = useLiveUnread(rendered, viewer !== null);
+  const { viewer, config, unreadMessages: rendered, family } = useRootData();
+  // New messages count up here on every page, without a reload: a signed-in account's from
+  // families, a family's (past the gate) from suppliers.
+  const stream = viewer ? "inbox" : family?.live ? "family" : null;
+  const unreadMessages = useLiveUnread(viewer ? rendered : (family?.unread ?? 0), stream);
   const { pathname } = useLocation();
   // The menu is a <details>: a tap opens it on a phone before the page's script has run, and
   // without any script. A chosen link folds it (the page changes under the header).
@@ -53,6 +55,14 @@ export function SiteNav() {
         { to: paths.logout(), label: m.app_nav_log_out() },
       ]
     : [
+        ...(family
+          ? [
+              {
+                to: localHref(paths.familySpace()),
+                label: unreadMessages > 0 ? m.app_nav_space_unread({ count: unreadMessages }) : m.app_nav_space(),
+              },
+            ]
+          : []),
         { to: localHref(paths.filters()), label: m.app_nav_filters() },
         { to: localHref(paths.privacy()), label: m.app_nav_privacy_policy() },
         { href: whatsappLink(config.contactPhone), label: m.app_contact({ phone: displayPhone(config.contactPhone) }) },
@@ -79,10 +89,12 @@ export function SiteNav() {
             <span className="menu-icon" aria-hidden="true" />
             <span>{m.app_menu()}</span>
             {/* On a phone the menu is folded: its button carries the unread count, live like the menu's link. */}
-            {viewer && unreadMessages > 0 ? (
+            {(viewer || family) && unreadMessages > 0 ? (
               <span className="menu-count">
                 <span aria-hidden="true">{unreadMessages}</span>
-                <span className="visually-hidden">{m.app_nav_messages_unread({ count: unreadMessages })}</span>
+                <span className="visually-hidden">
+                  {viewer ? m.app_nav_messages_unread({ count: unreadMessages }) : m.app_nav_space_unread({ count: unreadMessages })}
+                </span>
               </span>
             ) : null}
           </summary>

@@ -20,6 +20,8 @@ export const paths = {
   editFilters: (search: URLSearchParams) => (search.size > 0 ? `/filters?${search.toString()}` : "/filters"),
   privacy: () => "/privacy-policy",
   myData: () => "/privacy/my-data",
+  /** The family's space: its conversations, shortlist and notices (docs/glossary.md). */
+  familySpace: () => "/messages",
   login: (redirectTo?: string) => (redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login"),
   register: () => "/register",
   logout: () => "/logout",

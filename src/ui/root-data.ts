@@ -15,6 +15,11 @@ export interface RootData {
   flash: { id: string; text: string } | null;
   /** Messages from families the signed-in supplier has not read (the menu's count). */
   unreadMessages: number;
+  /**
+   * A family past the gate (nobody signed in): its space is in the menu, with the messages from
+   * suppliers it has not read; `live` when this browser's key opens a family whose count can be followed.
+   */
+  family: { unread: number; live: boolean } | null;
   /** The families' default language (decision 114): the one with the plain addresses. */
   familyDefault: FamilyLocale;
 }

@@ -181,4 +181,45 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
     await familyContext.close();
     await supplierContext.close();
   });
+
+  it("counts a supplier's answer in the family's menu on any page, on a phone, without a reload, and lists it in the family's space", async () => {
+    const { supplierCookie, helper } = await supplierWithHelper("Answering Agency", "Answered Anna");
+    const { familyContext, family, threadPath } = await familyWrites(helper, "Away Family", "Is Anna free from June?");
+    // The family goes on browsing on instance A; its menu links to its space.
+    await family.goto(`${a.url}/posts`);
+    await family.waitForSelector("html[data-hydrated]");
+    await family.evaluate(() => Object.assign(window, { stayed: true }));
+    const spaceLink = family.locator('#site-menu a[href="/messages"]');
+    await expect.poll(() => spaceLink.textContent()).toBe("My space");
+
+    // The supplier answers from instance B.
+    const { supplierContext, supplier } = await supplierOnB(supplierCookie, { width: 1366, height: 900 });
+    await supplier.goto(`${b.url}/dashboard${threadPath}`);
+    await supplier.getByLabel("Your message").fill("Yes, Anna is free from 1 June.");
+    await supplier.getByRole("button", { name: "Send", exact: true }).click();
+    await supplier.getByText("Yes, Anna is free from 1 June.").waitFor();
+
+    await expect.poll(() => spaceLink.textContent(), { timeout: 15_000 }).toBe("My space (1 unread)");
+    const menuCount = family.locator("summary.menu-button .menu-count");
+    await expect.poll(() => menuCount.textContent()).toBe("1My space (1 unread)");
+    expect(await family.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
+
+    // The folded menu opens on the phone and leads to the space: the conversation, its answer first.
+    await family.locator(".menu-button").click();
+    await spaceLink.click();
+    await family.waitForURL(`${a.url}/messages`);
+    await family.getByRole("heading", { name: "My space (1 unread)" }).waitFor();
+    const row = family.locator(".conversation-list li", { hasText: "Answered Anna" });
+    await expect.poll(() => row.locator(".conversation-last").textContent()).toBe("Yes, Anna is free from 1 June.");
+    await expect.poll(() => row.locator(".badge").textContent()).toBe("1 unread");
+    expect(await family.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (process.env.SCREENS_DIR) await family.screenshot({ path: `${process.env.SCREENS_DIR}/phone-family-space.png`, fullPage: true });
+
+    // Read, the count goes: in the menu of the thread's page, and of the space's when it comes back.
+    await row.getByRole("link").click();
+    await family.waitForURL(`${a.url}${threadPath}`);
+    await expect.poll(() => spaceLink.textContent(), { timeout: 15_000 }).toBe("My space");
+    await familyContext.close();
+    await supplierContext.close();
+  });
 });

@@ -44,6 +44,21 @@ describeDb("conversations between a family and a supplier", () => {
     expect(key).toMatch(/^conversations=[\w-]{43}$/);
     return { id, phone, visitor, cookie: `${visitor}; ${key}` };
   }
+  /** A list's stream (an inbox, a family's space): `events(n)` answers its first `n` states once they came. */
+  function listStates(stream: Response) {
+    const reader = stream.body!.getReader();
+    let text = "";
+    const parsed = () => [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!) as { unread: number; stamp: string });
+    const events = async (n: number) => {
+      while (parsed().length < n) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error("the list's stream ended");
+        text += new TextDecoder().decode(value);
+      }
+      return parsed();
+    };
+    return { reader, events };
+  }
   const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
   const postForm = (url: string, cookie: string, values: Record<string, string>) =>
     t.app.inject({ method: "POST", url, headers: { ...formHeaders, cookie }, payload: formBody(values) });
@@ -422,18 +437,7 @@ describeDb("conversations between a family and a supplier", () => {
     expect((await fetch(`${address}/api/inbox/events`)).status).toBe(401);
     const stream = await fetch(`${address}/api/inbox/events`, { headers: { cookie: quiet.cookie } });
     expect(stream.headers.get("content-type")).toContain("text/event-stream");
-    const reader = stream.body!.getReader();
-    let text = "";
-    /** The stream's events so far, once there are `n`. */
-    const events = async (n: number) => {
-      const parsed = () => [...text.matchAll(/^data: (.+)$/gm)].map((match) => JSON.parse(match[1]!) as { unread: number; stamp: string });
-      while (parsed().length < n) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error("the inbox stream ended");
-        text += new TextDecoder().decode(value);
-      }
-      return parsed();
-    };
+    const { reader, events } = listStates(stream);
     const [first] = await events(1);
     expect(first!.unread).toBe(0);
 
@@ -465,6 +469,48 @@ describeDb("conversations between a family and a supplier", () => {
     const more = await fetch(`${address}/api/inbox/events`, { headers: { cookie: quiet.cookie } });
     expect(more.status).toBe(429);
     await Promise.all(held.map((response) => response.body!.cancel()));
+  });
+
+  it("streams the family's space (its unread count and a stamp of its list) as suppliers answer and it reads, and links it from the menu", async () => {
+    const answering = await signUp(t, { name: "Answering Agency" });
+    const helper = await createHelper(t, answering.id, { name: "Space Sari" });
+    const bound = t.app.server.address();
+    const address =
+      bound && typeof bound === "object" ? `http://127.0.0.1:${bound.port}` : await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const family = await startConversation(helper.id, "Is Sari free in May?");
+    // A browser whose key opens no family has no space to follow; nor does a forged key.
+    expect((await fetch(`${address}/api/messages/events`, { headers: { cookie: family.visitor } })).status).toBe(404);
+    const forged = await fetch(`${address}/api/messages/events`, { headers: { cookie: `conversations=${"A".repeat(43)}` } });
+    expect(forged.status).toBe(404);
+    expect((await forged.json()).error.message).toMatch(/^No conversations in this browser yet/);
+
+    const stream = await fetch(`${address}/api/messages/events`, { headers: { cookie: family.cookie } });
+    expect(stream.headers.get("content-type")).toContain("text/event-stream");
+    const { reader, events } = listStates(stream);
+    expect((await events(1))[0]!.unread).toBe(0);
+    // The menu of every page links to the space once the family passed the gate; no count yet.
+    const home = (await page("/posts", family.cookie)).body;
+    expect(home).toMatch(/href="\/messages"[^>]*>My space<\/a>/);
+
+    expect((await postApi(family.id, answering.cookie, "Yes, from the 2nd of May.")).statusCode).toBe(201);
+    const answered = (await events(2))[1]!;
+    expect(answered.unread).toBe(1);
+    const space = await page("/messages", family.cookie);
+    expect(space.body).toContain("My space (1 unread)");
+    expect(space.body).toContain("Yes, from the 2nd of May.");
+    expect(space.body).toContain(`data-stamp="${answered.stamp}"`);
+    expect((await page("/posts", family.cookie)).body).toContain("My space (1 unread)");
+    expect((await page("/zh/posts", family.cookie)).body).toContain("我的空间（1 条未读）");
+
+    // The family opens the thread (it reads it) and answers: none unread, its words last.
+    expect((await page(`/messages/${family.id}`, family.cookie)).statusCode).toBe(200);
+    expect((await events(3))[2]!.unread).toBe(0);
+    expect((await postApi(family.id, family.cookie, "Thank you, we will call.")).statusCode).toBe(201);
+    await events(4);
+    expect((await page("/messages", family.cookie)).body).toContain("You: Thank you, we will call.");
+    await reader.cancel();
+    // Without the gate's cookie there is no space in the menu: such a page may be kept for anyone.
+    expect((await page("/posts")).body).not.toContain("My space");
   });
 
   it("asks a supplier who reads Burmese before a block, in Burmese, on the conversation's page", async () => {

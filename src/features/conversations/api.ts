@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { actor as signedIn } from "../accounts";
+import { notFound } from "../../server/http/errors";
 import { idParams, noContent, refusals } from "../../server/http/schemas";
+import { m } from "../../shared/i18n/compiled/messages.js";
 import { familyKeyFromCookies } from "./server/family-key";
 import { openInboxStream, openStream } from "./server/stream";
 import type { ConversationService, Credentials } from "./service";
@@ -176,6 +178,29 @@ export async function conversationRoutes(fastify: FastifyInstance, { service }: 
       // Counted as the conversations' streams are (decision 152): the account's tabs as a family's, and its address.
       const lease = await service.limits.openStream(inboxLeaseOwner(viewer.id), request.ip);
       await openInboxStream(request, reply, { service, supplierId: viewer.id, open: streams, lease });
+    },
+  );
+  app.get(
+    "/api/messages/events",
+    {
+      config: { access: "anyone", compress: false },
+      schema: {
+        tags: ["conversations"],
+        summary: "Follow the family's space (server-sent events)",
+        description:
+          "For the family whose key the `conversations` cookie holds: a text/event-stream of `{ unread, stamp }`, the " +
+          "messages from suppliers it has not read over all its conversations (the menu's count on every page), and a " +
+          "stamp of its list that changes whenever anything the list shows does. Sent on opening and on each change, " +
+          "whichever instance stored it. Without a key that opens a family: 404. Counted with the family's " +
+          "conversation streams: at most 10 a family and 100 an address, over every instance; more, 429 with `Retry-After`.",
+        response: { 200: z.string().describe("A text/event-stream, open until either side closes it."), ...refusals(404, 429) },
+      },
+    },
+    async (request, reply) => {
+      const familyId = await service.familyIdOf(credentialsOf(request).key ?? null);
+      if (!familyId) throw notFound(m.server_error_no_family_space());
+      const lease = await service.limits.openStream(familyId, request.ip);
+      await openInboxStream(request, reply, { service, familyId, open: streams, lease });
     },
   );
 }

@@ -19,10 +19,10 @@ import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";
 import { checkMessage, type ShownMessage } from "./components/message-rules";
-import { hashFamilyKey, looksLikeKey, newFamilyKey } from "./server/family-key";
+import { familyKeyFromCookies, hashFamilyKey, looksLikeKey, newFamilyKey } from "./server/family-key";
 import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limits";
 import { createBlocks, type BlockedParty } from "./server/blocks";
-import { createLiveHub, sendSignal, signalInbox, type Side } from "./server/live";
+import { createLiveHub, sendSignal, signalLists, type Side } from "./server/live";
 import { messagesAfter, shownMessage } from "./server/rows";
 import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
@@ -64,6 +64,13 @@ export interface ConversationSummary {
   /** The newest message shown: who wrote it and its first words (none when every message is hidden). */
   last: { author: Side; words: string } | null;
 }
+
+/** A stamp of a list and its unread count: changes whenever anything either shows does. */
+const stampOf = (unread: number, items: ConversationSummary[]) =>
+  createHash("sha256")
+    .update(JSON.stringify([unread, items]))
+    .digest("base64url")
+    .slice(0, 22);
 
 /** How many characters of the last message a list shows (its first words; the page may cut it shorter). */
 const LAST_WORDS = 120;
@@ -159,7 +166,7 @@ export function createConversationService({
       const now = new Date();
       // Ids are taken in the order the conversation's lock is granted, so they follow commits.
       const [locked] = await tx
-        .select({ supplierId: conversations.supplierId })
+        .select({ supplierId: conversations.supplierId, familyId: conversations.familyId })
         .from(conversations)
         .where(eq(conversations.id, conversationId))
         .for("update");
@@ -171,7 +178,7 @@ export function createConversationService({
         .set({ lastMessageAt: now, ...own })
         .where(eq(conversations.id, conversationId));
       await sendSignal(tx, { c: conversationId, k: "message" });
-      await signalInbox(tx, locked!.supplierId);
+      await signalLists(tx, locked!);
       return shownMessage(row!);
     });
   }
@@ -182,22 +189,24 @@ export function createConversationService({
     return checked.text;
   }
 
-  /** Messages from families the supplier has not read, over all their conversations (the menu's count). */
-  async function unreadFor(supplierId: string): Promise<number> {
+  /**
+   * Messages from the other side that one side has not read, over all its conversations (the
+   * menu's count): a supplier's from families, or a family's from suppliers.
+   */
+  async function unreadOf(side: Side, id: string): Promise<number> {
+    const [own, readId, other] =
+      side === "supplier"
+        ? [conversations.supplierId, conversations.supplierReadId, "family"]
+        : [conversations.familyId, conversations.familyReadId, "supplier"];
     const [row] = await db
       .select({ unread: count() })
       .from(chatMessages)
       .innerJoin(conversations, eq(conversations.id, chatMessages.conversationId))
-      .where(
-        and(
-          eq(conversations.supplierId, supplierId),
-          eq(chatMessages.author, "family"),
-          gt(chatMessages.id, conversations.supplierReadId),
-          sql`${chatMessages.hiddenAt} is null`,
-        ),
-      );
+      .where(and(eq(own, id), eq(chatMessages.author, other), gt(chatMessages.id, readId), sql`${chatMessages.hiddenAt} is null`));
     return row?.unread ?? 0;
   }
+  const familyUnread = (familyId: string) => unreadOf("family", familyId);
+  const unreadFor = (supplierId: string) => unreadOf("supplier", supplierId);
 
   return {
     live,
@@ -362,8 +371,8 @@ export function createConversationService({
           .returning({ id: conversations.id });
         if (moved.length === 0) return;
         await sendSignal(tx, { c: conversation.id, k: "read", side: actor.side as Side, upTo: mark });
-        // The supplier's unread count went down: their header and inbox, in every tab.
-        if (actor.side === "supplier") await signalInbox(tx, conversation.supplierId);
+        // The reader's unread count went down: their header and list, in every tab.
+        await signalLists(tx, conversation);
       });
     },
 
@@ -405,7 +414,7 @@ export function createConversationService({
         }
         await tx.update(conversations).set({ status }).where(eq(conversations.id, conversation.id));
         await sendSignal(tx, { c: conversation.id, k: "status", status });
-        await signalInbox(tx, conversation.supplierId);
+        await signalLists(tx, conversation);
       });
       return { was: conversation.status };
     },
@@ -435,8 +444,11 @@ export function createConversationService({
           .returning({ c: chatMessages.conversationId });
         if (!row) throw notFound("No such message.");
         await sendSignal(tx, hidden ? { c: row.c, k: "hidden", id: messageId } : { c: row.c, k: "message" });
-        const [owner] = await tx.select({ supplierId: conversations.supplierId }).from(conversations).where(eq(conversations.id, row.c));
-        await signalInbox(tx, owner!.supplierId);
+        const [sides] = await tx
+          .select({ supplierId: conversations.supplierId, familyId: conversations.familyId })
+          .from(conversations)
+          .where(eq(conversations.id, row.c));
+        await signalLists(tx, sides!);
       });
     },
 
@@ -490,6 +502,31 @@ export function createConversationService({
       if (!family) return null;
       return summaries(eq(conversations.familyId, family.family.id), "family");
     },
+    /** The family's space as its page shows it: its conversations, their unread count and the stamp its stream sends; null for no family. */
+    async familyPage(key: string | null): Promise<{ items: ConversationSummary[]; unread: number; stamp: string } | null> {
+      const family = await familyByKey(key);
+      if (!family) return null;
+      const [items, unread] = await Promise.all([
+        summaries(eq(conversations.familyId, family.family.id), "family"),
+        familyUnread(family.family.id),
+      ]);
+      return { items, unread, stamp: stampOf(unread, items) };
+    },
+    /** The menu's view of the family whose key a Cookie header holds: its unread count, and whether there is a family to follow. */
+    async spaceOf(cookieHeader: string | null): Promise<{ unread: number; live: boolean }> {
+      const family = await familyByKey(familyKeyFromCookies(cookieHeader));
+      return family ? { unread: await familyUnread(family.family.id), live: true } : { unread: 0, live: false };
+    },
+    /**
+     * A family's space as its stream follows it: the unread count over its conversations (the
+     * menu's) and a stamp of its list that changes whenever anything the list shows does.
+     */
+    async familySpace(familyId: string): Promise<{ unread: number; stamp: string }> {
+      const [items, unread] = await Promise.all([summaries(eq(conversations.familyId, familyId), "family"), familyUnread(familyId)]);
+      return { unread, stamp: stampOf(unread, items) };
+    },
+    /** The family a key opens (its id), for its space's stream; undefined for none. */
+    familyIdOf: async (key: string | null) => (await familyByKey(key))?.family.id,
     /** Every conversation of a lead (the privacy page shows them to the number's owner). */
     ofLead: (leadId: string) =>
       summaries(
@@ -503,11 +540,7 @@ export function createConversationService({
      */
     async inboxPage(supplierId: string): Promise<{ items: ConversationSummary[]; unread: number; stamp: string }> {
       const [items, unread] = await Promise.all([summaries(eq(conversations.supplierId, supplierId), "supplier"), unreadFor(supplierId)]);
-      const stamp = createHash("sha256")
-        .update(JSON.stringify([unread, items]))
-        .digest("base64url")
-        .slice(0, 22);
-      return { items, unread, stamp };
+      return { items, unread, stamp: stampOf(unread, items) };
     },
     /** Every conversation, newest first, for operators; `reported`: those with a reported message. */
     all: (options: { reported?: boolean } = {}) =>

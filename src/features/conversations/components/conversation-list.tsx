@@ -30,6 +30,7 @@ const FAMILY_WORDS: ConversationListWords = {
   messages: (count) => m.conversations_message_count({ count }),
   unread: (count) => m.conversations_unread({ count }),
   status: (status) => (status === "done" ? m.conversations_status_done() : m.conversations_status_blocked()),
+  last: (words, mine) => (mine ? m.conversations_last_yours({ words }) : words),
 };
 
 /** Conversations as a list of links (`byHelper`: listed under their biodata's heading), each with its unread count; for the family, the supplier and operators. */

@@ -1,8 +1,10 @@
-import { Form, Link } from "react-router";
+import { useEffect } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { ConversationList } from "../components/conversation-list";
+import { followInbox } from "../components/inbox-live";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, keyCookie, orRefusal } from "./refusals.server";
@@ -11,17 +13,20 @@ import type { Route } from "./+types/family-list";
 export const policy = pagePolicy.personal({ noCrawl: true });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
-  { title: m.conversations_list_title({ site: siteName(matches) }) },
+  { title: m.conversations_space_title({ site: siteName(matches) }) },
   { name: "robots", content: "noindex" },
 ];
 
+/** The family's space (docs/glossary.md): its conversations, each with its last words and unread count, live. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const who = credentials(request, context);
-  const list = await context.services.conversations.ofFamily(who.key ?? null);
+  const page = await context.services.conversations.familyPage(who.key ?? null);
   return {
-    conversations: (list ?? []).map((item) => ({ ...item, with: item.supplier.name })),
+    conversations: (page?.items ?? []).map((item) => ({ ...item, with: item.supplier.name })),
+    unread: page?.unread ?? 0,
+    stamp: page?.stamp ?? null,
     // The browser holds its key (the cookie): the page can show it its own link again.
-    link: list && who.key ? `${context.config.publicUrl}/messages/link/${who.key}` : null,
+    link: page && who.key ? `${context.config.publicUrl}/messages/link/${who.key}` : null,
   };
 }
 
@@ -32,12 +37,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   return Response.json({ revoked: true }, { headers: { "Set-Cookie": keyCookie(key, context) } });
 }
 
-export default function FamilyConversations({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversations, link } = loaderData;
+export default function FamilySpace({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversations, unread, stamp, link } = loaderData;
+  // A reply, a read mark or a status from any instance reloads the list (the menu's count follows the same stream).
+  const { revalidate, state: reading } = useRevalidator();
+  useEffect(
+    () =>
+      stamp === null
+        ? undefined
+        : followInbox((state) => {
+            if (state && state.stamp !== stamp && reading === "idle") void revalidate();
+          }, "family"),
+    [stamp, reading, revalidate],
+  );
   return (
-    <section className="conversations-page" aria-labelledby="conversations-heading">
-      <h1 id="conversations-heading">{m.conversations_list_heading()}</h1>
-      <ConversationList items={conversations} empty={m.conversations_list_empty()} />
+    <section className="conversations-page" aria-labelledby="conversations-heading" data-stamp={stamp ?? undefined}>
+      <h1 id="conversations-heading">
+        {unread > 0 ? m.conversations_space_heading_unread({ count: unread }) : m.conversations_space_heading()}
+      </h1>
+      <h2>{m.conversations_list_heading()}</h2>
+      <ConversationList items={conversations} empty={m.conversations_list_empty()} reader="family" />
       {link ? (
         <div className="private-link">
           <h2>{m.conversations_private_link()}</h2>

@@ -6,7 +6,8 @@
  * conversation. PGlite delivers it within the process. A signal only says what to read again:
  * streams read messages from the table, so a signal lost or repeated loses or repeats nothing.
  * A supplier's inbox (the list and the header's unread count) is followed the same way, under
- * a key of its own (`inboxKey`): a signal there says the inbox changed, the stream reads it.
+ * a key of its own (`inboxKey`), and so is a family's space (`familySpaceKey`): a signal there
+ * says the list changed, the stream reads it.
  */
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../../server/db/connect";
@@ -26,9 +27,18 @@ export type Signal =
 /** The key a supplier's inbox streams listen on (a conversation's is its id). */
 export const inboxKey = (supplierId: string) => `inbox:${supplierId}`;
 
+/** The key a family's space streams listen on (the menu's unread count on every page). */
+export const familySpaceKey = (familyId: string) => `family:${familyId}`;
+
 /** Tells the supplier's inbox streams, on every instance, that their inbox changed. */
 export function signalInbox(executor: Executor, supplierId: string): Promise<void> {
   return sendSignal(executor, { c: inboxKey(supplierId), k: "inbox" });
+}
+
+/** Tells both sides' lists (the supplier's inbox, the family's space) that a conversation of theirs changed. */
+export async function signalLists(executor: Executor, sides: { supplierId: string; familyId: string }): Promise<void> {
+  await signalInbox(executor, sides.supplierId);
+  await sendSignal(executor, { c: familySpaceKey(sides.familyId), k: "inbox" });
 }
 
 export async function sendSignal(executor: Executor, signal: Signal): Promise<void> {

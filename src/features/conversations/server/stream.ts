@@ -8,7 +8,7 @@
  */
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { ConversationService } from "../service";
-import { inboxKey, type Signal } from "./live";
+import { familySpaceKey, inboxKey, type Signal } from "./live";
 import type { StreamLease } from "./limits";
 import type { LiveEvent } from "../components/message-rules";
 
@@ -135,25 +135,29 @@ export async function openStream(
 }
 
 /**
- * A signed-in account's inbox: `{ unread, stamp }` on opening and whenever either changes (the
- * header's count shows `unread`; the inbox page reloads its list when `stamp` differs from the
- * one it was rendered with). Any signal on the inbox's key, or the hub's reconnection, reads again.
+ * A signed-in account's inbox, or a family's space: `{ unread, stamp }` on opening and whenever
+ * either changes (the menu's count shows `unread`; the list's page reloads when `stamp` differs
+ * from the one it was rendered with). Any signal on its key, or the hub's reconnection, reads again.
  */
 export async function openInboxStream(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { service: ConversationService; supplierId: string; open: Set<() => void>; lease: StreamLease },
+  options: { service: ConversationService; open: Set<() => void>; lease: StreamLease } & ({ supplierId: string } | { familyId: string }),
 ): Promise<void> {
-  const { service, supplierId } = options;
+  const { service } = options;
+  const [key, state] =
+    "supplierId" in options
+      ? [inboxKey(options.supplierId), () => service.inboxPage(options.supplierId)]
+      : [familySpaceKey(options.familyId), () => service.familySpace(options.familyId)];
   let last = "";
   await openEvents(request, reply, {
     service,
-    key: inboxKey(supplierId),
+    key,
     open: options.open,
     lease: options.lease,
-    what: "inbox stream",
+    what: "supplierId" in options ? "inbox stream" : "family space stream",
     async read(send) {
-      const { unread, stamp } = await service.inboxPage(supplierId);
+      const { unread, stamp } = await state();
       if (stamp === last) return;
       last = stamp;
       send({ unread, stamp });
