@@ -191,6 +191,8 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
     await family.evaluate(() => Object.assign(window, { stayed: true }));
     const spaceLink = family.locator('#site-menu a[href="/messages"]');
     await expect.poll(() => spaceLink.textContent()).toBe("My space");
+    // It stars her while it waits.
+    await family.getByRole("button", { name: "Shortlist Answered Anna" }).click();
 
     // The supplier answers from instance B.
     const { supplierContext, supplier } = await supplierOnB(supplierCookie, { width: 1366, height: 900 });
@@ -212,6 +214,8 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
     const row = family.locator(".conversation-list li", { hasText: "Answered Anna" });
     await expect.poll(() => row.locator(".conversation-last").textContent()).toBe("Yes, Anna is free from 1 June.");
     await expect.poll(() => row.locator(".badge").textContent()).toBe("1 unread");
+    // Its shortlist is in the space too.
+    await family.getByRole("link", { name: "Open your shortlist (1)" }).waitFor();
     expect(await family.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     if (process.env.SCREENS_DIR) await family.screenshot({ path: `${process.env.SCREENS_DIR}/phone-family-space.png`, fullPage: true });
 

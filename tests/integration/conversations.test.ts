@@ -499,6 +499,7 @@ describeDb("conversations between a family and a supplier", () => {
     expect(space.body).toContain("My space (1 unread)");
     expect(space.body).toContain("Yes, from the 2nd of May.");
     expect(space.body).toContain(`data-stamp="${answered.stamp}"`);
+    expect(space.body).toContain("Your shortlist");
     expect((await page("/posts", family.cookie)).body).toContain("My space (1 unread)");
     expect((await page("/zh/posts", family.cookie)).body).toContain("我的空间（1 条未读）");
 

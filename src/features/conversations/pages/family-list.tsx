@@ -3,6 +3,8 @@ import { Form, Link, useRevalidator } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
+import { useShortlist } from "../../shortlist/components/shortlist-store";
+import { shortlistPath } from "../../../shared/shortlist";
 import { ConversationList } from "../components/conversation-list";
 import { followInbox } from "../components/inbox-live";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -57,6 +59,7 @@ export default function FamilySpace({ loaderData, actionData }: Route.ComponentP
       </h1>
       <h2>{m.conversations_list_heading()}</h2>
       <ConversationList items={conversations} empty={m.conversations_list_empty()} reader="family" />
+      <SpaceShortlist />
       {link ? (
         <div className="private-link">
           <h2>{m.conversations_private_link()}</h2>
@@ -74,6 +77,22 @@ export default function FamilySpace({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <p>
         <Link to={localHref(paths.myData())}>{m.conversations_your_data()}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The shortlist, as this browser keeps it (its count comes after hydration, as in the header). */
+function SpaceShortlist() {
+  const ids = useShortlist();
+  return (
+    <section aria-labelledby="space-shortlist-heading">
+      <h2 id="space-shortlist-heading">{m.conversations_space_shortlist()}</h2>
+      <p>{m.conversations_space_shortlist_hint()}</p>
+      <p>
+        <Link to={localHref(shortlistPath(ids))}>
+          {ids.length > 0 ? m.conversations_space_shortlist_count({ count: ids.length }) : m.conversations_space_shortlist_open()}
+        </Link>
       </p>
     </section>
   );
