@@ -30,7 +30,7 @@ import { portraitSvg, rasterise } from "../src/features/demo/server/portraits";
 import { storeImage } from "../src/features/media/server/images";
 import { diskStorage } from "../src/features/media/server/storage";
 import { findHelperFor, findPrivateDetails } from "../src/features/helpers/server/helper-reads";
-import { ListingCache } from "../src/features/helpers/server/listing-cache";
+import { ListingCache } from "../src/server/listing-cache";
 import { createBiodataPdfs, createPdfRenderer } from "../src/features/pdf";
 import { freshPglite } from "./bench-database";
 import { fullestTexts } from "./fullest-biodata";

@@ -5,3 +5,4 @@ export { actor, type Access } from "./server/access";
 export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/roles";
 export { hasSessionCookie } from "./server/session";
 export { isLicenceTaken } from "./server/licence-claims";
+export { accountMayShow, ownerMayShow, type PublicRule } from "./server/visibility";

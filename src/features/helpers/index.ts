@@ -2,9 +2,10 @@
 export { createHelperService, type HelperService, type HelperServiceDeps } from "./service";
 export { helperRoutes } from "./api";
 export { helperWriteRoutes } from "./api-writes";
-export { ListingCache } from "./server/listing-cache";
+export { ListingCache } from "../../server/listing-cache";
 export type { BiodataReader } from "./server/helper-reads";
 export { biodataUsesImage } from "./server/image-use";
 export { isShownStatus, ownerMayShow, type PublicRule } from "./server/visibility";
 export { ChangeGatherer, changeFromPayload, type ListingChange } from "./server/listing-changes";
 export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./server/write-limit";
+export { personnelNamedBy } from "./server/named-personnel";

@@ -1,7 +1,9 @@
 /**
  * Suppliers as the public sees them: those with at least one listed helper, with that count; a
- * supplier's own page only while their account may show anything (helpers/visibility.ts). The
- * counts come from the helpers service: this feature reads accounts, not biodata (decision 094).
+ * supplier's own page only while their account may show anything (accounts/visibility.ts). The
+ * counts come from the helpers service, handed over by the composition root: this feature reads
+ * accounts, not biodata (decision 094), and imports nothing of the helpers feature, which names
+ * the agencies' EA personnel kept here.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
@@ -10,16 +12,20 @@ import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../../server/db/connect";
 import { user } from "../../server/db/schema";
-import { ListingCache, ownerMayShow, type HelperService, type PublicRule } from "../helpers";
-import { requireUser, type Viewer } from "../accounts";
+import { ListingCache } from "../../server/listing-cache";
+import { ownerMayShow, requireUser, type PublicRule, type Viewer } from "../accounts";
 import { eaPersonnelInputSchema, type EaPersonnel } from "../../shared/ea-personnel";
 import { fieldErrors } from "../../shared/helper-schema";
 import { m } from "../../shared/i18n/compiled/messages.js";
 import { isUuid } from "../../shared/uuid";
 import { badRequest, notFound } from "../../server/http/errors";
-import { addPersonnel, listPersonnel, namedPersonnel, personnelToName, removePersonnel } from "./server/ea-personnel";
+import { addPersonnel, listPersonnel, personnelToName, removePersonnel } from "./server/ea-personnel";
 
-type ListedCounts = Pick<HelperService, "listedCounts" | "listedCount">;
+/** How many helpers suppliers have listed: the helpers service's counts. */
+interface ListedCounts {
+  listedCounts(): Promise<Map<string, number>>;
+  listedCount(supplierId: string): Promise<number>;
+}
 
 function toItem(row: {
   id: string;
@@ -109,8 +115,6 @@ export function createSupplierService({ db, rule, helpers, announced }: Supplier
     find: (id: string) => findSupplier(db, rule, helpers, id),
     /** A licensed agency's registered EA personnel (decision 162). */
     personnel: (supplierId: string) => listPersonnel(db, supplierId),
-    /** The EA personnel a biodata names (decision 163); null for an overseas supplier or an agency with none. */
-    namedPersonnel: (supplierId: string, helperId: string) => namedPersonnel(db, supplierId, helperId),
     /** The EA personnel an agency's biodata may name, for its form; none without a licence. */
     personnelToName: (supplierId: string) => personnelToName(db, supplierId),
     async addPersonnel(viewer: Viewer | null | undefined, body: unknown): Promise<EaPersonnel> {

@@ -20,8 +20,7 @@ import { mediaFileNames } from "../../../shared/media";
 import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
 import { user } from "../../../server/db/schema";
-import type { ListingCache } from "../../helpers";
-import { namedPersonnel } from "../../suppliers";
+import { personnelNamedBy, type ListingCache } from "../../helpers";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { MediaStorage } from "../../media";
 import { createSettledWork } from "../../../server/settled-work";
@@ -97,7 +96,7 @@ export function createBiodataPdfs({
     const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;
     const check = licenceCheckText({ licenceStatus: status, licenceCheckedAt: checkedAt }, siteName);
     // The agency's EA personnel this biodata names stand beside its licence (decisions 162, 163).
-    const personnel = status === "none" ? null : await namedPersonnel(db, helper.supplier.id, helper.id);
+    const personnel = status === "none" ? null : await personnelNamedBy(db, { id: helper.id, supplierId: helper.supplier.id });
     const named = personnel ? ` · ${m.pdf_ea_personnel({ name: personnel.name, number: personnel.registrationNumber })}` : "";
     const licence =
       status === "none"

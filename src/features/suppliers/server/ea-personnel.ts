@@ -6,7 +6,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { EaPersonnel, EaPersonnelInput } from "../../../shared/ea-personnel";
 import type { Database } from "../../../server/db/connect";
-import { eaPersonnel, helpers, user } from "../../../server/db/schema";
+import { eaPersonnel, user } from "../../../server/db/schema";
 import { badRequest } from "../../../server/http/errors";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
@@ -57,21 +57,18 @@ export async function personnelToName(db: Database, supplierId: string): Promise
 }
 
 /**
- * The personnel a biodata names: the one its agency chose for it, else its first registered
- * (decision 163); none for an overseas supplier or an agency with none.
+ * The personnel a biodata names: `chosen`, the one its agency chose for it (the helpers feature
+ * keeps the choice), when still registered, else its first registered (decision 163); none for
+ * an overseas supplier or an agency with none.
  */
-export async function namedPersonnel(db: Database, supplierId: string, helperId: string): Promise<EaPersonnel | null> {
+export async function namedPersonnel(db: Database, supplierId: string, chosen: string | null): Promise<EaPersonnel | null> {
   const [supplier] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplierId)).limit(1);
   if (!supplier?.licence) return null;
-  const chosen = db
-    .select({ id: helpers.eaPersonnelId })
-    .from(helpers)
-    .where(and(eq(helpers.id, helperId), eq(helpers.supplierId, supplierId)));
   const [row] = await db
     .select()
     .from(eaPersonnel)
     .where(eq(eaPersonnel.supplierId, supplierId))
-    .orderBy(sql`(${eaPersonnel.id} = (${chosen})) is true desc`, asc(eaPersonnel.createdAt), asc(eaPersonnel.id))
+    .orderBy(sql`(${eaPersonnel.id} = ${chosen}) is true desc`, asc(eaPersonnel.createdAt), asc(eaPersonnel.id))
     .limit(1);
   return row ? toPersonnel(row) : null;
 }

@@ -1,0 +1,27 @@
+/**
+ * Whether the public may see anything of an account (decisions 085, 164): never while an
+ * operator refuses its licence, and, when the site confirms e-mail addresses (real mail is sent),
+ * only once the owner has opened the link mailed to them. Operators' accounts are trusted as they
+ * are. The helpers feature puts this beside its statuses (helpers/server/visibility.ts); the
+ * supplier pages use it as it is.
+ */
+import { and, eq, isNull, or, type SQL } from "drizzle-orm";
+import { user } from "../../../server/db/schema";
+
+export interface PublicRule {
+  /** True when mail is really sent: an account's biodata are public once its e-mail is confirmed. */
+  confirmedOwnersOnly: boolean;
+}
+
+const OPERATOR_ROLE = "operator";
+
+/** Whether the account read in the same query may show anything publicly. */
+export function ownerMayShow(rule: PublicRule): SQL {
+  const notRefused = isNull(user.licenceRefusedAt);
+  return rule.confirmedOwnersOnly ? and(notRefused, or(eq(user.emailVerified, true), eq(user.role, OPERATOR_ROLE)))! : notRefused;
+}
+
+/** The e-mail part of `ownerMayShow`, for an account already read (publishing waits for it). */
+export function accountMayShow(rule: PublicRule, account: { emailVerified: boolean; role: string }): boolean {
+  return !rule.confirmedOwnersOnly || account.emailVerified || account.role === OPERATOR_ROLE;
+}
