@@ -7,6 +7,7 @@
  */
 import { createHmac } from "node:crypto";
 import type { Auth } from "../features/accounts/server/auth";
+import { accountName } from "../features/accounts";
 import { createAccountService } from "../features/accounts/service";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
 import type { Config } from "../server/config";
@@ -207,7 +208,7 @@ function createCoreServices({
     /** Biodata: the public listing and page, and a supplier's own (create, change, delete). */
     helpers,
     /** The families' default language, an operator's setting (decision 114); kept pages follow it. */
-    familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate()),
+    familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate(), accountName),
     /**
      * A biodata as an A4 PDF: the public copy, the family's (past the gate: with the gated
      * details), or the owner's and operators' (with the private details too).

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier, helperValues } from "../support/factories";

@@ -6,3 +6,5 @@ export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/
 export { hasSessionCookie } from "./server/session";
 export { isLicenceTaken } from "./server/licence-claims";
 export { accountMayShow, ownerMayShow, type PublicRule } from "./server/visibility";
+export { account, user } from "./server/tables";
+export { accountName } from "./server/account-reads";

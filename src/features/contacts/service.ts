@@ -8,8 +8,7 @@
  * one. Rows older than the counts need are deleted daily (CONTACT_RECORD_DAYS).
  */
 import { and, count, desc, eq, gte, lt } from "drizzle-orm";
-import type { HelperService } from "../helpers";
-import { helpers as helperRows } from "../../server/db/schema";
+import { helpers as helperRows, type HelperService } from "../helpers";
 import { countInWindow } from "../../server/db/window-count";
 import { notFound, tooManyRequests } from "../../server/http/errors";
 import type { FeatureGround } from "../../server/feature";

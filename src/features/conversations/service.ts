@@ -8,13 +8,12 @@
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { requireOperator, type Viewer } from "../accounts";
-import type { HelperService } from "../helpers";
-import { visitorAbout } from "../leads";
+import { requireOperator, user, type Viewer } from "../accounts";
+import { helpers, type HelperService } from "../helpers";
+import { visitorAbout, visitors } from "../leads";
 import { enqueueMessage } from "../notifications";
 import type { FeatureGround } from "../../server/feature";
 import type { Executor } from "../../server/db/connect";
-import { helpers, user, visitors } from "../../server/db/schema";
 import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";

@@ -2,3 +2,4 @@
 export { createSupplierService, type SupplierService } from "./service";
 export { supplierRoutes } from "./api";
 export { namedPersonnel } from "./server/ea-personnel";
+export { eaPersonnel } from "./server/tables";

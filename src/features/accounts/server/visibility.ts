@@ -6,7 +6,7 @@
  * supplier pages use it as it is.
  */
 import { and, eq, isNull, or, type SQL } from "drizzle-orm";
-import { user } from "../../../server/db/schema";
+import { user } from "./tables";
 
 export interface PublicRule {
   /** True when mail is really sent: an account's biodata are public once its e-mail is confirmed. */

@@ -7,7 +7,8 @@
 import { and, count, desc, eq, exists, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { escapeLike } from "../../../server/db/escape-like";
-import { helpers, user } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { helpers } from "./tables";
 
 export const ALL_HELPERS_PAGE_SIZE = 50;
 

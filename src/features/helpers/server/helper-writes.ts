@@ -23,7 +23,9 @@ import {
 import { requireOwnerOrOperator, requireUser } from "../../accounts";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { eaPersonnel, helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
+import { user as account } from "../../accounts";
+import { eaPersonnel } from "../../suppliers";
+import { helpers, type HelperRow, type NewHelperRow } from "./tables";
 import { badRequest, HttpError, notFound, unauthorized } from "../../../server/http/errors";
 import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { helpers } from "./tables";
 import { listedHelpers, type PublicRule } from "./visibility";
 
 export interface ListedSummary {

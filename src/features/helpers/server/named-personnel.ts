@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import type { EaPersonnel } from "../../../shared/ea-personnel";
 import type { Database } from "../../../server/db/connect";
-import { helpers } from "../../../server/db/schema";
+import { helpers } from "./tables";
 import { namedPersonnel } from "../../suppliers";
 
 export async function personnelNamedBy(db: Database, helper: { id: string; supplierId: string }): Promise<EaPersonnel | null> {

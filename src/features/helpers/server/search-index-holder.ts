@@ -6,7 +6,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { HelperQuery } from "../../../shared/listing-query";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { helpers } from "./tables";
 import { CardStore, rowVersion } from "./card-store";
 import { orderBy } from "./helper-reads";
 import type { ListingChange } from "./listing-changes";

@@ -11,7 +11,7 @@
  * out a status or an account check of its own (decision 094).
  */
 import { and, eq, ne, type SQL } from "drizzle-orm";
-import { helpers } from "../../../server/db/schema";
+import { helpers } from "./tables";
 import { accountMayShow, ownerMayShow, type PublicRule } from "../../accounts";
 
 export { accountMayShow, ownerMayShow, type PublicRule };

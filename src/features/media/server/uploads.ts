@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { mediaFileNames } from "../../../shared/media";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { user } from "../../accounts";
 import { uploads } from "./tables";
 import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";

@@ -8,7 +8,7 @@
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { user } from "../../accounts";
 import { HttpError, notFound } from "../../../server/http/errors";
 import type { LicenceCheckInput, LicenceRefusalInput } from "../licence-check-schema";
 import { normaliseLicence } from "../../../shared/licence";

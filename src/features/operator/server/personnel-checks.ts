@@ -6,7 +6,8 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../server/db/connect";
-import { eaPersonnel, user } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { eaPersonnel } from "../../suppliers";
 import { notFound } from "../../../server/http/errors";
 import { isUuid } from "../../../shared/uuid";
 

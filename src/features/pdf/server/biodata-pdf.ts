@@ -19,7 +19,7 @@ import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
 import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { user } from "../../accounts";
 import { personnelNamedBy, type ListingCache } from "../../helpers";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { MediaStorage } from "../../media";

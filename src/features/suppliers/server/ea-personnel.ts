@@ -6,7 +6,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { EaPersonnel, EaPersonnelInput } from "../../../shared/ea-personnel";
 import type { Database } from "../../../server/db/connect";
-import { eaPersonnel, user } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { eaPersonnel } from "./tables";
 import { badRequest } from "../../../server/http/errors";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
