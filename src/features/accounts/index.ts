@@ -6,5 +6,15 @@ export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/
 export { hasSessionCookie } from "./server/session";
 export { isLicenceTaken } from "./server/licence-claims";
 export { accountMayShow, ownerMayShow, type PublicRule } from "./server/visibility";
-export { account, user } from "./server/tables";
-export { accountName } from "./server/account-reads";
+export { account, accountProfiles, user, type AccountProfile } from "./server/tables";
+export { accountName, accountProfile, avatarUsesImage } from "./server/account-reads";
+export {
+  checkLicence,
+  findSupplierLicence,
+  listSupplierLicences,
+  refuseLicence,
+  uncheckLicence,
+  type LicenceCheckInput,
+  type LicenceRefusalInput,
+  type SupplierLicence,
+} from "./server/licence-checks";

@@ -9,4 +9,5 @@ export { isShownStatus, ownerMayShow, type PublicRule } from "./server/visibilit
 export { ChangeGatherer, changeFromPayload, type ListingChange } from "./server/listing-changes";
 export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./server/write-limit";
 export { personnelNamedBy } from "./server/named-personnel";
-export { helperAndSupplierColumns, helpers, type NewHelperRow } from "./server/tables";
+export { helperAndSupplierColumns, helperNames, helpers, type NewHelperRow } from "./server/tables";
+export { helperName } from "./server/helper-names";

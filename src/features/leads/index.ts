@@ -41,4 +41,5 @@ export { leadSchema } from "./api";
 export type { LeadLimits } from "./server/lead-rate-limit";
 export type { Forgetting } from "./server/privacy";
 export { visitorAbout } from "./server/lead-message";
-export { visitors } from "./server/tables";
+export { leadPhones, visitors } from "./server/tables";
+export { leadPhone } from "./server/lead-reads";

@@ -1,11 +1,12 @@
 /**
  * The accounts feature's own tables: better-auth's (names and columns as its Drizzle adapter
- * expects, auth.ts hands them to it), with the supplier's fields on `user`. Other features reach
- * them through the feature's index: a foreign key names `user`, a read goes through what the
- * index exports (decision 187).
+ * expects, auth.ts hands them to it), with the supplier's fields on `user`; and the read model
+ * other features join (`account_profiles`). Other features reach them through the feature's
+ * index: a foreign key names `user`, a read goes through the read model or a function the index
+ * exports (decision 190).
  */
 import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { boolean, index, pgTable, pgView, text, timestamp, uniqueIndex, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { LICENCE_INDEX } from "../../../shared/licence";
 import { timestamps } from "../../../server/db/schema";
 
@@ -97,3 +98,34 @@ export const verification = pgTable(
 );
 
 export type UserRow = typeof user.$inferSelect;
+
+/**
+ * What other features may read of an account beside their own rows (decision 190): who it is and
+ * how families reach it (its cards, conversations, the supplier pages), its e-mail and language
+ * (the notices it is sent), its licence as claimed and checked (the supplier pages show it only
+ * once checked), and whether it may show anything (`ownerMayShow`). Not its password, sessions,
+ * role or the operators' notes. A view over `user` (migration 0025), which PostgreSQL reads as
+ * the table itself: a join on it costs what the join on `user` cost.
+ */
+export const accountProfiles = pgView("account_profiles", {
+  id: text("id").notNull(),
+  name: text("name").notNull(),
+  companyName: text("company_name"),
+  image: text("image"),
+  phone: text("phone"),
+  telegram: text("telegram"),
+  email: text("email").notNull(),
+  /** The account's language for its own pages and mails; null: English. */
+  locale: text("locale"),
+  eaLicenceNumber: text("ea_licence_number"),
+  licenceCheckedAt: timestamp("licence_checked_at", { withTimezone: true }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+  /** The e-mail is confirmed, or the account is an operator's (trusted as it is, decision 085). */
+  emailConfirmed: boolean("email_confirmed").notNull(),
+  /** An operator refuses its licence (decision 164): nothing of it is public meanwhile. */
+  licenceRefused: boolean("licence_refused").notNull(),
+  /** Changes with every update of the account's row (its `xmin`): what a cache of its cards compares. */
+  version: text("version").notNull(),
+}).existing();
+
+export type AccountProfile = typeof accountProfiles.$inferSelect;

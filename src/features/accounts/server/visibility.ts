@@ -3,10 +3,11 @@
  * operator refuses its licence, and, when the site confirms e-mail addresses (real mail is sent),
  * only once the owner has opened the link mailed to them. Operators' accounts are trusted as they
  * are. The helpers feature puts this beside its statuses (helpers/server/visibility.ts); the
- * supplier pages use it as it is.
+ * supplier pages use it as it is. In SQL it reads the read model (`account_profiles`), which
+ * says both in a column each.
  */
-import { and, eq, isNull, or, type SQL } from "drizzle-orm";
-import { user } from "./tables";
+import { and, eq, type SQL } from "drizzle-orm";
+import { accountProfiles } from "./tables";
 
 export interface PublicRule {
   /** True when mail is really sent: an account's biodata are public once its e-mail is confirmed. */
@@ -15,10 +16,10 @@ export interface PublicRule {
 
 const OPERATOR_ROLE = "operator";
 
-/** Whether the account read in the same query may show anything publicly. */
+/** Whether the account joined in the same query (`account_profiles`) may show anything publicly. */
 export function ownerMayShow(rule: PublicRule): SQL {
-  const notRefused = isNull(user.licenceRefusedAt);
-  return rule.confirmedOwnersOnly ? and(notRefused, or(eq(user.emailVerified, true), eq(user.role, OPERATOR_ROLE)))! : notRefused;
+  const notRefused = eq(accountProfiles.licenceRefused, false);
+  return rule.confirmedOwnersOnly ? and(notRefused, eq(accountProfiles.emailConfirmed, true))! : notRefused;
 }
 
 /** The e-mail part of `ownerMayShow`, for an account already read (publishing waits for it). */

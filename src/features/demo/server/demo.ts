@@ -2,7 +2,7 @@
  * Demo data for a new site: four suppliers (who can sign in) and their helpers with drawn
  * photos. Written only into an empty database unless asked otherwise. The demo is the one
  * writer of other features' tables: it seeds the accounts', suppliers' and helpers' own tables
- * in bulk, imported from their indexes, rather than through their services (decision 187).
+ * in bulk, imported from their indexes, rather than through their services (decision 190).
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";

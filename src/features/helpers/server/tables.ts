@@ -1,10 +1,24 @@
 /**
  * The helpers feature's own table: the biodata, each numbered from a sequence of its own (DH1001
  * on), each its supplier's (an account) and naming one of its agency's EA personnel (the
- * suppliers feature's). Other features reach it through the feature's index (decision 187).
+ * suppliers feature's); and the read model other features join (`helper_names`). Other features
+ * reach them through the feature's index (decision 190).
  */
 import { sql } from "drizzle-orm";
-import { boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  pgView,
+  text,
+  timestamp,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
 import type { EmploymentRow, Skills } from "../../../shared/biodata-types";
 import type { LanguageLevels } from "../../../shared/catalogue";
 import { timestamps } from "../../../server/db/schema";
@@ -139,6 +153,17 @@ export const helpers = pgTable(
 
 export type HelperRow = typeof helpers.$inferSelect;
 export type NewHelperRow = typeof helpers.$inferInsert;
+
+/**
+ * What other features may read of a biodata beside their own rows (decision 190): its name and
+ * reference, which conversations and contacts are listed by, whatever its status (a conversation
+ * stays about her once she is hired). A view over `helpers` (migration 0025).
+ */
+export const helperNames = pgView("helper_names", {
+  id: uuid("id").notNull(),
+  ref: text("ref").notNull(),
+  name: text("name").notNull(),
+}).existing();
 
 /**
  * A row about one biodata, for a feature's own table: the helper and her supplier, each deleted

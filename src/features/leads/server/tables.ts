@@ -2,9 +2,10 @@
  * The leads feature's own tables: the leads (`visitors`: a family's name and number, given at the
  * /filters gate), and withdrawals of consent (PDPA) that could not be carried out at once because
  * the visitor had no signed visitor cookie for the number: an operator confirms it is theirs and
- * deletes the lead. Other features reach them through the feature's index (decision 187).
+ * deletes the lead; and the read model other features join (`lead_phones`). Other features reach
+ * them through the feature's index (decision 190).
  */
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { index, integer, pgTable, pgView, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const visitors = pgTable(
   "visitors",
@@ -28,6 +29,17 @@ export const visitors = pgTable(
 );
 
 export type VisitorRow = typeof visitors.$inferSelect;
+
+/**
+ * What other features may read of a lead beside their own rows (decision 190): its number, which
+ * a supplier's inbox shows beside each family's conversation. A view over `visitors` (migration
+ * 0025): the lead's name, visits, key and filters stay the leads feature's.
+ */
+export const leadPhones = pgView("lead_phones", {
+  id: uuid("id").notNull(),
+  /** In E.164. */
+  phone: text("phone").notNull(),
+}).existing();
 
 export const privacyRequests = pgTable(
   "privacy_requests",

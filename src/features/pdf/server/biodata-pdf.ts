@@ -8,7 +8,6 @@
  * others are edited. A save renders the new version's copies in the background (`prepare`), so
  * the next visitor is answered from memory. The layout itself runs in a PDF worker (pdf-pool.ts).
  */
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../../shared/age";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
@@ -19,7 +18,7 @@ import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
 import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../accounts";
+import { accountProfile } from "../../accounts";
 import { personnelNamedBy, type ListingCache } from "../../helpers";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { MediaStorage } from "../../media";
@@ -83,15 +82,7 @@ export function createBiodataPdfs({
 }: BiodataPdfDeps) {
   /** The supplier as the PDF names them: a licence's number only once the site checked it (decision 100). */
   async function supplierOf(helper: HelperRecord) {
-    const [row] = await db
-      .select({
-        name: user.name,
-        companyName: user.companyName,
-        eaLicenceNumber: user.eaLicenceNumber,
-        licenceCheckedAt: user.licenceCheckedAt,
-      })
-      .from(user)
-      .where(eq(user.id, helper.supplier.id));
+    const row = await accountProfile(db, helper.supplier.id);
     const status = row ? licenceStatusOf(row) : "none";
     const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;
     const check = licenceCheckText({ licenceStatus: status, licenceCheckedAt: checkedAt }, siteName);
