@@ -23,7 +23,9 @@ import { runRounds, type LoadResult } from "./bench-load";
 import { startSiteProcess, stopSiteProcess, type SiteProcess } from "./bench-pages-site";
 import { positiveOption } from "./bench-args";
 import { chatFamilies, conversations } from "../src/features/conversations/server/tables";
-import { helpers, user, visitors } from "../src/server/db/schema";
+import { helpers } from "../src/features/helpers/server/tables";
+import { user } from "../src/features/accounts/server/tables";
+import { visitors } from "../src/features/leads/server/tables";
 
 const { values: args } = parseArgs({
   options: {

@@ -8,6 +8,7 @@
 import { createHmac } from "node:crypto";
 import type { Auth } from "../features/accounts/server/auth";
 import type { PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
+import { accountName } from "../features/accounts";
 import type { Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db/connect";
 import { createFlashStore } from "../server/http/flash-store";
@@ -89,7 +90,7 @@ export function createServices(deps: ServiceDeps) {
       };
     },
     /** The families' default language, an operator's setting (decision 114); kept pages follow it. */
-    familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate()),
+    familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate(), accountName),
     /** Confirmations after a form, kept for the account until its next page shows them once. */
     flash: createFlashStore(db),
   };

@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { and, eq } from "drizzle-orm";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, launchBrowser, newPage, startSite, type Site } from "../support/e2e";
 import { returningVisitorCookie } from "../support/visitor";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { user, visitors } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
+import { visitors } from "../../src/features/leads/server/tables";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { samplePng } from "../support/biodata";
 import { browserMissing } from "../support/browser";

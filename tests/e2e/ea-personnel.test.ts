@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { eaPersonnel, user } from "../../src/server/db/schema";
+import { eaPersonnel } from "../../src/features/suppliers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, newPage, signedInContext, siteInBrowser } from "../support/e2e";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { createOutboxWorker, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { TEST_PASSWORD } from "../support/auth";
 import { biodataBody, ownPhotoKey } from "../support/biodata";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { uploadedPhotoKey } from "../support/biodata";
 import { browserMissing } from "../support/browser";

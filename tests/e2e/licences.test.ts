@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { browserMissing } from "../support/browser";
 import { newContext, newPage, siteInBrowser } from "../support/e2e";

@@ -9,7 +9,7 @@ import { chooseLanguage, signUp } from "../support/auth";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
 import { createHelper } from "../support/factories";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { eq } from "drizzle-orm";
 
 describe.skipIf(browserMissing)("a Chinese family asks its shortlist's suppliers, each in its language", () => {

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { browserMissing } from "../support/browser";
 import { newPage, siteInBrowser } from "../support/e2e";
 

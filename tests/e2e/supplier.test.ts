@@ -2,7 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { eq } from "drizzle-orm";
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, samplePng, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { openSection } from "../support/biodata-form";

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/features/leads/server/tables";
 import { browserMissing } from "../support/browser";
 import { expectFailedResponses, launchBrowser, newPage, startSite, type Site } from "../support/e2e";
 

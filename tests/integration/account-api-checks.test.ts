@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail, uniqueLicence } from "../support/factories";

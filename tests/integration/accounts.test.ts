@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { session, user } from "../../src/server/db/schema";
+import { session, user } from "../../src/features/accounts/server/tables";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";

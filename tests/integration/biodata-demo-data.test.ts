@@ -3,7 +3,7 @@ import { daysAhead } from "../../src/shared/biodata-schema";
 import { seedDemoData } from "../../src/features/demo/server/demo";
 import { checkDemoHelpers } from "../../src/features/demo/server/demo-check";
 import type { DemoHelper } from "../../src/features/demo/server/demo-helpers";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { describeDb } from "../support/database";
 import { useTestApp } from "../support/test-app";
 

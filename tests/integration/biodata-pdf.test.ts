@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { evaluationMethods, interviewModes, skillAreas, skillGroupLabels } from "../../src/shared/biodata-catalogue";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, fullBiodata, PRIVATE_VALUES, uploadedPhotoKey, withPhoto } from "../support/biodata";

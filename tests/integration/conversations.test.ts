@@ -6,7 +6,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { chatBlocks, chatMessages, conversations } from "../../src/features/conversations/server/tables";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { visitorAbout } from "../../src/features/leads";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { migrationsFolder } from "../../src/server/db/connect";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { eaPersonnel, helpers, user } from "../../src/server/db/schema";
+import { eaPersonnel } from "../../src/features/suppliers/server/tables";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, publishFullBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { seedDemoData } from "../../src/features/demo/server/demo";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { publishFullBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it, vi } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, ownPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { fullBiodata, publishFullBiodata, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers, user } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { accountProfiles } from "../../src/features/accounts/server/tables";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier, helperValues } from "../support/factories";
@@ -25,7 +26,7 @@ describeDb("searching helpers by name or reference (q=)", () => {
     const query = t.db
       .select({ id: helpers.id })
       .from(helpers)
-      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
       .where(and(...listingConditions({ q }, { confirmedOwnersOnly: false })));
     return t.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);

@@ -5,7 +5,7 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { DEFAULT_PAGE_SIZE, type HelperQuery } from "../../src/shared/listing-query";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { listingConditions } from "../../src/features/helpers/server/helper-reads";
 import { searchInSql, searchThroughIndex } from "../../src/features/helpers/server/helper-search";
 import { describeDb } from "../support/database";

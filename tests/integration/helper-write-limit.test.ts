@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { DEFAULT_WRITE_LIMITS } from "../../src/features/helpers";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, withPhoto } from "../support/biodata";

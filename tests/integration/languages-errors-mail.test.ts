@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { outboxFolder } from "../../src/features/notifications/server/channels/file";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";

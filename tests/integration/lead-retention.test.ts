@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/features/leads/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { purgeExpiredLeads } from "../../src/features/leads/server/lead-retention";
 import { describeDb } from "../support/database";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/features/leads/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { formatPhone, phoneMessages } from "../../src/shared/phone";
 import { operatorViewer } from "../support/auth";

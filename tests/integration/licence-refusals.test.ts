@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { publishFullBiodata } from "../support/biodata";
 import { describeDb } from "../support/database";

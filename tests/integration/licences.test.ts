@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { isLicenceTaken } from "../../src/features/accounts/server/licence-claims";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { formatSingaporeDay } from "../../src/shared/format";
 import { MOM_EA_DIRECTORY_URL } from "../../src/shared/licence";
 import { signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, expect, it, vi } from "vitest";
 import { previewContent, textPanelSvg } from "../../src/features/seo/server/link-preview";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { helperPreviewPath } from "../../src/shared/link-preview";
 import type { HelperRecord } from "../../src/shared/helper-types";
 import { describeDb } from "../support/database";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { biodataBody, uploadedPhotoKey, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";

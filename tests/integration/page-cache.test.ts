@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { beforeAll, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { session } from "../../src/server/db/schema";
+import { session } from "../../src/features/accounts/server/tables";
 import { signUp } from "../support/auth";
 import { singaporeTime } from "../support/clock";
 import { describeDb } from "../support/database";

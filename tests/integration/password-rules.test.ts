@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { desc, sql } from "drizzle-orm";
 import pg from "pg";
 import { expect, it, vi } from "vitest";
-import { verification } from "../../src/server/db/schema";
+import { verification } from "../../src/features/accounts/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { signIn, signUp, TEST_PASSWORD } from "../support/auth";
 import { describeDb, testDbKind } from "../support/database";

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it, vi } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { fullBiodata, withPhoto } from "../support/biodata";
 import { describeDb, sharedDatabase } from "../support/database";

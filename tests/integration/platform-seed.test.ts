@@ -4,7 +4,7 @@ import { and, count, countDistinct, eq, isNull, sql } from "drizzle-orm";
 import { afterEach, beforeEach, expect, it } from "vitest";
 import { slugsOf } from "../../src/shared/catalogue";
 import { listFilters } from "../../src/shared/listing-query";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { DEMO_SUPPLIERS, seedDemoData } from "../../src/features/demo/server/demo";
 import { describeDb } from "../support/database";
 import { createTestApp, type TestApp } from "../support/test-app";

@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { contacts, interest } from "../../src/features/contacts/server/tables";
-import { visitors } from "../../src/server/db/schema";
 import { outbox } from "../../src/features/notifications/server/tables";
-import { privacyRequests } from "../../src/features/leads/server/tables";
+import { privacyRequests, visitors } from "../../src/features/leads/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { cookieHeader, signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { samplePng, upload } from "../support/biodata";

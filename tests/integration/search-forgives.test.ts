@@ -6,7 +6,7 @@
  * who have them (decision 130); a condition finds those who cared for it, never those who have it.
  */
 import { beforeAll, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { describeDb } from "../support/database";
 import { createSupplier, helperValues } from "../support/factories";
 import { usePageApp } from "../support/pages";

@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { describeDb, sharedDatabase } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { useTestApp } from "../support/test-app";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { helpers } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { useTestApp } from "../support/test-app";

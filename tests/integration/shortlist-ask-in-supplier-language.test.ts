@@ -8,7 +8,7 @@ import { chooseLanguage, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { usePageApp } from "../support/pages";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { eq } from "drizzle-orm";
 
 /** The WhatsApp messages of the shortlist's "Ask" links, by the number they go to. */

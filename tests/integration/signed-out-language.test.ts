@@ -5,7 +5,7 @@
  */
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { TEST_PASSWORD, signUp } from "../support/auth";
 import { describeDb } from "../support/database";
 import { uniqueEmail } from "../support/factories";

@@ -7,7 +7,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, expect, it, vi } from "vitest";
 import { createEventFeed, type EventFeed } from "../../src/server/events";
-import { helpers, siteEvents } from "../../src/server/db/schema";
+import { siteEvents } from "../../src/server/db/schema";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { describeDb } from "../support/database";
 import { createHelper, createSupplier } from "../support/factories";
 import { useTestApp } from "../support/test-app";

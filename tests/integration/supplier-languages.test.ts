@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { siteSettings, user } from "../../src/server/db/schema";
+import { siteSettings } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { operatorViewer, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { formBody, formHeaders, usePageApp } from "../support/pages";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, it } from "vitest";
-import { visitors } from "../../src/server/db/schema";
+import { visitors } from "../../src/features/leads/server/tables";
 import { describeDb } from "../support/database";
 import { uniqueSgMobile } from "../support/notify";
 import { formBody, formHeaders, usePageApp } from "../support/pages";

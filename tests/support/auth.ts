@@ -4,7 +4,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Viewer } from "../../src/features/accounts";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import { uniqueEmail } from "./factories";
 import type { TestApp } from "./test-app";
 

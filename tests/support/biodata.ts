@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { user } from "../../src/server/db/schema";
+import { user } from "../../src/features/accounts/server/tables";
 import type { SignedIn } from "./auth";
 import type { TestApp } from "./test-app";
 

@@ -3,7 +3,8 @@
  */
 import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import type { Database } from "../../src/server/db/connect";
-import { helpers, user, type NewHelperRow } from "../../src/server/db/schema";
+import { helpers, type NewHelperRow } from "../../src/features/helpers/server/tables";
+import { user } from "../../src/features/accounts/server/tables";
 import type { TestApp } from "./test-app";
 
 export function uniqueEmail(prefix = "supplier"): string {

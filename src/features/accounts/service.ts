@@ -6,7 +6,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import { photoUrls } from "../../shared/media";
 import { isSupplierLocale, type SupplierLocale } from "../../shared/i18n/locales";
 import type { Database } from "../../server/db/connect";
-import { account, user } from "../../server/db/schema";
+import { account, user } from "./server/tables";
 import { badRequest, tooManyRequests } from "../../server/http/errors";
 import type { ImageUsedElsewhere, MediaStorage } from "../media";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";

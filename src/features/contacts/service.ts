@@ -8,8 +8,7 @@
  * one. Rows older than the counts need are deleted daily (CONTACT_RECORD_DAYS).
  */
 import { and, count, desc, eq, gte, lt } from "drizzle-orm";
-import type { HelperService } from "../helpers";
-import { helpers as helperRows } from "../../server/db/schema";
+import { helperNames, type HelperService } from "../helpers";
 import { countInWindow } from "../../server/db/window-count";
 import { notFound, tooManyRequests } from "../../server/http/errors";
 import type { FeatureGround } from "../../server/feature";
@@ -122,18 +121,19 @@ export function createContactService({ db, helpers, settings }: ContactServiceDe
     /**
      * The contacts recorded with this lead, newest first, for the family's own data page. Views
      * and shortlistings name no lead (nothing about the family is kept with them), so have none.
+     * Each names its helper from the helpers' read model (decision 190).
      */
     async ofLead(leadId: string): Promise<LeadContact[]> {
       const rows = await db
         .select({
-          helperName: helperRows.name,
-          helperRef: helperRows.ref,
+          helperName: helperNames.name,
+          helperRef: helperNames.ref,
           channel: contacts.channel,
           via: contacts.via,
           at: contacts.createdAt,
         })
         .from(contacts)
-        .innerJoin(helperRows, eq(helperRows.id, contacts.helperId))
+        .innerJoin(helperNames, eq(helperNames.id, contacts.helperId))
         .where(eq(contacts.leadId, leadId))
         .orderBy(desc(contacts.createdAt))
         .limit(LEAD_CONTACTS_SHOWN);

@@ -3,18 +3,19 @@
  * /filters gate (name and phone) plus an optional e-mail, and comes back by its private link's
  * key (kept hashed); a supplier is the signed-in owner of the biodata; operators see everything.
  * A message is stored, with its conversation's row locked, before it is acknowledged, and a
- * NOTIFY in the same transaction tells every instance's open streams at its commit.
+ * NOTIFY in the same transaction tells every instance's open streams at its commit. The helper's
+ * name, the supplier's and the family's number are their owners' (decision 190): one
+ * conversation asks the owners' functions, a list joins their read models.
  */
 import { createHash } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
-import { requireOperator, type Viewer } from "../accounts";
-import type { HelperService } from "../helpers";
-import { visitorAbout } from "../leads";
+import { accountProfile, accountProfiles, requireOperator, type Viewer } from "../accounts";
+import { helperName, helperNames, type HelperService } from "../helpers";
+import { leadPhone, leadPhones, visitorAbout } from "../leads";
 import { enqueueMessage } from "../notifications";
 import type { FeatureGround } from "../../server/feature";
 import type { Executor } from "../../server/db/connect";
-import { helpers, user, visitors } from "../../server/db/schema";
 import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";
@@ -86,7 +87,8 @@ function firstWords(body: string): string {
 
 const emailSchema = z.email().max(200);
 /** A supplier as families see them: the company, else the account's name (as on the biodata). */
-const supplierShownName = sql<string>`coalesce(nullif(${user.companyName}, ''), ${user.name})`;
+const supplierShownName = sql<string>`coalesce(nullif(${accountProfiles.companyName}, ''), ${accountProfiles.name})`;
+const shownName = (account: { name: string; companyName: string | null }) => account.companyName || account.name;
 
 export function createConversationService({
   db,
@@ -116,12 +118,12 @@ export function createConversationService({
 
   async function familyByKey(key: string | null | undefined) {
     if (!looksLikeKey(key)) return undefined;
-    const [row] = await db
-      .select({ family: chatFamilies, phone: visitors.phone })
+    const [family] = await db
+      .select()
       .from(chatFamilies)
-      .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
       .where(eq(chatFamilies.keyHash, hashFamilyKey(key)));
-    return row;
+    const phone = family && (await leadPhone(db, family.leadId));
+    return family && phone !== undefined ? { family, phone } : undefined;
   }
 
   /** The conversation and who the credentials make the asker; 404 for anyone else (nothing says it exists). */
@@ -144,15 +146,15 @@ export function createConversationService({
     throw notFound(m.server_error_no_conversation());
   }
 
-  /** A family as blocks know it: its id, its lead and its number. */
+  /** A family as blocks know it: its id, its lead and its number; and its name. */
   async function familyParty(familyId: string) {
     const [row] = await db
-      .select({ leadId: chatFamilies.leadId, phone: visitors.phone })
+      .select({ leadId: chatFamilies.leadId, name: chatFamilies.name })
       .from(chatFamilies)
-      .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
       .where(eq(chatFamilies.id, familyId));
-    if (!row) throw notFound("No such family.");
-    return { familyId, leadId: row.leadId, phone: row.phone };
+    const phone = row && (await leadPhone(db, row.leadId));
+    if (!row || phone === undefined) throw notFound("No such family.");
+    return { familyId, leadId: row.leadId, phone, name: row.name };
   }
 
   async function supplierBlocked(executor: Executor, supplierId: string): Promise<boolean> {
@@ -314,34 +316,21 @@ export function createConversationService({
     /** The conversation as its asker sees it: who, about whom, its messages and both read marks. */
     async thread(conversationId: string, credentials: Credentials) {
       const { conversation, actor } = await open(conversationId, credentials);
-      const [about] = await db
-        .select({
-          helperName: helpers.name,
-          helperRef: helpers.ref,
-          supplierName: supplierShownName,
-          familyName: chatFamilies.name,
-          familyPhone: visitors.phone,
-          familyLead: chatFamilies.leadId,
-        })
-        .from(conversations)
-        .innerJoin(helpers, eq(helpers.id, conversations.helperId))
-        .innerJoin(user, eq(user.id, conversations.supplierId))
-        .innerJoin(chatFamilies, eq(chatFamilies.id, conversations.familyId))
-        .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
-        .where(eq(conversations.id, conversation.id));
+      const [helper, supplier, family] = await Promise.all([
+        helperName(db, conversation.helperId),
+        accountProfile(db, conversation.supplierId),
+        familyParty(conversation.familyId),
+      ]);
       const messages = await messagesAfter(db, conversation.id, 0, { withHidden: actor.side === "operator", limit: 1000 });
-      const blocked = await blocks.blocking(
-        { familyId: conversation.familyId, leadId: about!.familyLead, phone: about!.familyPhone },
-        conversation.supplierId,
-      );
+      const blocked = await blocks.blocking(family, conversation.supplierId);
       return {
         side: actor.side,
         conversation: {
           id: conversation.id,
           status: conversation.status,
-          helper: { id: conversation.helperId, name: about!.helperName, ref: about!.helperRef },
-          supplier: { id: conversation.supplierId, name: about!.supplierName },
-          family: { id: conversation.familyId, name: about!.familyName, phone: about!.familyPhone },
+          helper: { id: conversation.helperId, name: helper!.name, ref: helper!.ref },
+          supplier: { id: conversation.supplierId, name: shownName(supplier!) },
+          family: { id: conversation.familyId, name: family.name, phone: family.phone },
           /** The block that keeps the family from writing here: the supplier's, an operator's, or none. */
           blocked,
           /** An operator stopped the supplier from writing in any conversation. */
@@ -593,12 +582,12 @@ export function createConversationService({
         status: conversations.status,
         lastMessageAt: conversations.lastMessageAt,
         helperId: conversations.helperId,
-        helperName: helpers.name,
-        helperRef: helpers.ref,
+        helperName: helperNames.name,
+        helperRef: helperNames.ref,
         supplierId: conversations.supplierId,
         supplierName: supplierShownName,
         familyName: chatFamilies.name,
-        familyPhone: visitors.phone,
+        familyPhone: leadPhones.phone,
         messages:
           sql<number>`(select count(*) from chat_messages m where m.conversation_id = ${conversations.id} and m.hidden_at is null)`.mapWith(
             Number,
@@ -612,10 +601,10 @@ export function createConversationService({
         >`(select m.author || ':' || left(m.body, ${LAST_WORDS * 2}) from chat_messages m where m.conversation_id = ${conversations.id} and m.hidden_at is null order by m.id desc limit 1)`,
       })
       .from(conversations)
-      .innerJoin(helpers, eq(helpers.id, conversations.helperId))
-      .innerJoin(user, eq(user.id, conversations.supplierId))
+      .innerJoin(helperNames, eq(helperNames.id, conversations.helperId))
+      .innerJoin(accountProfiles, eq(accountProfiles.id, conversations.supplierId))
       .innerJoin(chatFamilies, eq(chatFamilies.id, conversations.familyId))
-      .innerJoin(visitors, eq(visitors.id, chatFamilies.leadId))
+      .innerJoin(leadPhones, eq(leadPhones.id, chatFamilies.leadId))
       .where(where)
       .orderBy(desc(conversations.lastMessageAt))
       .limit(200);

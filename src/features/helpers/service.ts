@@ -30,7 +30,8 @@ import {
 } from "./server/helper-writes";
 import { listAllHelpers, suppliersWithHelpers, type AllHelpersQuery } from "./server/all-helpers";
 import { listedCount, listedCounts, newestListed } from "./server/listed-summaries";
-import { ListingCache } from "./server/listing-cache";
+import { personnelNamedBy } from "./server/named-personnel";
+import { ListingCache } from "../../server/listing-cache";
 import type { ListingChange } from "./server/listing-changes";
 import { accountMayShow, type PublicRule } from "./server/visibility";
 import { createWriteLimiter, type WriteWindow } from "./server/write-limit";
@@ -116,6 +117,8 @@ export function createHelperService(deps: HelperServiceDeps) {
     findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
     /** The helper a reference such as DH1042 names, if any and not a draft (a hired one's page says so). */
     idByRef: (ref: string) => findShownIdByRef(db, rule, ref),
+    /** The EA personnel a biodata names (decision 163); null for an overseas supplier or an agency with none. */
+    namedPersonnel: (helper: { id: string; supplierId: string }) => personnelNamedBy(db, helper),
     /** The private details (home address, repatriation port, home phone) for the owner or an operator; undefined for anyone else. */
     findPrivateDetails: (id: string, viewer: MaybeViewer) => findPrivateDetails(db, id, viewer),
     /** A biodata its owner (or an operator) may change: the edit and delete screens start here. */

@@ -4,3 +4,5 @@ export { leadSchema } from "./api";
 export type { LeadLimits } from "./server/lead-rate-limit";
 export type { Forgetting } from "./server/privacy";
 export { visitorAbout } from "./server/lead-message";
+export { leadPhones, visitors } from "./server/tables";
+export { leadPhone } from "./server/lead-reads";

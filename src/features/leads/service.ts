@@ -10,7 +10,7 @@ import { parseLeadInput, type Lead, type ValidLead } from "../../shared/lead-sch
 import type { Database } from "../../server/db/connect";
 import { escapeLike } from "../../server/db/escape-like";
 import { badRequest, tooManyRequests } from "../../server/http/errors";
-import { visitors } from "../../server/db/schema";
+import { visitors } from "./server/tables";
 import { enqueueMessage, type ConfiguredChannels } from "../notifications";
 import { requireOperator, type Viewer } from "../accounts";
 import { leadMessage } from "./server/lead-message";

@@ -1,15 +1,23 @@
 /**
  * What the operator screens read besides leads (services.leads): the notifications that keep
  * failing to go out, and a retry (the outbox's own queries, notifications/outbox-operator.ts); every
- * biodata of every supplier (the helpers service).
+ * biodata of every supplier (the helpers service); the suppliers' licences (the accounts') and
+ * their EA personnel (the suppliers'), read and checked by their owners' functions (decision 190).
  */
 import type { Database } from "../../server/db/connect";
-import { requireOperator, type Viewer } from "../accounts";
+import {
+  checkLicence,
+  findSupplierLicence,
+  listSupplierLicences,
+  refuseLicence,
+  requireOperator,
+  uncheckLicence,
+  type Viewer,
+} from "../accounts";
 import type { HelperService } from "../helpers";
 import { countRetrying, listFailingDeliveries, listKeptMails, outboxSummary, retryDelivery } from "../notifications";
+import { checkPersonnel, findPersonnelCheck, listPersonnelChecks, uncheckPersonnel } from "../suppliers";
 import type { LicenceCheckInput, LicenceRefusalInput } from "./licence-check-schema";
-import { checkLicence, findSupplierLicence, listSupplierLicences, refuseLicence, uncheckLicence } from "./server/licence-checks";
-import { checkPersonnel, findPersonnelCheck, listPersonnelChecks, uncheckPersonnel } from "./server/personnel-checks";
 
 /** Failing deliveries shown at once; more than this means the channel itself is down. */
 export const FAILING_SHOWN = 200;

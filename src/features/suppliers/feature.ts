@@ -1,6 +1,7 @@
 /** The suppliers feature as the site plugs it in (src/composition/features.ts). */
 import { defineFeature, on, type FeatureGround } from "../../server/feature";
-import { biodataChanged, publicRule, type HelperService } from "../helpers";
+import { publicRule } from "../accounts";
+import { biodataChanged, type HelperService } from "../helpers";
 import { supplierRoutes } from "./api";
 import { createSupplierService } from "./service";
 

@@ -1,7 +1,9 @@
 /**
  * Suppliers as the public sees them: those with at least one listed helper, with that count; a
- * supplier's own page only while their account may show anything (helpers/visibility.ts). The
- * counts come from the helpers service: this feature reads accounts, not biodata (decision 094).
+ * supplier's own page only while their account may show anything (accounts/visibility.ts). The
+ * counts come from the helpers service, handed over by the composition root: this feature reads
+ * accounts (their read model, decision 190), not biodata (decision 094), and imports nothing of
+ * the helpers feature, which names the agencies' EA personnel kept here.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { SupplierListItem } from "../../shared/helper-types";
@@ -9,17 +11,20 @@ import { licenceStatusOf } from "../../shared/licence";
 import { photoUrls } from "../../shared/media";
 import { formatPhone } from "../../shared/phone";
 import type { Database } from "../../server/db/connect";
-import { user } from "../../server/db/schema";
-import { ListingCache, ownerMayShow, type HelperService, type PublicRule } from "../helpers";
-import { requireUser, type Viewer } from "../accounts";
+import { ListingCache } from "../../server/listing-cache";
+import { accountProfiles, ownerMayShow, requireUser, type PublicRule, type Viewer } from "../accounts";
 import { eaPersonnelInputSchema, type EaPersonnel } from "../../shared/ea-personnel";
 import { fieldErrors } from "../../shared/helper-schema";
 import { m } from "../../shared/i18n/compiled/messages.js";
 import { isUuid } from "../../shared/uuid";
 import { badRequest, notFound } from "../../server/http/errors";
-import { addPersonnel, listPersonnel, namedPersonnel, personnelToName, removePersonnel } from "./server/ea-personnel";
+import { addPersonnel, claimsLicence, listPersonnel, personnelToName, removePersonnel } from "./server/ea-personnel";
 
-type ListedCounts = Pick<HelperService, "listedCounts" | "listedCount">;
+/** How many helpers suppliers have listed: the helpers service's counts. */
+interface ListedCounts {
+  listedCounts(): Promise<Map<string, number>>;
+  listedCount(supplierId: string): Promise<number>;
+}
 
 function toItem(row: {
   id: string;
@@ -48,16 +53,16 @@ function toItem(row: {
   };
 }
 
-/** What a household is shown about a supplier: who they are, their licence, how to reach them. */
+/** What a household is shown about a supplier (the accounts' read model): who they are, their licence, how to reach them. */
 const publicColumns = {
-  id: user.id,
-  name: user.name,
-  companyName: user.companyName,
-  image: user.image,
-  eaLicenceNumber: user.eaLicenceNumber,
-  licenceCheckedAt: user.licenceCheckedAt,
-  phone: user.phone,
-  createdAt: user.createdAt,
+  id: accountProfiles.id,
+  name: accountProfiles.name,
+  companyName: accountProfiles.companyName,
+  image: accountProfiles.image,
+  eaLicenceNumber: accountProfiles.eaLicenceNumber,
+  licenceCheckedAt: accountProfiles.licenceCheckedAt,
+  phone: accountProfiles.phone,
+  createdAt: accountProfiles.createdAt,
 };
 
 /** Suppliers with listed helpers, most first, then by name. */
@@ -66,9 +71,9 @@ export async function listSuppliers(db: Database, helpers: ListedCounts): Promis
   if (counts.size === 0) return [];
   const rows = await db
     .select(publicColumns)
-    .from(user)
-    .where(inArray(user.id, [...counts.keys()]))
-    .orderBy(sql`lower(${user.name})`);
+    .from(accountProfiles)
+    .where(inArray(accountProfiles.id, [...counts.keys()]))
+    .orderBy(sql`lower(${accountProfiles.name})`);
   // A stable sort keeps the database's order by name among suppliers with as many helpers.
   const items = rows.map((row) => toItem({ ...row, availableHelpers: counts.get(row.id) ?? 0 }));
   return items.toSorted((a, b) => b.availableHelpers - a.availableHelpers);
@@ -84,8 +89,8 @@ export async function findSupplier(
   const [[row], listed] = await Promise.all([
     db
       .select(publicColumns)
-      .from(user)
-      .where(and(eq(user.id, id), ownerMayShow(rule)))
+      .from(accountProfiles)
+      .where(and(eq(accountProfiles.id, id), ownerMayShow(rule)))
       .limit(1),
     helpers.listedCount(id),
   ]);
@@ -109,16 +114,13 @@ export function createSupplierService({ db, rule, helpers, announced }: Supplier
     find: (id: string) => findSupplier(db, rule, helpers, id),
     /** A licensed agency's registered EA personnel (decision 162). */
     personnel: (supplierId: string) => listPersonnel(db, supplierId),
-    /** The EA personnel a biodata names (decision 163); null for an overseas supplier or an agency with none. */
-    namedPersonnel: (supplierId: string, helperId: string) => namedPersonnel(db, supplierId, helperId),
     /** The EA personnel an agency's biodata may name, for its form; none without a licence. */
     personnelToName: (supplierId: string) => personnelToName(db, supplierId),
     async addPersonnel(viewer: Viewer | null | undefined, body: unknown): Promise<EaPersonnel> {
       const supplier = requireUser(viewer);
       const parsed = eaPersonnelInputSchema.safeParse(body ?? {});
       if (!parsed.success) throw badRequest(m.server_error_invalid_input(), fieldErrors(parsed.error));
-      const [row] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplier.id)).limit(1);
-      if (!row?.licence) throw badRequest(m.shared_error_ea_personnel_no_licence());
+      if (!(await claimsLicence(db, supplier.id))) throw badRequest(m.shared_error_ea_personnel_no_licence());
       const added = await addPersonnel(db, supplier.id, parsed.data);
       await announced?.();
       return added;

@@ -16,10 +16,12 @@ import pg from "pg";
 import { makePrivate, PRIVATE_FOLDER } from "../ops/private-data-dir";
 import { packageRoot } from "../package-root";
 import { lockDataDir } from "./data-lock";
-import * as schema from "./schema";
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The database as every query sees it, without a schema: no query is relational (`db.query`),
+ * so the connection needs no table, and the ground imports none of the features' (decision 187).
+ */
+export type Database = PgDatabase<PgQueryResultHKT>;
 export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 /** A query runner: the database itself or an open transaction. */
 export type Executor = Database | Transaction;
@@ -116,7 +118,7 @@ async function openPglite(dir: string | undefined, logger?: Logger): Promise<Dat
 
 /** A handle on an open PGlite instance (tests clone one migrated instance per suite). */
 export function pgliteHandle(client: PGlite, logger?: Logger): DatabaseHandle {
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+  const db = drizzlePglite(client, { logger }) as unknown as Database;
   let compacting: Promise<void> = Promise.resolve();
   return {
     db,
@@ -125,7 +127,7 @@ export function pgliteHandle(client: PGlite, logger?: Logger): DatabaseHandle {
     // One process owns the embedded database: nobody to wait for.
     exclusive: (work) => work(),
     async migrate() {
-      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+      await migratePglite(drizzlePglite(client), { migrationsFolder });
       // PGlite runs no autovacuum: without this the planner would guess at every table's size
       // and could read all helpers where an index answers.
       await client.exec("analyze");
@@ -171,7 +173,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
   // A pool error (a server restart, a dropped idle connection) must not end the process.
   pool.on("error", () => undefined);
-  const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
+  const db = drizzlePg(pool, { logger }) as unknown as Database;
   const listeners: pg.Client[] = [];
   let closed = false;
   return {
@@ -189,7 +191,7 @@ async function openPostgres(url: string, max: number, logger?: Logger): Promise<
         holder.release();
       }
     },
-    migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
     async listen(channel, onNotify) {
       let client: pg.Client | undefined;
       let stopped = false;

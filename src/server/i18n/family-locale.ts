@@ -3,11 +3,13 @@
  * (`/posts`); the other family language has its prefix. An operator sets it on
  * /admin/settings; it is kept in the database, so every instance reads the same. Each instance
  * remembers it for a short while (a page never waits on the database for it) and drops its kept
- * pages when it changes, since their words change.
+ * pages when it changes, since their words change. The operator who last changed it is named by
+ * the accounts feature, through the function the setting's maker hands over: the ground reads no
+ * feature's table.
  */
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/connect";
-import { siteSettings, user } from "../db/schema";
+import { siteSettings } from "../db/schema";
 import { forbidden, unauthorized } from "../http/errors";
 import { isFamilyLocale, type FamilyLocale } from "../../shared/i18n/locales";
 
@@ -32,7 +34,15 @@ export interface FamilyLocaleState {
   updatedBy: string | null;
 }
 
-export function createFamilyLocaleSetting(db: Database, onChange: (locale: FamilyLocale) => void, maxAgeMs = 15_000): FamilyLocaleSetting {
+/** An account's name by its id, read with `db` (the accounts feature's, handed over by the setting's maker); null when none has it. */
+export type AccountName = (db: Database, id: string) => Promise<string | null>;
+
+export function createFamilyLocaleSetting(
+  db: Database,
+  onChange: (locale: FamilyLocale) => void,
+  accountName: AccountName,
+  maxAgeMs = 15_000,
+): FamilyLocaleSetting {
   let value: FamilyLocale = "en";
   let readAt = -Infinity;
   let reading: Promise<FamilyLocale> | undefined;
@@ -73,14 +83,11 @@ export function createFamilyLocaleSetting(db: Database, onChange: (locale: Famil
       adopt(locale);
     },
     async describe() {
-      const [row] = await db
-        .select({ value: siteSettings.value, updatedAt: siteSettings.updatedAt, name: user.name })
-        .from(siteSettings)
-        .leftJoin(user, eq(user.id, siteSettings.updatedBy))
-        .where(eq(siteSettings.name, NAME));
+      const [row] = await db.select().from(siteSettings).where(eq(siteSettings.name, NAME));
       readAt = Date.now();
       adopt(isFamilyLocale(row?.value) ? row.value : "en");
-      return { locale: value, updatedAt: row?.updatedAt ?? null, updatedBy: row?.name ?? null };
+      const updatedBy = row?.updatedBy ? await accountName(db, row.updatedBy) : null;
+      return { locale: value, updatedAt: row?.updatedAt ?? null, updatedBy };
     },
   };
 }

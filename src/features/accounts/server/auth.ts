@@ -9,7 +9,7 @@ import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../../../server/config";
 import type { Database } from "../../../server/db/connect";
-import * as schema from "../../../server/db/schema";
+import { rateLimit } from "../../../server/db/schema";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
 import { configuredChannels, enqueueMessage, inReaderLocale } from "../../notifications";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -19,6 +19,7 @@ import { isSupplierLocale } from "../../../shared/i18n/locales";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
 import { licenceHeldByAnother, licenceTakenMessage } from "./licence-claims";
 import { createPasswordCheckLimiter, type PasswordCheckLimiter } from "./password-check-limit";
+import * as tables from "./tables";
 
 /** The language a supplier chose on their profile, which their mails are written in. */
 const localeOf = (user: object) => (user as { locale?: unknown }).locale;
@@ -77,11 +78,11 @@ export function createAuth(config: Config, db: Database, secret: string, options
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: {
-        user: schema.user,
-        session: schema.session,
-        account: schema.account,
-        verification: schema.verification,
-        rateLimit: schema.rateLimit,
+        user: tables.user,
+        session: tables.session,
+        account: tables.account,
+        verification: tables.verification,
+        rateLimit,
       },
     }),
     user: {
@@ -137,8 +138,8 @@ export function createAuth(config: Config, db: Database, secret: string, options
       // One link used voids every other link still outstanding for the account.
       async onPasswordReset({ user }) {
         await db
-          .delete(schema.verification)
-          .where(and(eq(schema.verification.value, user.id), like(schema.verification.identifier, "reset-password:%")));
+          .delete(tables.verification)
+          .where(and(eq(tables.verification.value, user.id), like(tables.verification.identifier, "reset-password:%")));
       },
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user, url }) {

@@ -6,7 +6,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, like, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../server/db/connect";
-import { user, verification } from "../../../server/db/schema";
+import { user, verification } from "./tables";
 import { HttpError } from "../../../server/http/errors";
 import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
 import { m } from "../../../shared/i18n/compiled/messages.js";

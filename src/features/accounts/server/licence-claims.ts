@@ -6,7 +6,7 @@
  */
 import { and, ne, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { user } from "./tables";
 import { HttpError } from "../../../server/http/errors";
 import { displayPhone } from "../../../shared/format";
 import { m } from "../../../shared/i18n/compiled/messages.js";

@@ -4,7 +4,7 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { user } from "./tables";
 
 export type Role = "supplier" | "operator";
 

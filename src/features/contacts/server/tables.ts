@@ -4,7 +4,8 @@
  * Rows are kept only as long as the counts need them (CONTACT_RECORD_DAYS, the daily sweep).
  */
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { helperAndSupplierColumns, visitors } from "../../../server/db/schema";
+import { helperAndSupplierColumns } from "../../helpers";
+import { visitors } from "../../leads";
 
 export const contacts = pgTable(
   "contacts",

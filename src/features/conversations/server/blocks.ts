@@ -3,11 +3,13 @@
  * once the lead is withdrawn) and by its browser keys (the family, and every family of the same
  * lead, that is of the same number). A supplier's block holds for its helpers, an operator's
  * everywhere. Numbers are typed, not proven, so every block is logged and any operator lifts any.
+ * The log names the accounts from the accounts' read model (decision 190).
  */
 import { createHmac } from "node:crypto";
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../server/db/connect";
 import { notFound } from "../../../server/http/errors";
+import { accountProfiles } from "../../accounts";
 import { chatBlocks, chatFamilies } from "./tables";
 
 /** Who a family is to the blocks: its number, its lead, and the family its browser key names. */
@@ -113,9 +115,9 @@ export function createBlocks(db: Executor, phoneKey: string | Buffer) {
           supplierId: chatBlocks.supplierId,
           supplier: sql<
             string | null
-          >`(select coalesce(nullif(u.company_name, ''), u.name) from "user" u where u.id = ${chatBlocks.supplierId})`,
-          blockedBy: sql<string | null>`(select u.name from "user" u where u.id = ${chatBlocks.blockedBy})`,
-          liftedBy: sql<string | null>`(select u.name from "user" u where u.id = ${chatBlocks.liftedBy})`,
+          >`(select coalesce(nullif(u.company_name, ''), u.name) from ${accountProfiles} u where u.id = ${chatBlocks.supplierId})`,
+          blockedBy: sql<string | null>`(select u.name from ${accountProfiles} u where u.id = ${chatBlocks.blockedBy})`,
+          liftedBy: sql<string | null>`(select u.name from ${accountProfiles} u where u.id = ${chatBlocks.liftedBy})`,
           reason: chatBlocks.reason,
           createdAt: chatBlocks.createdAt,
           liftedAt: chatBlocks.liftedAt,

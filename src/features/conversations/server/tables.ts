@@ -6,7 +6,9 @@
  */
 import { sql } from "drizzle-orm";
 import { bigserial, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { helperAndSupplierColumns, user, visitors } from "../../../server/db/schema";
+import { user } from "../../accounts";
+import { helperAndSupplierColumns } from "../../helpers";
+import { visitors } from "../../leads";
 
 export const chatFamilies = pgTable(
   "chat_families",

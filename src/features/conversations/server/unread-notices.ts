@@ -5,9 +5,13 @@
  * only for messages newer than the last notice. The rows are claimed with SKIP LOCKED and their
  * notice queued in the same transaction, so instances running this together send each once.
  * The notice names the helper and links to the conversation; it repeats nothing the family wrote.
+ * The helper's name and the supplier's address and language come from their owners' read models
+ * (decision 190).
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
+import { accountProfiles } from "../../accounts";
+import { helperNames } from "../../helpers";
 import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
@@ -50,7 +54,7 @@ export async function notifyUnread(
         for update of c skip locked
       )
       update conversations c set notified_at = ${now.toISOString()}
-      from due, helpers h, "user" u
+      from due, ${helperNames} h, ${accountProfiles} u
       where c.id = due.id and h.id = c.helper_id and u.id = c.supplier_id
       returning c.id, h.name as helper_name, h.ref as helper_ref, u.email, u.name as supplier_name, u.locale,
         (select count(*)::int from chat_messages m where m.conversation_id = c.id and m.author = 'family'

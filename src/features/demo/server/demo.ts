@@ -1,12 +1,16 @@
 /**
  * Demo data for a new site: four suppliers (who can sign in) and their helpers with drawn
- * photos. Written only into an empty database unless asked otherwise.
+ * photos. Written only into an empty database unless asked otherwise. The demo is the one
+ * writer of other features' tables: it seeds the accounts', suppliers' and helpers' own tables
+ * in bulk, imported from their indexes, rather than through their services (decision 190).
  */
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { account, eaPersonnel, helpers, user, type NewHelperRow } from "../../../server/db/schema";
+import { account, user } from "../../accounts";
+import { helpers, type NewHelperRow } from "../../helpers";
+import { eaPersonnel } from "../../suppliers";
 import { newMediaKey, renderVariants, storeImage, storeVariants, type MediaStorage } from "../../media";
 import { bulkInsert, withIndexesBuiltAfter } from "./bulk-insert";
 import { checkDemoHelpers } from "./demo-check";

@@ -49,7 +49,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const mayEdit = Boolean(viewer && (viewer.role === "operator" || viewer.id === helper.supplier.id));
   const [supplier, personnel, alike] = await Promise.all([
     context.services.suppliers.find(helper.supplier.id),
-    context.services.suppliers.namedPersonnel(helper.supplier.id, helper.id),
+    context.services.helpers.namedPersonnel({ id: helper.id, supplierId: helper.supplier.id }),
     context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
   ]);
   const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);

@@ -7,7 +7,8 @@
 import { and, count, desc, eq, exists, ilike, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { escapeLike } from "../../../server/db/escape-like";
-import { helpers, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers } from "./tables";
 
 export const ALL_HELPERS_PAGE_SIZE = 50;
 
@@ -50,11 +51,11 @@ export async function listAllHelpers(db: Database, query: AllHelpersQuery) {
         status: helpers.status,
         updatedAt: helpers.updatedAt,
         supplierId: helpers.supplierId,
-        supplierName: user.name,
-        supplierCompany: user.companyName,
+        supplierName: accountProfiles.name,
+        supplierCompany: accountProfiles.companyName,
       })
       .from(helpers)
-      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
       .where(where)
       .orderBy(desc(helpers.updatedAt), desc(helpers.id))
       .limit(pageSize)
@@ -75,8 +76,8 @@ export async function listAllHelpers(db: Database, query: AllHelpersQuery) {
 /** Everyone with at least one biodata, by name: the choices of the supplier filter. */
 export async function suppliersWithHelpers(db: Database): Promise<{ id: string; name: string }[]> {
   const rows = await db
-    .select({ id: user.id, name: user.name, company: user.companyName })
-    .from(user)
-    .where(exists(db.select({ one: helpers.id }).from(helpers).where(eq(helpers.supplierId, user.id))));
+    .select({ id: accountProfiles.id, name: accountProfiles.name, company: accountProfiles.companyName })
+    .from(accountProfiles)
+    .where(exists(db.select({ one: helpers.id }).from(helpers).where(eq(helpers.supplierId, accountProfiles.id))));
   return rows.map((row) => ({ id: row.id, name: row.company || row.name })).sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -2,8 +2,9 @@
  * The card of every available helper, for searches answered from the in-memory index (decision
  * 072): a search's page is then read from memory, with no query. Each card is kept with the
  * version of the rows it was read from (PostgreSQL's `xmin` of the helper's row and of her
- * supplier's, which every update changes), so when the index is built again after a change only
- * the cards whose rows changed are read again, and a burst of saves costs a few rows, not all.
+ * supplier's, which every update changes; the accounts' read model gives the latter), so when the
+ * index is built again after a change only the cards whose rows changed are read again, and a
+ * burst of saves costs a few rows, not all.
  * A card shows her age, so it is made again the first time it is asked for on a new day, from
  * the date of birth kept beside it (never in the card: the date is for families past the gate).
  */
@@ -11,13 +12,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { ageFromIso, calendarDateAt, formatIsoDate } from "../../../shared/age";
 import type { HelperCard } from "../../../shared/helper-types";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers } from "./tables";
 import { cardColumns, supplierColumns, toCard } from "./helper-reads";
 import { biodataWords, textColumns } from "./search-text";
 import { listedHelpers, type PublicRule } from "./visibility";
 
 /** The rows' versions: any update of the helper or of her supplier changes it. */
-export const rowVersion = sql<string>`${helpers}.xmin::text || '.' || ${user}.xmin::text`;
+export const rowVersion = sql<string>`${helpers}.xmin::text || '.' || ${accountProfiles.version}`;
 
 /** How many cards one query reads, so that other queries are answered between them. */
 const READ_BATCH = 1000;
@@ -40,7 +42,7 @@ export async function readCards(db: Database, rule: PublicRule, ids: readonly st
   const rows = await db
     .select({ ...cardColumns, ...supplierColumns, ...textColumns, version: rowVersion })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(and(inArray(helpers.id, [...ids]), listedHelpers(rule)));
   return rows.map(({ version, ...row }) => ({ version, card: toCard(row, now), born: row.dateOfBirth, words: biodataWords(row) }));
 }

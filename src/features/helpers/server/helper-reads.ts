@@ -27,18 +27,19 @@ import type { HelperQuery } from "../../../shared/listing-query";
 import { photoUrls } from "../../../shared/media";
 import type { Database } from "../../../server/db/connect";
 import { escapeLike } from "../../../server/db/escape-like";
-import { helpers, user, type HelperRow } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers, type HelperRow } from "./tables";
 import { listedHelpers, shownHelpers, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
 import { referenceIn } from "../../../shared/search-terms";
 import { careArea, careOfArea, offeredCares } from "../../../shared/catalogue";
 
 export const supplierColumns = {
-  supplierName: user.name,
-  supplierCompany: user.companyName,
-  supplierImage: user.image,
-  supplierPhone: user.phone,
-  supplierTelegram: user.telegram,
+  supplierName: accountProfiles.name,
+  supplierCompany: accountProfiles.companyName,
+  supplierImage: accountProfiles.image,
+  supplierPhone: accountProfiles.phone,
+  supplierTelegram: accountProfiles.telegram,
 };
 export type RowWithSupplier = HelperRow & {
   supplierName: string;
@@ -48,7 +49,7 @@ export type RowWithSupplier = HelperRow & {
   supplierTelegram: string | null;
 };
 
-/** The listing's conditions; the query they go into joins `user` on the supplier. */
+/** The listing's conditions; the query they go into joins the supplier's account (`account_profiles`). */
 export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pageSize">, rule: PublicRule, now = new Date()): SQL[] {
   const conditions: SQL[] = [listedHelpers(rule)];
   if (query.nationality) conditions.push(inArray(helpers.nationality, query.nationality));
@@ -240,12 +241,12 @@ export async function listingPage(db: Database, rule: PublicRule, query: HelperQ
     db
       .select({ ...cardColumns, ...supplierColumns })
       .from(helpers)
-      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
       .where(where)
       .orderBy(...orderBy(query.sort))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(helpers).innerJoin(user, eq(user.id, helpers.supplierId)).where(where),
+    db.select({ total: count() }).from(helpers).innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId)).where(where),
   ]);
   return {
     items: rows.map((row) => toCard(row, now)),
@@ -264,7 +265,7 @@ async function findWithSupplier(db: Database, rule: PublicRule, id: string): Pro
   const [row] = await db
     .select({ ...helperColumns(), ...supplierColumns, shown: sql<boolean>`${shownHelpers(rule)}` })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(eq(helpers.id, id))
     .limit(1);
   return row;
@@ -341,7 +342,7 @@ export async function listSupplierHelpers(db: Database, supplierId: string): Pro
   const rows = await db
     .select({ ...helperColumns(), ...supplierColumns })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(eq(helpers.supplierId, supplierId))
     .orderBy(desc(helpers.updatedAt));
   return rows.map(toGatedRecord);
@@ -357,7 +358,7 @@ export async function findPublicHelpers(db: Database, rule: PublicRule, ids: rea
   const rows = await db
     .select({ ...helperColumns(), ...supplierColumns })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(and(inArray(helpers.id, wanted), shownHelpers(rule)));
   const byId = new Map(rows.map((row) => [row.id, toRecord(row)]));
   return wanted.map((id) => byId.get(id)).filter((record): record is HelperRecord => record !== undefined);
@@ -371,7 +372,7 @@ export async function findShownIdByRef(db: Database, rule: PublicRule, ref: stri
   const [row] = await db
     .select({ id: helpers.id })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(and(eq(helpers.ref, ref.trim().toUpperCase()), shownHelpers(rule)))
     .limit(1);
   return row?.id;

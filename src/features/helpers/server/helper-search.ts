@@ -9,7 +9,8 @@ import { and, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { HelperCard, HelperPage } from "../../../shared/helper-types";
 import type { HelperQuery } from "../../../shared/listing-query";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers } from "./tables";
 import { readCards } from "./card-store";
 import { cardColumns, listingConditions, listingPage, orderBy, supplierColumns, toCard } from "./helper-reads";
 import { referenceIn } from "../../../shared/search-terms";
@@ -105,7 +106,7 @@ export async function searchInSql(db: Database, query: HelperQuery, where: SQL |
   const rows = await db
     .select({ ...cardColumns, ...supplierColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(where)
     .orderBy(...orderBy(query.sort))
     .limit(query.pageSize)
@@ -113,7 +114,11 @@ export async function searchInSql(db: Database, query: HelperQuery, where: SQL |
   let total = rows[0]?.total ?? 0;
   if (rows.length === 0 && query.page > 1) {
     // Past the last page there is no row to carry the total.
-    const [totals] = await db.select({ total: count() }).from(helpers).innerJoin(user, eq(user.id, helpers.supplierId)).where(where);
+    const [totals] = await db
+      .select({ total: count() })
+      .from(helpers)
+      .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
+      .where(where);
     total = totals?.total ?? 0;
   }
   return { items: rows.map((row) => toCard(row, now)), total, page: query.page, pageSize: query.pageSize };

@@ -20,10 +20,11 @@ import {
   helperUpdateSchema,
   type HelperUpdateInput,
 } from "../../../shared/helper-schema";
-import { requireOwnerOrOperator, requireUser } from "../../accounts";
+import { accountProfile, accountProfiles, requireOwnerOrOperator, requireUser } from "../../accounts";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { eaPersonnel, helpers, user as account, type HelperRow, type NewHelperRow } from "../../../server/db/schema";
+import { holdOwnPersonnel } from "../../suppliers";
+import { helpers, type HelperRow, type NewHelperRow } from "./tables";
 import { badRequest, HttpError, notFound, unauthorized } from "../../../server/http/errors";
 import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
@@ -146,14 +147,8 @@ async function removePhotoFiles(deps: WriteDeps, keys: (string | null | undefine
  * moment waits and then sets the choice back to none.
  */
 async function assertOwnPersonnel(tx: Executor, supplierId: string, id: string | null | undefined): Promise<void> {
-  if (!id) return;
-  const [row] = await tx
-    .select({ id: eaPersonnel.id })
-    .from(eaPersonnel)
-    .where(and(eq(eaPersonnel.id, id), eq(eaPersonnel.supplierId, supplierId)))
-    .for("key share")
-    .limit(1);
-  if (!row) throw badRequest(m.server_error_invalid_input(), { eaPersonnelId: m.shared_error_ea_personnel_choose() });
+  if (!id || (await holdOwnPersonnel(tx, supplierId, id))) return;
+  throw badRequest(m.server_error_invalid_input(), { eaPersonnelId: m.shared_error_ea_personnel_choose() });
 }
 
 /** Levels changed alone are for languages the stored biodata already lists (the schema checks them when both come). */
@@ -171,12 +166,15 @@ function assertLevelsSpoken(languages: readonly string[], levels: LanguageLevels
   );
 }
 
-/** A biodata with what its record shows of its supplier, and whether the supplier's address is confirmed. */
+/**
+ * A biodata with what its record shows of its supplier, and whether the supplier's address is
+ * confirmed (or theirs is an operator's account).
+ */
 function selectRow(db: Executor, id: string) {
   return db
-    .select({ ...getTableColumns(helpers), ...supplierColumns, supplierVerified: account.emailVerified })
+    .select({ ...getTableColumns(helpers), ...supplierColumns, supplierConfirmed: accountProfiles.emailConfirmed })
     .from(helpers)
-    .innerJoin(account, eq(account.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(eq(helpers.id, id));
 }
 
@@ -211,20 +209,16 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
   const user = requireUser(viewer);
   const input = parse(helperCreateSchema, body);
   // The writer is the supplier: what the record shows of them, and whether they may publish.
-  const [writer] = await deps.db
-    .select({
-      supplierName: account.name,
-      supplierCompany: account.companyName,
-      supplierImage: account.image,
-      supplierPhone: account.phone,
-      supplierTelegram: account.telegram,
-      emailVerified: account.emailVerified,
-    })
-    .from(account)
-    .where(eq(account.id, user.id))
-    .limit(1);
-  if (!writer) throw unauthorized();
-  assertMayPublish(deps.rule, { emailVerified: writer.emailVerified, role: user.role }, input.status);
+  const profile = await accountProfile(deps.db, user.id);
+  if (!profile) throw unauthorized();
+  const writer = {
+    supplierName: profile.name,
+    supplierCompany: profile.companyName,
+    supplierImage: profile.image,
+    supplierPhone: profile.phone,
+    supplierTelegram: profile.telegram,
+  };
+  assertMayPublish(deps.rule, { emailVerified: profile.emailConfirmed, role: user.role }, input.status);
   assertPhotoToPublish(input);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const row = await deps.db.transaction(async (tx) => {
@@ -274,7 +268,7 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
     if (input.languageLevels !== undefined && input.otherLanguages === undefined)
       assertLevelsSpoken(current.otherLanguages, input.languageLevels);
     // Past lockRow the writer is the supplier or an operator: the supplier's own address counts.
-    const writer = { emailVerified: current.supplierId === user.id && current.supplierVerified, role: user.role };
+    const writer = { emailVerified: current.supplierId === user.id && current.supplierConfirmed, role: user.role };
     assertMayPublish(deps.rule, writer, input.status, current.status);
     assertPhotoToPublish(
       { status: input.status ?? current.status, photo: input.photo === undefined ? current.photo : input.photo },

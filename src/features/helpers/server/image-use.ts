@@ -7,7 +7,7 @@
 import { eq, or, sql } from "drizzle-orm";
 import { mediaFileNames, MEDIA_PREFIX } from "../../../shared/media";
 import type { Executor } from "../../../server/db/connect";
-import { helpers } from "../../../server/db/schema";
+import { helpers } from "./tables";
 
 export async function biodataUsesImage(tx: Executor, key: string): Promise<boolean> {
   const files = mediaFileNames(key);

@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers } from "./tables";
 import { listedHelpers, type PublicRule } from "./visibility";
 
 export interface ListedSummary {
@@ -20,7 +21,7 @@ export function newestListed(db: Database, rule: PublicRule, limit: number): Pro
   return db
     .select({ id: helpers.id, supplierId: helpers.supplierId, nationality: helpers.nationality, updatedAt: helpers.updatedAt })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(listedHelpers(rule))
     .orderBy(desc(helpers.publishedAt), desc(helpers.id))
     .limit(limit);
@@ -31,7 +32,7 @@ export async function listedCounts(db: Database, rule: PublicRule): Promise<Map<
   const rows = await db
     .select({ supplierId: helpers.supplierId, listed: count() })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(listedHelpers(rule))
     .groupBy(helpers.supplierId);
   return new Map(rows.map((row) => [row.supplierId, row.listed]));
@@ -42,7 +43,7 @@ export async function listedCount(db: Database, rule: PublicRule, supplierId: st
   const [row] = await db
     .select({ listed: count() })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(and(eq(helpers.supplierId, supplierId), listedHelpers(rule)));
   return row?.listed ?? 0;
 }

@@ -6,7 +6,8 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import type { HelperQuery } from "../../../shared/listing-query";
 import type { Database } from "../../../server/db/connect";
-import { helpers, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
+import { helpers } from "./tables";
 import { CardStore, rowVersion } from "./card-store";
 import { orderBy } from "./helper-reads";
 import type { ListingChange } from "./listing-changes";
@@ -52,7 +53,7 @@ export async function loadIndexRows(db: Database, rule: PublicRule): Promise<Ind
       ...indexKeys,
     })
     .from(helpers)
-    .innerJoin(user, eq(user.id, helpers.supplierId))
+    .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
     .where(listedHelpers(rule))
     .orderBy(...orderBy("newest"));
 }
@@ -211,7 +212,7 @@ export class HelperSearchIndex {
         ...indexKeys,
       })
       .from(helpers)
-      .innerJoin(user, eq(user.id, helpers.supplierId))
+      .innerJoin(accountProfiles, eq(accountProfiles.id, helpers.supplierId))
       .where(inArray(helpers.id, [...ids]));
     const built = this.built;
     if (generation !== this.generation || !built) return true;

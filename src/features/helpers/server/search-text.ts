@@ -11,7 +11,7 @@ import { experiencedAreas } from "../../../shared/biodata-schema";
 import { catalogue, offeredCares, type CatalogueEntry, type CatalogueName } from "../../../shared/catalogue";
 import { wordsOf } from "../../../shared/search-terms";
 import { valueMark } from "./search-reading";
-import { helpers } from "../../../server/db/schema";
+import { helpers } from "./tables";
 
 /** The columns the words come from, read beside the card's. */
 export const textColumns = {

@@ -8,7 +8,7 @@ import { forgetDeliveredBefore, forgetMailFiles } from "../../notifications";
 import type { Forgetting } from "./privacy";
 import { DELIVERED_NOTIFICATION_RETENTION_DAYS, LEAD_RETENTION_MONTHS } from "../../../shared/retention";
 import type { Database } from "../../../server/db/connect";
-import { visitors } from "../../../server/db/schema";
+import { visitors } from "./tables";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 /** A stored lead as the API and the operator's screens show it. */
 import { describeStoredFilters } from "../../../shared/filter-labels";
 import type { Lead } from "../../../shared/lead-schema";
-import type { VisitorRow } from "../../../server/db/schema";
+import type { VisitorRow } from "./tables";
 
 export function toLead(row: VisitorRow): Lead {
   return {

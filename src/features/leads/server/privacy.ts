@@ -6,8 +6,8 @@
  */
 import { asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { rateLimit, visitors } from "../../../server/db/schema";
-import { privacyRequests } from "./tables";
+import { rateLimit } from "../../../server/db/schema";
+import { privacyRequests, visitors } from "./tables";
 import { forgetMailFiles, forgetNotificationsAbout } from "../../notifications";
 import { requireOperator, type Viewer } from "../../accounts";
 import type { RecognisedVisitor } from "./visitor-pass";

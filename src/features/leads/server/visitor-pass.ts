@@ -8,7 +8,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
-import { visitors } from "../../../server/db/schema";
+import { visitors } from "./tables";
 import type { Visitor } from "../../../server/http/visitor-cookie";
 
 /** A visitor whose cookie names a lead that still exists, and whether it holds that lead's key. */

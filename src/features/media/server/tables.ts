@@ -4,7 +4,7 @@
  * nothing uses them.
  */
 import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "../../../server/db/schema";
+import { user } from "../../accounts";
 
 export const uploads = pgTable(
   "uploads",

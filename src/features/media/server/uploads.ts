@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { mediaFileNames } from "../../../shared/media";
 import type { Viewer } from "../../accounts";
 import type { Database, Executor } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
+import { avatarUsesImage } from "../../accounts";
 import { uploads } from "./tables";
 import { deleteImage } from "./images";
 import type { MediaStorage } from "./storage";
@@ -66,11 +66,9 @@ export function mediaKeysInNotes(html: string): string[] {
  */
 export type ImageUsedElsewhere = (tx: Executor, key: string) => Promise<boolean>;
 
-/** Whether a biodata (asked through `usedElsewhere`) or an avatar uses this image. */
+/** Whether a biodata (asked through `usedElsewhere`) or an avatar (asked of the accounts feature) uses this image. */
 async function isReferenced(tx: Executor, key: string, usedElsewhere: ImageUsedElsewhere): Promise<boolean> {
-  if (await usedElsewhere(tx, key)) return true;
-  const account = await tx.select({ id: user.id }).from(user).where(eq(user.image, key)).limit(1);
-  return account.length > 0;
+  return (await usedElsewhere(tx, key)) || (await avatarUsesImage(tx, key));
 }
 
 /**

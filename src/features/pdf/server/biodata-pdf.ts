@@ -8,7 +8,6 @@
  * others are edited. A save renders the new version's copies in the background (`prepare`), so
  * the next visitor is answered from memory. The layout itself runs in a PDF worker (pdf-pool.ts).
  */
-import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { calendarDateAt, formatIsoDate } from "../../../shared/age";
 import type { BiodataGated, BiodataPrivate } from "../../../shared/biodata-types";
@@ -19,9 +18,8 @@ import type { HelperRecord } from "../../../shared/helper-types";
 import { mediaFileNames } from "../../../shared/media";
 import { licenceCheckText, licenceNumberText, licenceStatusOf, MOM_EA_DIRECTORY_URL } from "../../../shared/licence";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
-import type { ListingCache } from "../../helpers";
-import { namedPersonnel } from "../../suppliers";
+import { accountProfile } from "../../accounts";
+import { personnelNamedBy, type ListingCache } from "../../helpers";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { MediaStorage } from "../../media";
 import { createSettledWork } from "../../../server/settled-work";
@@ -84,20 +82,12 @@ export function createBiodataPdfs({
 }: BiodataPdfDeps) {
   /** The supplier as the PDF names them: a licence's number only once the site checked it (decision 100). */
   async function supplierOf(helper: HelperRecord) {
-    const [row] = await db
-      .select({
-        name: user.name,
-        companyName: user.companyName,
-        eaLicenceNumber: user.eaLicenceNumber,
-        licenceCheckedAt: user.licenceCheckedAt,
-      })
-      .from(user)
-      .where(eq(user.id, helper.supplier.id));
+    const row = await accountProfile(db, helper.supplier.id);
     const status = row ? licenceStatusOf(row) : "none";
     const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;
     const check = licenceCheckText({ licenceStatus: status, licenceCheckedAt: checkedAt }, siteName);
     // The agency's EA personnel this biodata names stand beside its licence (decisions 162, 163).
-    const personnel = status === "none" ? null : await namedPersonnel(db, helper.supplier.id, helper.id);
+    const personnel = status === "none" ? null : await personnelNamedBy(db, { id: helper.id, supplierId: helper.supplier.id });
     const named = personnel ? ` · ${m.pdf_ea_personnel({ name: personnel.name, number: personnel.registrationNumber })}` : "";
     const licence =
       status === "none"

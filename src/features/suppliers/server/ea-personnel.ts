@@ -5,8 +5,9 @@
  */
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { EaPersonnel, EaPersonnelInput } from "../../../shared/ea-personnel";
-import type { Database } from "../../../server/db/connect";
-import { eaPersonnel, helpers, user } from "../../../server/db/schema";
+import type { Database, Executor } from "../../../server/db/connect";
+import { accountProfile } from "../../accounts";
+import { eaPersonnel } from "./tables";
 import { badRequest } from "../../../server/http/errors";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
@@ -50,28 +51,43 @@ export async function removePersonnel(db: Database, supplierId: string, id: stri
   return removed.length > 0;
 }
 
+/** Whether the account claims a licence (an agency): only agencies register EA personnel. */
+export async function claimsLicence(db: Database, supplierId: string): Promise<boolean> {
+  return Boolean((await accountProfile(db, supplierId))?.eaLicenceNumber);
+}
+
 /** The personnel an agency's biodata may name: none for a supplier without a licence. */
 export async function personnelToName(db: Database, supplierId: string): Promise<EaPersonnel[]> {
-  const [supplier] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplierId)).limit(1);
-  return supplier?.licence ? listPersonnel(db, supplierId) : [];
+  return (await claimsLicence(db, supplierId)) ? listPersonnel(db, supplierId) : [];
 }
 
 /**
- * The personnel a biodata names: the one its agency chose for it, else its first registered
- * (decision 163); none for an overseas supplier or an agency with none.
+ * Whether `id` is one of the agency's own personnel, read in the caller's transaction (a biodata
+ * naming them is saved) and kept until it commits, so a removal at the same moment waits and
+ * then sets the biodata's choice back to none (decision 163).
  */
-export async function namedPersonnel(db: Database, supplierId: string, helperId: string): Promise<EaPersonnel | null> {
-  const [supplier] = await db.select({ licence: user.eaLicenceNumber }).from(user).where(eq(user.id, supplierId)).limit(1);
-  if (!supplier?.licence) return null;
-  const chosen = db
-    .select({ id: helpers.eaPersonnelId })
-    .from(helpers)
-    .where(and(eq(helpers.id, helperId), eq(helpers.supplierId, supplierId)));
+export async function holdOwnPersonnel(tx: Executor, supplierId: string, id: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: eaPersonnel.id })
+    .from(eaPersonnel)
+    .where(and(eq(eaPersonnel.id, id), eq(eaPersonnel.supplierId, supplierId)))
+    .for("key share")
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The personnel a biodata names: `chosen`, the one its agency chose for it (the helpers feature
+ * keeps the choice), when still registered, else its first registered (decision 163); none for
+ * an overseas supplier or an agency with none.
+ */
+export async function namedPersonnel(db: Database, supplierId: string, chosen: string | null): Promise<EaPersonnel | null> {
+  if (!(await claimsLicence(db, supplierId))) return null;
   const [row] = await db
     .select()
     .from(eaPersonnel)
     .where(eq(eaPersonnel.supplierId, supplierId))
-    .orderBy(sql`(${eaPersonnel.id} = (${chosen})) is true desc`, asc(eaPersonnel.createdAt), asc(eaPersonnel.id))
+    .orderBy(sql`(${eaPersonnel.id} = ${chosen}) is true desc`, asc(eaPersonnel.createdAt), asc(eaPersonnel.id))
     .limit(1);
   return row ? toPersonnel(row) : null;
 }

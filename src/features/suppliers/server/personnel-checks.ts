@@ -1,14 +1,17 @@
 /**
  * Operators check each agency's registered EA personnel in MOM's directory, as they check its
  * licence (decision 163): "checked" records when and by whom; taking it back clears both. The
- * personnel's listing trigger (0018) drops the pages that name them on every instance.
+ * personnel's listing trigger (0018) drops the pages that name them on every instance. The
+ * personnel are this feature's: the operator feature's desk calls these, having checked who asks;
+ * their agency and checker are read from the accounts' read model (decision 190).
  */
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../server/db/connect";
-import { eaPersonnel, user } from "../../../server/db/schema";
+import { accountProfiles } from "../../accounts";
 import { notFound } from "../../../server/http/errors";
 import { isUuid } from "../../../shared/uuid";
+import { eaPersonnel } from "./tables";
 
 const GONE = "No EA personnel has this id: the agency may have removed them.";
 
@@ -27,8 +30,8 @@ export interface PersonnelCheck {
 /** The personnel an operator sees at once; more are found by name, number or agency. */
 export const PERSONNEL_SHOWN = 200;
 
-const agency = alias(user, "agency");
-const checker = alias(user, "checker");
+const agency = alias(accountProfiles, "agency");
+const checker = alias(accountProfiles, "checker");
 
 const columns = {
   id: eaPersonnel.id,

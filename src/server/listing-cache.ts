@@ -1,8 +1,9 @@
 /**
- * The public listing changes rarely and is read constantly, so its pages are cached in memory.
- * Every write to helpers or suppliers announces a `listing` event (a database trigger), and every
- * instance listening clears its cache at once; a generation number keeps a read that raced a
- * write from storing what it read before the write.
+ * The public listing changes rarely and is read constantly, so its pages are cached in memory
+ * (and the supplier list, and the PDFs and photos made from biodata). Every write to helpers or
+ * suppliers announces a `listing` event (a database trigger), and every instance listening clears
+ * its listing caches at once; a generation number keeps a read that raced a write from storing
+ * what it read before the write.
  */
 
 export interface ListingCacheOptions {

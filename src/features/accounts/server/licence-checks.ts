@@ -3,16 +3,28 @@
  * 100). A check is of the licence the operator saw: if the supplier changed it meanwhile, the
  * check is refused rather than given to a number nobody looked up. Changing the licence clears
  * the check (a trigger on the user row), and the row's listing trigger drops the pages that
- * show it on every instance.
+ * show it on every instance. The licence is the account's: the operator feature's desk calls
+ * these, having checked who asks (decision 190).
  */
 import { and, desc, eq, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../../server/db/connect";
-import { user } from "../../../server/db/schema";
 import { HttpError, notFound } from "../../../server/http/errors";
-import type { LicenceCheckInput, LicenceRefusalInput } from "../licence-check-schema";
 import { normaliseLicence } from "../../../shared/licence";
-import { isLicenceTaken } from "../../accounts";
+import { isLicenceTaken } from "./licence-claims";
+import { user } from "./tables";
+
+/** An operator's check: the licence they looked up, and how (the operator's form checks both). */
+export interface LicenceCheckInput {
+  licence: string;
+  note: string;
+}
+
+/** An operator's refusal: the licence they looked up, and why, as the supplier reads it. */
+export interface LicenceRefusalInput {
+  licence: string;
+  reason: string;
+}
 
 export interface SupplierLicence {
   id: string;
