@@ -58,7 +58,12 @@ describeDb("the family's pages in Chinese", () => {
       ],
       ["/zh/privacy/my-data", "您的资料", ["撤回同意并删除我的资料", 'href="/zh/filters"'], ["Withdraw consent", "filters page"]],
       ["/zh/shortlist", "您的候选名单", ["浏览女佣"], ["No helper on your shortlist", "Browse helpers"]],
-      ["/zh/messages", "您的对话", ["此浏览器中还没有对话"], ["Your conversations", "No conversations"]],
+      [
+        "/zh/messages",
+        "我的空间",
+        ["您的对话", "此浏览器中还没有对话", "您的候选名单"],
+        ["Your conversations", "No conversations", "My space"],
+      ],
     ];
     for (const [url, heading, chinese, english] of pages) {
       const html = await page(url);
