@@ -176,7 +176,8 @@ describe.skipIf(browserMissing)("the advertising pixel, when the site has none",
     const response = await page.goto(`${running.site.url}/posts`);
     const html = await response!.text();
     expect(html).not.toContain("fbevents");
-    expect(html).not.toContain("fbq");
+    // The pixel's call, not the letters: a build's file hash may hold them ("entry.client-Dfbqt6eI.js").
+    expect(html).not.toMatch(/\bfbq\s*\(/);
     expect(response!.headers()["content-security-policy"]).not.toContain("facebook");
     await page
       .getByRole("article")
