@@ -87,7 +87,7 @@ describe.skipIf(browserMissing)("a family reading a biodata in Chinese", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain("关于");
     await page.getByRole("link", { name: "‹ 全部对话" }).click();
     await page.waitForURL(/\/zh\/messages$/);
-    await page.getByRole("heading", { level: 1, name: "您的对话" }).waitFor();
+    await page.getByRole("heading", { level: 1, name: "我的空间" }).waitFor();
     expect(await page.locator(".conversation-list").textContent()).toContain("1 条消息");
 
     await context.close();
