@@ -208,6 +208,13 @@ export function createConversationService({
     return row?.unread ?? 0;
   }
   const familyUnread = (familyId: string) => unreadOf("family", familyId);
+
+  /** One side's list as its page and its stream show it: its conversations, newest first, the unread count over them, and a stamp of both. */
+  async function listPage(side: Side, id: string): Promise<{ items: ConversationSummary[]; unread: number; stamp: string }> {
+    const own = side === "supplier" ? conversations.supplierId : conversations.familyId;
+    const [items, unread] = await Promise.all([summaries(eq(own, id), side), unreadOf(side, id)]);
+    return { items, unread, stamp: stampOf(unread, items) };
+  }
   const unreadFor = (supplierId: string) => unreadOf("supplier", supplierId);
 
   return {
@@ -494,12 +501,7 @@ export function createConversationService({
     /** The family's space as its page shows it: its conversations, their unread count and the stamp its stream sends; null for no family. */
     async familyPage(key: string | null): Promise<{ items: ConversationSummary[]; unread: number; stamp: string } | null> {
       const family = await familyByKey(key);
-      if (!family) return null;
-      const [items, unread] = await Promise.all([
-        summaries(eq(conversations.familyId, family.family.id), "family"),
-        familyUnread(family.family.id),
-      ]);
-      return { items, unread, stamp: stampOf(unread, items) };
+      return family ? listPage("family", family.family.id) : null;
     },
     /** The menu's view of the family whose key a Cookie header holds: its unread count, and whether there is a family to follow. */
     async spaceOf(cookieHeader: string | null): Promise<{ unread: number; live: boolean }> {
@@ -510,10 +512,7 @@ export function createConversationService({
      * A family's space as its stream follows it: the unread count over its conversations (the
      * menu's) and a stamp of its list that changes whenever anything the list shows does.
      */
-    async familySpace(familyId: string): Promise<{ unread: number; stamp: string }> {
-      const [items, unread] = await Promise.all([summaries(eq(conversations.familyId, familyId), "family"), familyUnread(familyId)]);
-      return { unread, stamp: stampOf(unread, items) };
-    },
+    familySpace: (familyId: string) => listPage("family", familyId),
     /** The family a key opens (its id), for its space's stream; undefined for none. */
     familyIdOf: async (key: string | null) => (await familyByKey(key))?.family.id,
     /** Every conversation of a lead (the privacy page shows them to the number's owner). */
@@ -527,10 +526,7 @@ export function createConversationService({
      * page groups them by biodata), the unread count over all of them (the header's), and a stamp
      * of both that changes whenever anything shown does.
      */
-    async inboxPage(supplierId: string): Promise<{ items: ConversationSummary[]; unread: number; stamp: string }> {
-      const [items, unread] = await Promise.all([summaries(eq(conversations.supplierId, supplierId), "supplier"), unreadFor(supplierId)]);
-      return { items, unread, stamp: stampOf(unread, items) };
-    },
+    inboxPage: (supplierId: string) => listPage("supplier", supplierId),
     /** Every conversation, newest first, for operators; `reported`: those with a reported message. */
     all: (options: { reported?: boolean } = {}) =>
       summaries(
