@@ -132,6 +132,12 @@ const envSchema = z
       })
       .transform((v) => (v === undefined ? 60 : Number(v))),
     /**
+     * Whether a changed biodata's PDFs and link preview are made before anyone asks (the default),
+     * or at their first request: a small machine short of memory, and the tests, which write many
+     * biodata and read few PDFs, turn it off.
+     */
+    PREPARE_AHEAD: booleanText,
+    /**
      * How long changes to the listing are gathered before each instance drops its pages and
      * rebuilds its search index, once for the lot (decision 083); 0 acts on each at once.
      */
@@ -262,6 +268,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
     pdf: { workers: e.PDF_WORKERS, queue: e.PDF_QUEUE, idleMs: e.PDF_IDLE_SECONDS * 1000 },
     listingChangeWindowMs: e.LISTING_CHANGE_WINDOW_MS,
+    prepareAhead: parseBoolean(e.PREPARE_AHEAD) ?? true,
     metricsToken: e.METRICS_TOKEN,
     buildDir: e.BUILD_DIR!,
     viteDevServer: e.DEV_SERVER === "vite" && e.NODE_ENV !== "production",

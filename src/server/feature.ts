@@ -10,10 +10,20 @@ import type { Database } from "./db/connect";
 import type { SiteEvent } from "./events";
 
 /** The settings a plugged feature may read (no secrets). */
-export type FeatureSettings = Pick<Config, "contactRoute" | "contactPhone" | "telegramBot" | "pdf" | "listingChangeWindowMs">;
+export type FeatureSettings = Pick<
+  Config,
+  "contactRoute" | "contactPhone" | "telegramBot" | "pdf" | "listingChangeWindowMs" | "prepareAhead"
+>;
 
-export const featureSettings = ({ contactRoute, contactPhone, telegramBot, pdf, listingChangeWindowMs }: Config): FeatureSettings => ({
-  ...{ contactRoute, contactPhone, telegramBot, pdf, listingChangeWindowMs },
+export const featureSettings = ({
+  contactRoute,
+  contactPhone,
+  telegramBot,
+  pdf,
+  listingChangeWindowMs,
+  prepareAhead,
+}: Config): FeatureSettings => ({
+  ...{ contactRoute, contactPhone, telegramBot, pdf, listingChangeWindowMs, prepareAhead },
 });
 
 export interface FeatureGround {

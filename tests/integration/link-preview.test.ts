@@ -144,3 +144,23 @@ describeDb("a shared biodata's link preview, stored once per version", () => {
     expect(helperPreviewPath({ id: helper.id, updatedAt: record.updatedAt }, "zh")).toMatch(/&lang=zh$/);
   });
 });
+
+describeDb("a published biodata's preview, made before anyone asks (PREPARE_AHEAD)", () => {
+  const ahead = useTestApp({ env: { PREPARE_AHEAD: "true" } });
+  const asked = useTestApp();
+
+  it("is stored once the biodata is published, with no request for it; turned off, only its first request draws it", async () => {
+    const supplier = await createSupplier(ahead.db);
+    const helper = await createHelper(ahead, supplier.id, { name: "Rina Wati", photo: null });
+    // The helpers table's trigger announced her; the site's writes deliver what was announced.
+    await ahead.app.services.announced();
+    await expect.poll(() => ahead.app.storage.list(`previews/${helper.id}.`), { timeout: 15_000 }).toHaveLength(1);
+
+    const other = await createSupplier(asked.db);
+    const later = await createHelper(asked, other.id, { name: "Rina Wati", photo: null });
+    await asked.app.services.announced();
+    expect(await asked.app.storage.list(`previews/${later.id}.`)).toEqual([]);
+    expect((await asked.app.inject({ url: `/previews/helpers/${later.id}.jpg` })).statusCode).toBe(200);
+    expect(await asked.app.storage.list(`previews/${later.id}.`)).toHaveLength(1);
+  });
+});

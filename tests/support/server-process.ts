@@ -41,6 +41,8 @@ function serverEnv(env: Record<string, string>): NodeJS.ProcessEnv {
     PORT: "0",
     LOG_LEVEL: "info",
     BUILD_DIR: childBuildDir,
+    // The demo's biodata and a suite's writes are many, the PDFs read few: each is made when asked for.
+    PREPARE_AHEAD: "false",
     ...env,
   };
 }

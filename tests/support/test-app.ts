@@ -49,6 +49,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     // Each change is acted on at once, so a test reads what it just wrote; suites about
     // gathering changes set their own window.
     LISTING_CHANGE_WINDOW_MS: "0",
+    // A suite's factories write many biodata and read few PDFs: each is made when asked for.
+    PREPARE_AHEAD: "false",
     ...options.env,
   });
   const database = options.database ?? (await createTestDatabase());

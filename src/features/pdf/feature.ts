@@ -38,7 +38,8 @@ export const pdfFeature = defineFeature({
        * details), or the owner's and operators' (with the private details too).
        */
       get: pdfs.get,
-      prepare: pdfs.prepare,
+      /** Makes a changed biodata's PDFs in the background, unless PREPARE_AHEAD is off (then at their first request). */
+      prepare: ground.settings.prepareAhead ? pdfs.prepare : () => undefined,
       /** The workers' queue, for /metrics. */
       load: () => renderer.load,
       async close() {

@@ -24,7 +24,8 @@ export const seoFeature = defineFeature({
     return {
       /** A public biodata's link-preview JPEG, stored once per version. */
       get: previews.get,
-      prepare: previews.prepare,
+      /** Draws a changed biodata's preview in the background, unless PREPARE_AHEAD is off (then at its first request). */
+      prepare: ground.settings.prepareAhead ? previews.prepare : () => undefined,
       /** Removes the previews no public biodata shows (daily). */
       sweep: previews.sweep,
       stop: previews.stop,
