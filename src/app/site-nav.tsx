@@ -5,6 +5,7 @@ import { whatsappLink } from "../shared/whatsapp";
 import { paths } from "../ui/paths";
 import { useRootData } from "../ui/root-data";
 import { ShortlistLink } from "../features/shortlist/components/shortlist-link";
+import { useShortlistInSpace } from "../features/shortlist/components/shortlist-store";
 import { useLiveUnread } from "../features/conversations/components/inbox-live";
 import { m } from "../shared/i18n/compiled/messages.js";
 import { localHref } from "../shared/i18n/page-locale";
@@ -30,6 +31,8 @@ export function SiteNav() {
   // families, a family's (past the gate) from suppliers.
   const stream = viewer ? "inbox" : family?.live ? "family" : null;
   const unreadMessages = useLiveUnread(viewer ? rendered : (family?.unread ?? 0), stream);
+  // A family's shortlist is its space's, the same on each of its devices.
+  useShortlistInSpace(!viewer && family?.live === true);
   const { pathname } = useLocation();
   // The menu is a <details>: a tap opens it on a phone before the page's script has run, and
   // without any script. A chosen link folds it (the page changes under the header).

@@ -13,6 +13,7 @@ import { notificationsFeature } from "../features/notifications/feature";
 import { operatorFeature } from "../features/operator/feature";
 import { pdfFeature } from "../features/pdf/feature";
 import { seoFeature } from "../features/seo/feature";
+import { shortlistFeature } from "../features/shortlist/feature";
 import { suppliersFeature } from "../features/suppliers/feature";
 
 export const siteFeatures = [
@@ -26,5 +27,6 @@ export const siteFeatures = [
   operatorFeature,
   contactsFeature,
   conversationsFeature,
+  shortlistFeature,
   notificationsFeature,
 ] as const;

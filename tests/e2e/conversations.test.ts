@@ -7,12 +7,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../src/server/db/connect";
 import { helpers } from "../../src/features/helpers/server/tables";
+import { outbox } from "../../src/features/notifications/server/tables";
 import { user } from "../../src/features/accounts/server/tables";
 import { signUpOverHttp } from "../support/auth";
 import { browserMissing, launchBrowser } from "../support/browser";
@@ -226,5 +227,80 @@ describe.skipIf(browserMissing || !serverUrl)("a family and a supplier write to 
     await expect.poll(() => spaceLink.textContent(), { timeout: 15_000 }).toBe("My space");
     await familyContext.close();
     await supplierContext.close();
+  });
+
+  /** The newest mail of a kind queued to an address, and the link in it to `path` on the instance given. */
+  async function mailedLink(kind: string, email: string, path: string, instance: ServerProcess) {
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const [row] = await database.db
+          .select()
+          .from(outbox)
+          .where(sql`${outbox.kind} = ${kind} and ${outbox.payload}->'to'->>'email' = ${email}`)
+          .orderBy(desc(outbox.createdAt))
+          .limit(1);
+        link = (row?.payload as { text?: string } | undefined)?.text?.match(new RegExp(`${PUBLIC_URL}${path}/[\\w-]{43}`))?.[0];
+        return link;
+      })
+      .toBeDefined();
+    return link!.replace(PUBLIC_URL, instance.url);
+  }
+
+  it("opens the family's space on a second phone through a sign-in link mailed to its confirmed e-mail, with its conversations and shortlist", async () => {
+    const { helper } = await supplierWithHelper("Second Phone Agency", "Travelling Tess");
+    const { familyContext, family } = await familyWrites(helper, "Two Phones Family", "Is Tess free in July?");
+    // It stars her, then gives its e-mail in its space and confirms it from the mail.
+    await family.goto(`${a.url}/posts`);
+    await family.waitForSelector("html[data-hydrated]");
+    await family.getByRole("button", { name: "Shortlist Travelling Tess" }).click();
+    await family.goto(`${a.url}/messages`);
+    const email = `two-phones-${randomBytes(4).toString("hex")}@example.com`;
+    await family.getByLabel("Your e-mail", { exact: true }).fill(email);
+    await family.getByRole("button", { name: "Send me a link to confirm it" }).click();
+    await family.getByText("We sent a link to that address.").waitFor();
+    await family.goto(await mailedLink("family-confirm-email", email, "/messages/confirm", a));
+    await family.getByRole("button", { name: "Confirm my e-mail" }).click();
+    await family.waitForURL(`${a.url}/messages?confirmed`);
+    await family.getByText("Your e-mail is confirmed.").waitFor();
+    await family.getByText(`${email} (confirmed)`).waitFor();
+    // The space keeps its shortlist: the helper is listed there.
+    await family.locator(".space-shortlist", { hasText: "Travelling Tess" }).waitFor();
+
+    // A second phone, on the other instance, knows nothing of the family: it asks for a link.
+    const otherContext = await newContext(browser, { viewport: { width: 390, height: 844 } });
+    const other = await otherContext.newPage();
+    await other.goto(`${b.url}/messages`);
+    await other.getByLabel("Your confirmed e-mail").fill(email);
+    await other.getByRole("button", { name: "Mail me a sign-in link" }).click();
+    await other.getByText("If that address is confirmed for a space, a link is on its way.").waitFor();
+    await other.goto(await mailedLink("family-sign-in", email, "/messages/sign-in", b));
+    await other.getByRole("button", { name: "Open my space here" }).click();
+    await other.waitForURL(`${b.url}/messages`);
+    // The same conversation and shortlist; the menu links to the space, as past the gate.
+    await other.locator(".conversation-list li", { hasText: "Travelling Tess" }).waitFor();
+    await other.locator(".space-shortlist", { hasText: "Travelling Tess" }).waitFor();
+    await other.waitForSelector("html[data-hydrated]");
+    await expect.poll(() => other.locator('#site-menu a[href="/messages"]').textContent()).toBe("My space");
+    // The browser's own shortlist follows the space's.
+    await expect.poll(() => other.evaluate(() => JSON.parse(localStorage.getItem("shortlist") ?? "[]").length)).toBe(1);
+    await other.getByText(/\(this one\)/).waitFor();
+    expect(await other.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (process.env.SCREENS_DIR)
+      await other.screenshot({ path: `${process.env.SCREENS_DIR}/phone-family-space-second-device.png`, fullPage: true });
+
+    // The first phone shows a code for a third device, and lists the second; it signs it out.
+    await family.goto(`${a.url}/messages`);
+    await family.getByRole("button", { name: "Show a code" }).click();
+    await family.locator(".sign-in-code svg").waitFor();
+    expect(await family.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (process.env.SCREENS_DIR)
+      await family.screenshot({ path: `${process.env.SCREENS_DIR}/phone-family-space-code.png`, fullPage: true });
+    await family.locator(".space-devices li", { hasText: "Link by e-mail" }).getByRole("button", { name: "Sign out" }).click();
+    await family.getByText("That device is signed out of your space.").waitFor();
+    await other.reload();
+    await other.getByRole("heading", { name: "Open your space from another device" }).waitFor();
+    await familyContext.close();
+    await otherContext.close();
   });
 });

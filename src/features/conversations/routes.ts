@@ -4,6 +4,8 @@ export default [
   route("posts/:id/message", "features/conversations/pages/start.tsx"),
   route("messages", "features/conversations/pages/family-list.tsx"),
   route("messages/link/:key", "features/conversations/pages/private-link.tsx"),
+  route("messages/sign-in/:token", "features/conversations/pages/sign-in.tsx"),
+  route("messages/confirm/:token", "features/conversations/pages/confirm-email.tsx"),
   route("messages/:id", "features/conversations/pages/thread.tsx"),
   route("dashboard/messages", "features/conversations/pages/inbox.tsx"),
   route("dashboard/messages/:id", "features/conversations/pages/supplier-thread.tsx"),

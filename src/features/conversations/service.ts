@@ -7,7 +7,7 @@
  * name, the supplier's and the family's number are their owners' (decision 190): one
  * conversation asks the owners' functions, a list joins their read models.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { accountProfile, accountProfiles, requireOperator, type Viewer } from "../accounts";
@@ -20,7 +20,8 @@ import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";
 import { checkMessage, type ShownMessage } from "./components/message-rules";
-import { familyKeyFromCookies, hashFamilyKey, looksLikeKey, newFamilyKey } from "./server/family-key";
+import { familyKeyFromCookies } from "./server/family-key";
+import { createFamilyAccess } from "./server/family-access";
 import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limits";
 import { createBlocks, type BlockedParty } from "./server/blocks";
 import { createLiveHub, sendSignal, signalLists, type Side } from "./server/live";
@@ -55,7 +56,8 @@ export interface ConversationServiceDeps extends FeatureGround {
 
 export interface ConversationSummary {
   id: string;
-  helper: { id: string; name: string; ref: string };
+  /** `status`: the biodata's (a family's space marks a reserved or hired helper). */
+  helper: { id: string; name: string; ref: string; status: string };
   supplier: { id: string; name: string };
   family: { name: string; phone: string };
   status: string;
@@ -116,14 +118,20 @@ export function createConversationService({
   const telegramLink = createTelegramLink(db, site, telegram, settings.telegramBot);
   const live = createLiveHub(listen);
 
+  const access = createFamilyAccess({ db, site, hashKey });
+
+  /** The family a key opens (its private link's or one of its devices'), with its lead's number. */
   async function familyByKey(key: string | null | undefined) {
-    if (!looksLikeKey(key)) return undefined;
-    const [family] = await db
-      .select()
-      .from(chatFamilies)
-      .where(eq(chatFamilies.keyHash, hashFamilyKey(key)));
-    const phone = family && (await leadPhone(db, family.leadId));
-    return family && phone !== undefined ? { family, phone } : undefined;
+    const found = await access.recognise(key);
+    const phone = found && (await leadPhone(db, found.family.leadId));
+    return found && phone !== undefined ? { family: found.family, phone, deviceId: found.deviceId } : undefined;
+  }
+
+  /** The family a key opens, or a 404 the space's forms answer with. */
+  async function ownFamily(key: string | null | undefined) {
+    const family = await familyByKey(key);
+    if (!family) throw notFound(m.conversations_no_family());
+    return family;
   }
 
   /** The conversation and who the credentials make the asker; 404 for anyone else (nothing says it exists). */
@@ -265,17 +273,26 @@ export function createConversationService({
       // A browser starting its first conversation is counted under its lead until it has a family.
       await limits.familyMessage(family?.family.id ?? `lead-${input.visitor.leadId}`, input.visitor.phone, input.address);
 
-      const fresh = family ? null : newFamilyKey();
+      const newId = randomUUID();
+      const fresh = family ? null : access.newLink(newId);
       const newEmail = email?.success ? email.data : null;
       const created = await db.transaction(async (tx) => {
         let familyId = family?.family.id;
         if (!familyId) {
           const [row] = await tx
             .insert(chatFamilies)
-            .values({ leadId: input.visitor.leadId, name: input.visitor.name, email: newEmail, keyHash: fresh!.hash })
+            .values({
+              id: newId,
+              leadId: input.visitor.leadId,
+              name: input.visitor.name,
+              email: newEmail,
+              keyHash: fresh!.hash,
+              linkSalt: fresh!.salt,
+            })
             .returning({ id: chatFamilies.id });
           familyId = row!.id;
-        } else if (newEmail && newEmail !== family!.family.email) {
+        } else if (newEmail && newEmail !== family!.family.email && !family!.family.emailVerifiedAt) {
+          // A verified address is changed from the space (it is confirmed again), never by a message's form.
           await tx.update(chatFamilies).set({ email: newEmail }).where(eq(chatFamilies.id, familyId));
         }
         const [conversation] = await tx
@@ -485,11 +502,71 @@ export function createConversationService({
 
     /** A new private link for a family: the old one (and every browser holding it) stops working. */
     async revokeLink(key: string | null): Promise<string> {
-      const family = await familyByKey(key);
-      if (!family) throw notFound("No conversations are linked to this browser.");
-      const fresh = newFamilyKey();
-      await db.update(chatFamilies).set({ keyHash: fresh.hash }).where(eq(chatFamilies.id, family.family.id));
+      const family = await ownFamily(key);
+      const fresh = access.newLink(family.family.id);
+      await db.update(chatFamilies).set({ keyHash: fresh.hash, linkSalt: fresh.salt }).where(eq(chatFamilies.id, family.family.id));
       return fresh.key;
+    },
+
+    /**
+     * What the family's space shows of the family itself: its private link (this browser's
+     * copy, when the link's key is the one it holds or can be made again), its e-mail and whether
+     * it is verified, and the devices signed in to it. Null for a browser with no family.
+     */
+    async familyAccount(key: string | null) {
+      const found = await familyByKey(key);
+      if (!found) return null;
+      const { family, deviceId } = found;
+      return {
+        linkKey: access.linkKeyOf(family) ?? (deviceId ? null : key),
+        email: family.email,
+        emailVerified: family.emailVerifiedAt !== null,
+        devices: await access.devices(family.id),
+        thisDevice: deviceId,
+      };
+    },
+    /**
+     * The family of this browser, made from the gate's lead when it has none yet (giving an
+     * e-mail in the space is a family's first act too). `key`: a new key for the browser to keep.
+     */
+    async familyFor(input: { visitor: { leadId: string; name: string } | null; key: string | null }) {
+      const found = await familyByKey(input.key);
+      if (found && (!input.visitor || found.family.leadId === input.visitor.leadId)) return { family: found.family, key: null };
+      if (!input.visitor) throw notFound(m.conversations_no_family());
+      const id = randomUUID();
+      const fresh = access.newLink(id);
+      const [family] = await db
+        .insert(chatFamilies)
+        .values({ id, leadId: input.visitor.leadId, name: input.visitor.name, keyHash: fresh.hash, linkSalt: fresh.salt })
+        .returning();
+      return { family: family!, key: fresh.key };
+    },
+    /** The family gives (or changes) its e-mail: a link to confirm it is mailed there. */
+    giveEmail: (family: { id: string; name: string; leadId: string }, email: unknown, requester: string) =>
+      access.giveEmail(family, email, requester),
+    confirmationOpen: access.confirmationOpen,
+    confirmEmail: access.confirmEmail,
+    /** Another device asks for a sign-in link by the family's verified e-mail. */
+    requestSignIn: access.requestSignIn,
+    signInOpen: access.signInOpen,
+    /** Uses a sign-in link or code: this browser's new key, and the family's lead for the gate's cookie. */
+    async signIn(token: string, browser: string) {
+      const { family, key } = await access.signIn(token, browser);
+      const phone = await leadPhone(db, family.leadId);
+      if (phone === undefined) throw notFound(m.conversations_pass_unknown());
+      return { key, visitor: { leadId: family.leadId, name: family.name, phone, key: null } };
+    },
+    /** A QR code's sign-in address for the family of this key (15 minutes, once). */
+    signInCode: async (key: string | null) => access.code((await ownFamily(key)).family.id),
+    /** Signs one of the family's devices out. */
+    removeDevice: async (key: string | null, deviceId: unknown) => access.removeDevice((await ownFamily(key)).family.id, deviceId),
+    /** The private link's key of a family, for a mailed notice; null for a family whose link predates salts. */
+    linkKeyOf: async (familyId: string) => {
+      const [family] = await db
+        .select({ id: chatFamilies.id, linkSalt: chatFamilies.linkSalt })
+        .from(chatFamilies)
+        .where(eq(chatFamilies.id, familyId));
+      return family ? access.linkKeyOf(family) : null;
     },
 
     /** The family's conversations (of this key), newest first. */
@@ -556,6 +633,7 @@ export function createConversationService({
     async purgeOld(now = new Date()): Promise<{ deleted: number }> {
       const before = new Date(now);
       before.setUTCMonth(before.getUTCMonth() - RETENTION_MONTHS);
+      await access.purgePasses(now);
       const rows = await db.delete(conversations).where(lt(conversations.lastMessageAt, before)).returning({ id: conversations.id });
       // Families left with no conversation keep nothing worth keeping.
       await db.execute(
@@ -580,6 +658,7 @@ export function createConversationService({
         helperId: conversations.helperId,
         helperName: helperNames.name,
         helperRef: helperNames.ref,
+        helperStatus: helperNames.status,
         supplierId: conversations.supplierId,
         supplierName: supplierShownName,
         familyName: chatFamilies.name,
@@ -606,7 +685,7 @@ export function createConversationService({
       .limit(200);
     return rows.map((row) => ({
       id: row.id,
-      helper: { id: row.helperId, name: row.helperName, ref: row.helperRef },
+      helper: { id: row.helperId, name: row.helperName, ref: row.helperRef, status: row.helperStatus },
       supplier: { id: row.supplierId, name: row.supplierName },
       family: { name: row.familyName, phone: row.familyPhone },
       status: row.status,

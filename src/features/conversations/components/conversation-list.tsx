@@ -5,7 +5,8 @@ import { localHref } from "../../../shared/i18n/page-locale";
 
 export interface ListedConversation {
   id: string;
-  helper: { id: string; name: string; ref: string };
+  /** `status`: the biodata's, marked in the family's list once she is reserved or hired. */
+  helper: { id: string; name: string; ref: string; status?: string };
   /** Who is on the other side, as this reader names them. */
   with: string;
   status: string;
@@ -64,6 +65,12 @@ export function ConversationList({
               ) : (
                 <>
                   {item.helper.name} <span className="muted">{m.conversations_ref({ ref: item.helper.ref })}</span>
+                  {reader === "family" ? (
+                    <>
+                      {" "}
+                      <HelperStatusMark status={item.helper.status} />
+                    </>
+                  ) : null}
                 </>
               )}
             </span>
@@ -80,5 +87,15 @@ export function ConversationList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A helper a family asked about or shortlisted, marked once she is no longer available: reserved or hired. */
+export function HelperStatusMark({ status }: { status: string | undefined }) {
+  if (status !== "reserved" && status !== "hired") return null;
+  return (
+    <span className={`status-mark ${status}`}>
+      {status === "reserved" ? m.conversations_helper_reserved() : m.conversations_helper_hired()}
+    </span>
   );
 }

@@ -19,12 +19,70 @@ export const chatFamilies = pgTable(
       .references(() => visitors.id, { onDelete: "cascade" }),
     /** As typed at the gate in the browser that started (the lead keeps the first name given for the number). */
     name: text("name").notNull(),
+    /** The address the family gave; verified once it opened the link mailed to it (`emailVerifiedAt`). */
     email: text("email"),
+    emailVerifiedAt: timestamp("email_verified_at", { withTimezone: true }),
     /** SHA-256 of the private link's key; replaced when the family revokes its link. */
     keyHash: text("key_hash").notNull(),
+    /**
+     * What the private link's key is made from with the site's key (family-access.ts), so a notice
+     * mailed later can carry the same link; null for families from before (their key was random).
+     */
+    linkSalt: text("link_salt"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("chat_families_key_idx").on(t.keyHash), index("chat_families_lead_idx").on(t.leadId)],
+  (t) => [
+    uniqueIndex("chat_families_key_idx").on(t.keyHash),
+    index("chat_families_lead_idx").on(t.leadId),
+    // A verified address belongs to one family: given again elsewhere, it signs that browser in to it.
+    uniqueIndex("chat_families_verified_email_idx")
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerifiedAt} is not null`),
+  ],
+);
+
+/**
+ * The other devices a family opened its space on (a sign-in link or code): each holds its own
+ * key, kept as its SHA-256 like the private link's, and is turned away once removed from the space.
+ */
+export const familyDevices = pgTable(
+  "family_devices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    keyHash: text("key_hash").notNull(),
+    /** How the device came in (a mailed link or a code), and its browser as it said, for the family to tell them apart. */
+    label: text("label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("family_devices_key_idx").on(t.keyHash), index("family_devices_family_idx").on(t.familyId)],
+);
+
+/**
+ * One-time passes: a sign-in link or code (15 minutes) that opens the family's space on another
+ * device, and the link confirming an e-mail address (a day). Kept as the token's SHA-256; used once.
+ */
+export const familyPasses = pgTable(
+  "family_passes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    /** sign-in (a link mailed or a code shown), confirm-email. */
+    purpose: text("purpose").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    /** The address a confirm-email pass confirms. */
+    email: text("email"),
+    /** mail or code: how a sign-in pass reached the device. */
+    via: text("via").notNull().default("mail"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("family_passes_token_idx").on(t.tokenHash), index("family_passes_family_idx").on(t.familyId)],
 );
 
 /**

@@ -157,12 +157,14 @@ export type NewHelperRow = typeof helpers.$inferInsert;
 /**
  * What other features may read of a biodata beside their own rows (decision 190): its name and
  * reference, which conversations and contacts are listed by, whatever its status (a conversation
- * stays about her once she is hired). A view over `helpers` (migration 0025).
+ * stays about her once she is hired), and that status, which a family's space marks. A view over
+ * `helpers` (migrations 0025 and 0026).
  */
 export const helperNames = pgView("helper_names", {
   id: uuid("id").notNull(),
   ref: text("ref").notNull(),
   name: text("name").notNull(),
+  status: text("status").notNull(),
 }).existing();
 
 /**

@@ -99,6 +99,7 @@ export default function PrivacyPolicy() {
               parts={{ link: <a href={myData}>{m.privacy_your_data()}</a> }}
             />
           </p>
+          <p>{m.privacy_keep_space({ months: CONVERSATION_RETENTION_MONTHS })}</p>
           <p>{m.privacy_keep_withdrawal({ backupDays: BACKUP_RETENTION_DAYS })}</p>
           <p>{m.privacy_keep_blocks()}</p>
         </li>
