@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound } from "../../server/http/errors";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";
 import { checkMessage, type ShownMessage } from "./components/message-rules";
-import { familyKeyFromCookies, hashFamilyKey, looksLikeKey, newFamilyKey } from "./server/family-key";
+import { familyKeyFromCookies, hashFamilyKey, looksLikeKey, newFamilyKey, sealFamilyKey, sealingKey } from "./server/family-key";
 import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limits";
 import { createBlocks, type BlockedParty } from "./server/blocks";
 import { createLiveHub, sendSignal, signalLists, type Side } from "./server/live";
@@ -28,12 +28,14 @@ import { messagesAfter, shownMessage } from "./server/rows";
 import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
 import { notifyUnread } from "./server/unread-notices";
+import { notifyFamilies, type PushSubscribers } from "./server/reply-notices";
 
 export { MAX_MESSAGE_LENGTH } from "./components/message-rules";
 export { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { m } from "../../shared/i18n/compiled/messages.js";
-import { localHref } from "../../shared/i18n/page-locale";
+import { localHref, pageLocale } from "../../shared/i18n/page-locale";
+import { isFamilyLocale } from "../../shared/i18n/locales";
 
 /** Who asks: the family of a conversation, its supplier, or an operator reading it. */
 export type Actor =
@@ -51,6 +53,8 @@ export interface ConversationServiceDeps extends FeatureGround {
   helpers: Pick<HelperService, "find">;
   /** Tests raise some (a suite writes much from one address); the rest stay the defaults. */
   chatLimits?: Partial<ChatLimits>;
+  /** Which families and accounts turned web push on in a browser (the push feature's). */
+  push: PushSubscribers & { accounts: PushSubscribers["families"] };
 }
 
 export interface ConversationSummary {
@@ -100,7 +104,9 @@ export function createConversationService({
   settings,
   hashKey,
   compactPersonalData,
+  push,
 }: ConversationServiceDeps) {
+  const sealing = sealingKey(hashKey);
   const limits = chatLimiter(db, { ...DEFAULT_CHAT_LIMITS, ...chatLimits });
   const blocks = createBlocks(db, hashKey);
   /** What a blocked family is told: that it is blocked, and how to ask for the block to be lifted. */
@@ -267,16 +273,22 @@ export function createConversationService({
 
       const fresh = family ? null : newFamilyKey();
       const newEmail = email?.success ? email.data : null;
+      // Its notices are written in the language of the page it writes from.
+      const locale = isFamilyLocale(pageLocale()) ? pageLocale() : null;
       const created = await db.transaction(async (tx) => {
         let familyId = family?.family.id;
         if (!familyId) {
           const [row] = await tx
             .insert(chatFamilies)
-            .values({ leadId: input.visitor.leadId, name: input.visitor.name, email: newEmail, keyHash: fresh!.hash })
+            .values({
+              ...{ leadId: input.visitor.leadId, name: input.visitor.name, email: newEmail, locale },
+              ...{ keyHash: fresh!.hash, keySealed: sealFamilyKey(fresh!.key, sealing) },
+            })
             .returning({ id: chatFamilies.id });
           familyId = row!.id;
-        } else if (newEmail && newEmail !== family!.family.email) {
-          await tx.update(chatFamilies).set({ email: newEmail }).where(eq(chatFamilies.id, familyId));
+        } else {
+          const changed = { ...(newEmail && newEmail !== family!.family.email ? { email: newEmail } : {}), ...(locale ? { locale } : {}) };
+          if (Object.keys(changed).length > 0) await tx.update(chatFamilies).set(changed).where(eq(chatFamilies.id, familyId));
         }
         const [conversation] = await tx
           .insert(conversations)
@@ -488,7 +500,10 @@ export function createConversationService({
       const family = await familyByKey(key);
       if (!family) throw notFound("No conversations are linked to this browser.");
       const fresh = newFamilyKey();
-      await db.update(chatFamilies).set({ keyHash: fresh.hash }).where(eq(chatFamilies.id, family.family.id));
+      await db
+        .update(chatFamilies)
+        .set({ keyHash: fresh.hash, keySealed: sealFamilyKey(fresh.key, sealing) })
+        .where(eq(chatFamilies.id, family.family.id));
       return fresh.key;
     },
 
@@ -550,7 +565,9 @@ export function createConversationService({
       messagesAfter(db, conversationId, afterId, { withHidden: side === "operator" }),
 
     /** Tells suppliers of messages unread for 5 minutes, once per conversation an hour (run every minute). */
-    notifyUnread: (now = new Date()) => notifyUnread(db, site, now),
+    notifyUnread: (now = new Date()) => notifyUnread(db, site, push, now),
+    /** Tells families of replies unread for 30 seconds, each reply once, by push or else mail (run every 30 seconds). */
+    notifyFamilies: (now = new Date()) => notifyFamilies(db, site, push, sealing, now),
 
     /** Removes conversations with no message for 12 months (the daily sweep). */
     async purgeOld(now = new Date()): Promise<{ deleted: number }> {

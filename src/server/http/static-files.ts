@@ -33,6 +33,7 @@ export async function staticFiles(app: FastifyInstance, { root }: { root: string
     wildcard: false,
     globIgnore: ["assets/**"],
     decorateReply: false,
-    setHeaders: (reply) => reply.header("cache-control", "public, max-age=3600"),
+    // The service worker is asked for afresh each time, so a new version reaches browsers at once.
+    setHeaders: (reply, file) => reply.header("cache-control", file.endsWith(`${path.sep}sw.js`) ? "no-cache" : "public, max-age=3600"),
   });
 }

@@ -6,13 +6,14 @@ import { paths } from "../../../ui/paths";
 import { useShortlist } from "../../shortlist/components/shortlist-store";
 import { shortlistPath } from "../../../shared/shortlist";
 import { ConversationList } from "../components/conversation-list";
+import { PushNotices } from "../../push/components/push-notices";
 import { followInbox } from "../components/inbox-live";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, keyCookie, orRefusal } from "./refusals.server";
 import type { Route } from "./+types/family-list";
 
-export const policy = pagePolicy.personal({ noCrawl: true });
+export const policy = pagePolicy.personal({ noCrawl: true, keptOffline: true });
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   { title: m.conversations_space_title({ site: siteName(matches) }) },
@@ -29,6 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     stamp: page?.stamp ?? null,
     // The browser holds its key (the cookie): the page can show it its own link again.
     link: page && who.key ? `${context.config.publicUrl}/messages/link/${who.key}` : null,
+    // The key this browser subscribes to notices with; only for a family, which has something to hear of.
+    pushKey: page ? context.services.push.publicKey : null,
   };
 }
 
@@ -40,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FamilySpace({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversations, unread, stamp, link } = loaderData;
+  const { conversations, unread, stamp, link, pushKey } = loaderData;
   // A reply, a read mark or a status from any instance reloads the list (the menu's count follows the same stream).
   const { revalidate, state: reading } = useRevalidator();
   useEffect(
@@ -60,6 +63,7 @@ export default function FamilySpace({ loaderData, actionData }: Route.ComponentP
       <h2>{m.conversations_list_heading()}</h2>
       <ConversationList items={conversations} empty={m.conversations_list_empty()} reader="family" />
       <SpaceShortlist />
+      {pushKey ? <PushNotices api="/api/messages/push" publicKey={pushKey} explained={m.push_notices_family_explained()} /> : null}
       {link ? (
         <div className="private-link">
           <h2>{m.conversations_private_link()}</h2>

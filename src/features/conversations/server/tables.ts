@@ -22,6 +22,14 @@ export const chatFamilies = pgTable(
     email: text("email"),
     /** SHA-256 of the private link's key; replaced when the family revokes its link. */
     keyHash: text("key_hash").notNull(),
+    /**
+     * The same key sealed (AES-256-GCM) under a key derived from the site's secret, so a reply's
+     * mail can carry the private link again; a copy of the database alone still opens nothing.
+     * Null for keys made before replies were mailed.
+     */
+    keySealed: text("key_sealed"),
+    /** The language of the page the family last started a conversation from: its notices are written in it. */
+    locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("chat_families_key_idx").on(t.keyHash), index("chat_families_lead_idx").on(t.leadId)],
@@ -84,6 +92,8 @@ export const conversations = pgTable(
     supplierReadId: bigint("supplier_read_id", { mode: "number" }).notNull().default(0),
     /** When the supplier was last told of an unread message (at most once an hour). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** The newest supplier's message the family was told of (by push or mail; 0: none), so each reply is told once. */
+    familyNoticedId: bigint("family_noticed_id", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -100,6 +100,7 @@ export default function PrivacyPolicy() {
             />
           </p>
           <p>{m.privacy_keep_withdrawal({ backupDays: BACKUP_RETENTION_DAYS })}</p>
+          <p>{m.privacy_keep_push()}</p>
           <p>{m.privacy_keep_blocks()}</p>
         </li>
         <li>
