@@ -31,6 +31,12 @@ export const policy = pagePolicy.personal();
  */
 const CLEAR_SITE_DATA = '"cache", "storage"';
 
+/** The withdrawal's answer carries its Clear-Site-Data (an action's own headers reach the answer only through here). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const clear = actionHeaders.get("clear-site-data");
+  return clear ? { "clear-site-data": clear } : new Headers();
+};
+
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
 
