@@ -104,22 +104,24 @@ self.addEventListener("push", (event) => {
   );
 });
 
-self.addEventListener("notificationclick", (event) => {
-  event.notification.close();
-  let target = new URL("/", self.location.origin);
+/**
+ * Where a pressed notice leads: a tab of the site already at its page (to bring forward), else
+ * its page to open. A notice opens the site's own pages only, never another site's.
+ */
+async function noticeTarget(notification) {
+  let url = new URL("/", self.location.origin);
   try {
-    const asked = new URL((event.notification.data && event.notification.data.url) || "/", self.location.origin);
-    // A notice opens the site's own pages, never another site's.
-    if (asked.origin === self.location.origin) target = asked;
+    const asked = new URL((notification.data && notification.data.url) || "/", self.location.origin);
+    if (asked.origin === self.location.origin) url = asked;
   } catch {
     // A malformed address: the home page.
   }
-  event.waitUntil(
-    (async () => {
-      const tabs = await clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = tabs.find((tab) => tab.url === target.href);
-      if (open) return open.focus();
-      return clients.openWindow(target.href);
-    })(),
-  );
+  const tabs = await clients.matchAll({ type: "window", includeUncontrolled: true });
+  const tab = tabs.find((each) => each.url === url.href);
+  return tab ? { tab, url: url.href } : { url: url.href };
+}
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  event.waitUntil(noticeTarget(event.notification).then((target) => (target.tab ? target.tab.focus() : clients.openWindow(target.url))));
 });
