@@ -307,8 +307,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export type Config = ReturnType<typeof loadConfig>;
 
 /** What a start that goes on should still tell whoever runs the site, one line each. */
-export function startWarnings(config: Pick<Config, "publicUrl" | "trustProxy">): string[] {
+export function startWarnings(config: Pick<Config, "publicUrl" | "trustProxy" | "databaseUrl" | "vapid">): string[] {
   const warnings: string[] = [];
+  // Several instances on one database, each with a pair of its own: a browser subscribed through
+  // one would refuse every notice another sends.
+  if (config.databaseUrl && !config.vapid.keys)
+    warnings.push(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are unset on PostgreSQL: this instance keeps a web push key pair of its own in DATA_DIR. When several instances run, set the same pair on each (npx web-push generate-vapid-keys), or notices sent by one fail for browsers that turned them on through another.",
+    );
   // The site speaks plain HTTP: an https:// address means a proxy in front that ends TLS.
   if (config.publicUrl.startsWith("https:") && config.trustProxy === false)
     warnings.push(

@@ -57,7 +57,9 @@ async function post(row: PushSubscriptionRow, payload: string, vapid: Vapid, sen
       redirect: "error",
     });
   } catch (error) {
-    const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${sending.timeoutMs} ms` : String(error);
+    // fetch says only "fetch failed": its cause names what went wrong (ECONNREFUSED, a certificate).
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    const reason = error instanceof Error && error.name === "TimeoutError" ? `no answer within ${sending.timeoutMs} ms` : cause;
     return { failed: `${new URL(row.endpoint).host}: ${reason}` };
   }
   await response.body?.cancel().catch(() => undefined);
