@@ -142,8 +142,9 @@ export default function App() {
         <LanguageSuggestion />
         <Outlet />
       </main>
-      <SiteFooter />
+      {/* In the page's flow above the footer: the offer to add the site never covers what the page shows. */}
       <SiteWorker siteName={data?.config.siteName ?? "Direct Helpers"} />
+      <SiteFooter />
     </div>
   );
 }

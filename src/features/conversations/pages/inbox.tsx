@@ -76,7 +76,6 @@ export default function SupplierInbox({ loaderData, actionData }: Route.Componen
         {telegram.available && telegram.state === "on" ? m.conversations_supplier_mailed_and_telegram() : m.conversations_supplier_mailed()}
       </p>
       {telegram.available ? <TelegramNotices state={telegram.state} error={actionData?.error} /> : null}
-      <PushNotices api="/api/inbox/push" publicKey={pushKey} explained={m.push_notices_supplier_explained()} />
       {groups.length === 0 ? <p>{m.conversations_supplier_empty()}</p> : null}
       {groups.map((group) => (
         <section key={group.helper.id} aria-labelledby={`inbox-${group.helper.id}`}>
@@ -93,6 +92,8 @@ export default function SupplierInbox({ loaderData, actionData }: Route.Componen
           />
         </section>
       ))}
+      {/* Below the conversations, which are what the page is for. */}
+      <PushNotices api="/api/inbox/push" publicKey={pushKey} explained={m.push_notices_supplier_explained()} />
     </section>
   );
 }
