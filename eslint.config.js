@@ -34,6 +34,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker, served as it is from the site's root.
+    files: ["public/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     files: ["src/**/*.tsx"],
     plugins: { "react-hooks": reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },

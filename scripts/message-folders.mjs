@@ -4,7 +4,7 @@
  */
 
 /** Folders whose words families read: they are complete in Chinese too. */
-export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo))\//;
+export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo|push))\//;
 /**
  * A family feature's supplier-side words (dashboard, biodata form, profile, inbox) live apart, in
  * `src/features/<name>/supplier/messages/`: suppliers read them in their own languages, families never.
@@ -12,7 +12,19 @@ export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|sho
 export const SUPPLIER_SIDE = /^src\/features\/[^/]+\/supplier\/messages\//;
 
 /** The key prefixes of the family folders (`app`, `ui`, `helpers`, …). */
-export const FAMILY_PREFIXES = ["app", "ui", "shared", "helpers", "leads", "shortlist", "privacy", "conversations", "suppliers", "seo"];
+export const FAMILY_PREFIXES = [
+  "app",
+  "ui",
+  "shared",
+  "helpers",
+  "leads",
+  "shortlist",
+  "privacy",
+  "conversations",
+  "suppliers",
+  "seo",
+  "push",
+];
 
 /** Whether a message key is one of the family folders' words (not a feature's supplier side). */
 export function isFamilyKey(key) {

@@ -19,6 +19,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { Agent, fetch as undiciFetch } from "undici";
+import { newVapidKeys } from "../src/server/config";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stackDir = path.resolve(process.env.STACK_DIR ?? path.join(root, ".stack"));
@@ -50,6 +51,9 @@ interface StackState {
 interface Secrets {
   AUTH_SECRET: string;
   METRICS_TOKEN: string;
+  /** One web push key pair for every instance, as the one AUTH_SECRET. */
+  VAPID_PUBLIC_KEY: string;
+  VAPID_PRIVATE_KEY: string;
 }
 
 function fail(message: string): never {
@@ -136,8 +140,17 @@ async function writeState(state: StackState) {
 
 async function secrets(): Promise<Secrets> {
   const file = path.join(stackDir, "secrets.json");
-  if (existsSync(file)) return JSON.parse(await readFile(file, "utf8")) as Secrets;
-  const made: Secrets = { AUTH_SECRET: randomBytes(32).toString("base64url"), METRICS_TOKEN: randomBytes(24).toString("base64url") };
+  const kept = existsSync(file) ? (JSON.parse(await readFile(file, "utf8")) as Partial<Secrets>) : {};
+  if (kept.AUTH_SECRET && kept.METRICS_TOKEN && kept.VAPID_PUBLIC_KEY && kept.VAPID_PRIVATE_KEY) return kept as Secrets;
+  // A stack made before web push gets its pair now; what it had stays.
+  const vapid = newVapidKeys();
+  const made: Secrets = {
+    AUTH_SECRET: randomBytes(32).toString("base64url"),
+    METRICS_TOKEN: randomBytes(24).toString("base64url"),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    ...kept,
+  };
   await writeFile(file, `${JSON.stringify(made)}\n`, { mode: 0o600 });
   return made;
 }

@@ -28,8 +28,14 @@ import { LocaleLinks } from "./app/locale-links";
 import { LanguageSuggestion } from "./app/language-switch";
 import { usePageFonts } from "./app/page-fonts";
 import { loadSupplierWords, supplierWordsReady } from "./app/supplier-words";
+import { SiteWorker } from "./features/push/components/site-worker";
 
-export const links = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // Installable (the push feature's manifest), with the home-screen icon iPhones read.
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/icon-192.png" },
+];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const viewer = context.viewer
@@ -127,6 +133,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // Read here so that the frame (menu, footer) renders again when a navigation changes language.
   usePageLocales();
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <div className="page">
       <SiteNav />
@@ -135,6 +142,8 @@ export default function App() {
         <LanguageSuggestion />
         <Outlet />
       </main>
+      {/* In the page's flow above the footer: the offer to add the site never covers what the page shows. */}
+      <SiteWorker siteName={data?.config.siteName ?? "Direct Helpers"} />
       <SiteFooter />
     </div>
   );

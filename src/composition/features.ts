@@ -12,6 +12,7 @@ import { mediaFeature } from "../features/media/feature";
 import { notificationsFeature } from "../features/notifications/feature";
 import { operatorFeature } from "../features/operator/feature";
 import { pdfFeature } from "../features/pdf/feature";
+import { pushFeature } from "../features/push/feature";
 import { seoFeature } from "../features/seo/feature";
 import { shortlistFeature } from "../features/shortlist/feature";
 import { suppliersFeature } from "../features/suppliers/feature";
@@ -26,6 +27,8 @@ export const siteFeatures = [
   leadsFeature,
   operatorFeature,
   contactsFeature,
+  // Before conversations, whose notices ask which families and accounts have a browser to tell.
+  pushFeature,
   conversationsFeature,
   shortlistFeature,
   notificationsFeature,

@@ -9,7 +9,7 @@ import { createHmac } from "node:crypto";
 import type { Auth } from "../features/accounts/server/auth";
 import type { PasswordCheckLimiter } from "../features/accounts/server/password-check-limit";
 import { accountName } from "../features/accounts";
-import type { Config } from "../server/config";
+import { resolveVapidKeys, type Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db/connect";
 import { createFlashStore } from "../server/http/flash-store";
 import type { PageCache } from "../server/http/page-cache";
@@ -40,6 +40,8 @@ export interface ServiceDeps {
   log: FeatureLog;
   /** The site's secret (AUTH_SECRET, or the data folder's); features get keys derived from it. */
   authSecret: string;
+  /** Tests allow a push service on a loopback address (never the site: its pushes go to public hosts). */
+  pushSending?: { allowLoopback?: boolean; timeoutMs?: number };
 }
 
 export function createServices(deps: ServiceDeps) {
@@ -57,6 +59,8 @@ export function createServices(deps: ServiceDeps) {
     ...{ leadLimits: deps.leadLimits, helperWriteLimits: deps.helperWriteLimits, chatLimits: deps.chatLimits },
     ...{ redisUrl: config.redisUrl, outboxDir: outboxFolder(config), imageUsedElsewhere: biodataUsesImage },
     searchesChanged: () => pageCache.invalidateSearches(),
+    vapid: { ...resolveVapidKeys(config), subject: config.vapid.subject },
+    pushSending: deps.pushSending,
   };
   const services = makeServices(siteFeatures, ground);
 

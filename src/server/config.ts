@@ -2,7 +2,7 @@
  * Configuration: the environment, read once and checked at start. A bad value stops the start
  * with one line naming the variable and what is wrong with it.
  */
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { accessSync, constants, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -155,6 +155,17 @@ const envSchema = z
     AUTH_SECRET: optionalText.refine((v) => v === undefined || v.length >= 32, {
       message: "must be at least 32 characters",
     }),
+    /** The web push key pair (VAPID): the same on every instance, so each can send to every browser. */
+    VAPID_PUBLIC_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{87}$/.test(v), {
+      message: "must be a P-256 public key, uncompressed, in base64url (87 characters, as `npx web-push generate-vapid-keys` prints it)",
+    }),
+    VAPID_PRIVATE_KEY: optionalText.refine((v) => v === undefined || /^[A-Za-z0-9_-]{43}$/.test(v), {
+      message: "must be a P-256 private key in base64url (43 characters, as `npx web-push generate-vapid-keys` prints it)",
+    }),
+    /** Who push services may write to about the site's notices. */
+    VAPID_SUBJECT: optionalText.refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), {
+      message: "must be a mailto: address or an https:// address",
+    }),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
@@ -172,13 +183,27 @@ const envSchema = z
         message: "must be set too: Telegram notifications need both TELEGRAM_BOT_TOKEN and TELEGRAM_CHAT_ID",
       });
     }
+    if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.VAPID_PUBLIC_KEY ? "VAPID_PRIVATE_KEY" : "VAPID_PUBLIC_KEY"],
+        message: "must be set too: web push needs both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (or neither, for a pair kept in DATA_DIR)",
+      });
+    }
     if (env.SMTP_URL && !env.SUPPORT_EMAIL) {
       ctx.addIssue({ code: "custom", path: ["SUPPORT_EMAIL"], message: "must be set when SMTP_URL is set" });
     }
   });
 
 /** Secrets are never echoed; passwords inside URLs are masked. */
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "METRICS_TOKEN", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "TELEGRAM_BOT_TOKEN"]);
+const SECRET_VARIABLES = new Set([
+  "AUTH_SECRET",
+  "METRICS_TOKEN",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "TELEGRAM_BOT_TOKEN",
+  "VAPID_PRIVATE_KEY",
+]);
 
 function shownValue(variable: string, raw: string | undefined): string {
   if (raw === undefined || raw.trim() === "") return "";
@@ -263,6 +288,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     siteName: e.SITE_NAME!,
     instanceName: e.INSTANCE_NAME ?? (e.PORT === 0 ? os.hostname() : `${os.hostname()}:${e.PORT}`),
     authSecret: e.AUTH_SECRET,
+    vapid: {
+      keys: e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY } : undefined,
+      // Push services write here when a sender misbehaves: the operator's inbox, else the site.
+      subject:
+        e.VAPID_SUBJECT ??
+        (e.SUPPORT_EMAIL
+          ? `mailto:${e.SUPPORT_EMAIL}`
+          : publicUrl.startsWith("https:")
+            ? publicUrl
+            : `mailto:no-reply@${new URL(publicUrl).hostname}`),
+    },
     // A PostgreSQL server is somebody's real database: the demo goes there only when asked for.
     seedDemo: parseBoolean(e.SEED_DEMO) ?? !e.DATABASE_URL,
     pageCacheBytes: e.PAGE_CACHE_MB * 1024 * 1024,
@@ -278,8 +314,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export type Config = ReturnType<typeof loadConfig>;
 
 /** What a start that goes on should still tell whoever runs the site, one line each. */
-export function startWarnings(config: Pick<Config, "publicUrl" | "trustProxy">): string[] {
+export function startWarnings(config: Pick<Config, "publicUrl" | "trustProxy" | "databaseUrl" | "vapid">): string[] {
   const warnings: string[] = [];
+  // Several instances on one database, each with a pair of its own: a browser subscribed through
+  // one would refuse every notice another sends.
+  if (config.databaseUrl && !config.vapid.keys)
+    warnings.push(
+      "VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are unset on PostgreSQL: this instance keeps a web push key pair of its own in DATA_DIR. When several instances run, set the same pair on each (npx web-push generate-vapid-keys), or notices sent by one fail for browsers that turned them on through another.",
+    );
   // The site speaks plain HTTP: an https:// address means a proxy in front that ends TLS.
   if (config.publicUrl.startsWith("https:") && config.trustProxy === false)
     warnings.push(
@@ -342,4 +384,41 @@ export function resolveAuthSecret(config: Config): string {
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
+}
+
+/** A web push key pair (VAPID), each key in base64url as browsers and push services read it. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY when set; otherwise a pair made on first start and kept
+ * in the data folder, as the auth secret is. A browser's subscription is tied to the public key,
+ * so the pair must outlive restarts (and be set alike on every instance when several run).
+ */
+export function resolveVapidKeys(config: Config): VapidKeys {
+  if (config.vapid.keys) return config.vapid.keys;
+  const file = path.join(config.dataDir, "vapid-keys.json");
+  try {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as Partial<VapidKeys>;
+    if (typeof kept.publicKey === "string" && typeof kept.privateKey === "string")
+      return { publicKey: kept.publicKey, privateKey: kept.privateKey };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT" && !(error instanceof SyntaxError)) throw error;
+  }
+  mkdirSync(config.dataDir, { recursive: true, mode: PRIVATE_FOLDER });
+  const keys = newVapidKeys();
+  writeFileSync(file, `${JSON.stringify(keys)}\n`, { mode: 0o600 });
+  return keys;
+}
+
+/** A new P-256 pair: the public key uncompressed (0x04, x, y), the private key its 32-byte scalar. */
+export function newVapidKeys(): VapidKeys {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "prime256v1" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const x = Buffer.from(jwk.x!, "base64url");
+  const y = Buffer.from(jwk.y!, "base64url");
+  return { publicKey: Buffer.concat([Buffer.from([4]), x, y]).toString("base64url"), privateKey: jwk.d! };
 }

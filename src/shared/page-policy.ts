@@ -35,6 +35,12 @@ export type PagePolicy =
       sitemap?: boolean;
       /** Asked of crawlers not to visit (robots.txt). */
       noCrawl?: boolean;
+      /**
+       * The visitor's own answer may be kept by their own browser, to read again offline (the
+       * site's service worker keeps such a page in a cache it empties on a withdrawal):
+       * `private, no-cache` instead of `private, no-store`. Never for a signed-in request.
+       */
+      keptOffline?: boolean;
     }
   /** Signed-in accounts; others go to /login and come back. Never crawled, never shared. */
   | { access: "signed-in" }
@@ -44,17 +50,18 @@ export type PagePolicy =
 /** Helpers for route modules, so each declaration reads as a sentence. */
 export const pagePolicy = {
   /** Public and the same for everyone: kept under `params`, dropped when what it `shows` changes. */
-  shared: (shows: PageShows, params: PageParams = [], options: { sitemap?: boolean } = {}): PagePolicy => ({
+  shared: (shows: PageShows, params: PageParams = [], options: { sitemap?: boolean; keptOffline?: boolean } = {}): PagePolicy => ({
     access: "public",
     shared: { params, shows },
     ...options,
   }),
   /** Public, but each answer is the visitor's own (forms, pages that read a cookie). */
-  personal: (options: { sitemap?: boolean; noCrawl?: boolean; sharedHeaders?: boolean } = {}): PagePolicy => ({
+  personal: (options: { sitemap?: boolean; noCrawl?: boolean; sharedHeaders?: boolean; keptOffline?: boolean } = {}): PagePolicy => ({
     access: "public",
     shared: options.sharedHeaders ? "headers" : undefined,
     sitemap: options.sitemap,
     noCrawl: options.noCrawl,
+    keptOffline: options.keptOffline,
   }),
   signedIn: (): PagePolicy => ({ access: "signed-in" }),
   operator: (): PagePolicy => ({ access: "operator" }),

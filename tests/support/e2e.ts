@@ -144,6 +144,17 @@ export function expectFailedResponses(context: BrowserContext, statuses: number[
   guard.expected.push({ matches: (text) => line.test(text), reason });
 }
 
+/**
+ * The same for console errors a test provokes that are no failed response (a page used while the
+ * browser is offline reports its failed fetches): the errors matching `pattern`, and why.
+ */
+export function expectConsoleErrors(context: BrowserContext, pattern: RegExp, reason: string): void {
+  const guard = guards.get(context);
+  if (!guard) throw new Error("expectConsoleErrors needs a context from newContext or newPage");
+  if (!reason.trim()) throw new Error("say why the test expects these console errors");
+  guard.expected.push({ matches: (text) => pattern.test(text), reason });
+}
+
 /** A guarded context (as `newContext` says) signed in with an account's Cookie header on `site`. */
 export async function signedInContext(browser: Browser, site: Site, cookie: string, options: BrowserContextOptions = {}) {
   const context = await newContext(browser, options);

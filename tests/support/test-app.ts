@@ -33,6 +33,8 @@ export interface TestAppOptions {
   leadLimits?: AppDeps["leadLimits"];
   helperWriteLimits?: AppDeps["helperWriteLimits"];
   chatLimits?: AppDeps["chatLimits"];
+  /** Push services on loopback (the stand-in of tests/support/push-service.ts), and their timeout. */
+  pushSending?: AppDeps["pushSending"];
   logger?: AppDeps["logger"];
   /** A database of another test app, as a second instance shares it (sharedDatabase()). */
   database?: TestDatabase;
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     leadLimits,
     helperWriteLimits,
     chatLimits,
+    pushSending: options.pushSending,
     logger: withErrorLog(options.logger),
   });
   await app.ready();

@@ -1,8 +1,16 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, prepareDataDir, publicConfig, startWarnings } from "../../src/server/config";
+import {
+  ConfigError,
+  loadConfig,
+  newVapidKeys,
+  prepareDataDir,
+  publicConfig,
+  resolveVapidKeys,
+  startWarnings,
+} from "../../src/server/config";
 
 /** The one line a start with this environment stops on. */
 function refusal(env: Record<string, string>): string {
@@ -130,6 +138,37 @@ describe("configuration from the environment", () => {
     expect(warned[0]).toMatch(/^PUBLIC_URL is https:\/\/ but TRUST_PROXY is unset: .* Set TRUST_PROXY/);
     expect(startWarnings(loadConfig({ PUBLIC_URL: "https://directhelpers.sg", TRUST_PROXY: "1" }))).toEqual([]);
     expect(startWarnings(loadConfig({ PUBLIC_URL: "http://localhost:3000" }))).toEqual([]);
+  });
+
+  it("takes a web push key pair whole, or keeps one of its own in the data folder", () => {
+    const pair = newVapidKeys();
+    expect(refusal({ VAPID_PUBLIC_KEY: pair.publicKey })).toMatch(/^VAPID_PRIVATE_KEY must be set too/);
+    expect(refusal({ VAPID_PUBLIC_KEY: "abc", VAPID_PRIVATE_KEY: pair.privateKey })).toMatch(
+      /^VAPID_PUBLIC_KEY must be a P-256 public key/,
+    );
+    expect(refusal({ VAPID_SUBJECT: "http://example.com" })).toMatch(/^VAPID_SUBJECT must be a mailto: address or an https:\/\/ address/);
+    expect(refusal({ VAPID_PRIVATE_KEY: "x".repeat(43), VAPID_PUBLIC_KEY: pair.publicKey.replace(/.$/, "!") })).not.toContain(
+      "x".repeat(43),
+    );
+    const configured = loadConfig({
+      VAPID_PUBLIC_KEY: pair.publicKey,
+      VAPID_PRIVATE_KEY: pair.privateKey,
+      SUPPORT_EMAIL: "ops@example.com",
+    });
+    expect(resolveVapidKeys(configured)).toEqual(pair);
+    expect(configured.vapid.subject).toBe("mailto:ops@example.com");
+
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "dh-vapid-"));
+    try {
+      const kept = resolveVapidKeys(loadConfig({ DATA_DIR: dataDir }));
+      expect(kept.publicKey).toMatch(/^B[\w-]{86}$/);
+      expect(resolveVapidKeys(loadConfig({ DATA_DIR: dataDir }))).toEqual(kept);
+      expect(statSync(path.join(dataDir, "vapid-keys.json")).mode & 0o777).toBe(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+    const warned = startWarnings(loadConfig({ DATABASE_URL: "postgres://db/site" }));
+    expect(warned.some((line) => line.startsWith("VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are unset on PostgreSQL"))).toBe(true);
   });
 
   it("treats an empty variable as unset", () => {

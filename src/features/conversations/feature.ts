@@ -16,11 +16,16 @@ export const conversationsFeature = defineFeature({
   // A supplier who blocked the bot: their Telegram notices are turned off, and their page says so.
   listens: (service) => [on(telegramChatRefused, (chatId) => service.telegram.refused(chatId))],
   background(service, log) {
-    // Unread messages are looked for every minute; old conversations once a day.
+    // Unread messages are looked for every minute (suppliers') and every 30 seconds (families'); old conversations once a day.
     const notify = () =>
       service.notifyUnread().then(
         (done) => (done.notified > 0 ? log.info(done, "told suppliers of unread messages") : undefined),
         (error: unknown) => log.error({ err: error }, "telling suppliers of unread messages failed"),
+      );
+    const tellFamilies = () =>
+      service.notifyFamilies().then(
+        (done) => (done.pushed + done.mailed > 0 ? log.info(done, "told families of replies") : undefined),
+        (error: unknown) => log.error({ err: error }, "telling families of replies failed"),
       );
     const purge = () =>
       service.purgeOld().then(
@@ -41,7 +46,12 @@ export const conversationsFeature = defineFeature({
     };
     void purge();
     register();
-    const timers = [setInterval(notify, MINUTE), setInterval(purge, DAY), setInterval(register, 60 * MINUTE)];
+    const timers = [
+      setInterval(notify, MINUTE),
+      setInterval(tellFamilies, MINUTE / 2),
+      setInterval(purge, DAY),
+      setInterval(register, 60 * MINUTE),
+    ];
     for (const timer of timers) timer.unref();
     return () => timers.forEach(clearInterval);
   },

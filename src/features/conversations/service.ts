@@ -29,12 +29,14 @@ import { messagesAfter, shownMessage } from "./server/rows";
 import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
 import { notifyUnread } from "./server/unread-notices";
+import { notifyFamilies, type PushSubscribers } from "./server/reply-notices";
 
 export { MAX_MESSAGE_LENGTH } from "./components/message-rules";
 export { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { CONVERSATION_RETENTION_MONTHS as RETENTION_MONTHS } from "../../shared/retention";
 import { m } from "../../shared/i18n/compiled/messages.js";
-import { localHref } from "../../shared/i18n/page-locale";
+import { localHref, pageLocale } from "../../shared/i18n/page-locale";
+import { isFamilyLocale } from "../../shared/i18n/locales";
 
 /** Who asks: the family of a conversation, its supplier, or an operator reading it. */
 export type Actor =
@@ -52,6 +54,8 @@ export interface ConversationServiceDeps extends FeatureGround {
   helpers: Pick<HelperService, "find">;
   /** Tests raise some (a suite writes much from one address); the rest stay the defaults. */
   chatLimits?: Partial<ChatLimits>;
+  /** Which families and accounts turned web push on in a browser (the push feature's). */
+  push: PushSubscribers & { accounts: PushSubscribers["families"] };
 }
 
 export interface ConversationSummary {
@@ -102,6 +106,7 @@ export function createConversationService({
   settings,
   hashKey,
   compactPersonalData,
+  push,
 }: ConversationServiceDeps) {
   const limits = chatLimiter(db, { ...DEFAULT_CHAT_LIMITS, ...chatLimits });
   const blocks = createBlocks(db, hashKey);
@@ -276,6 +281,8 @@ export function createConversationService({
       const newId = randomUUID();
       const fresh = family ? null : access.newLink(newId);
       const newEmail = email?.success ? email.data : null;
+      // Its notices are written in the language of the page it writes from.
+      const locale = isFamilyLocale(pageLocale()) ? pageLocale() : null;
       const created = await db.transaction(async (tx) => {
         let familyId = family?.family.id;
         if (!familyId) {
@@ -286,14 +293,17 @@ export function createConversationService({
               leadId: input.visitor.leadId,
               name: input.visitor.name,
               email: newEmail,
+              locale,
               keyHash: fresh!.hash,
               linkSalt: fresh!.salt,
             })
             .returning({ id: chatFamilies.id });
           familyId = row!.id;
-        } else if (newEmail && newEmail !== family!.family.email && !family!.family.emailVerifiedAt) {
+        } else {
           // A verified address is changed from the space (it is confirmed again), never by a message's form.
-          await tx.update(chatFamilies).set({ email: newEmail }).where(eq(chatFamilies.id, familyId));
+          const newAddress = newEmail && newEmail !== family!.family.email && !family!.family.emailVerifiedAt;
+          const changed = { ...(newAddress ? { email: newEmail } : {}), ...(locale ? { locale } : {}) };
+          if (Object.keys(changed).length > 0) await tx.update(chatFamilies).set(changed).where(eq(chatFamilies.id, familyId));
         }
         const [conversation] = await tx
           .insert(conversations)
@@ -627,7 +637,9 @@ export function createConversationService({
       messagesAfter(db, conversationId, afterId, { withHidden: side === "operator" }),
 
     /** Tells suppliers of messages unread for 5 minutes, once per conversation an hour (run every minute). */
-    notifyUnread: (now = new Date()) => notifyUnread(db, site, now),
+    notifyUnread: (now = new Date()) => notifyUnread(db, site, push, now),
+    /** Tells families of replies unread for 30 seconds, each reply once, by push or else mail (run every 30 seconds). */
+    notifyFamilies: (now = new Date()) => notifyFamilies(db, site, push, access.linkKeyOf, now),
 
     /** Removes conversations with no message for 12 months (the daily sweep). */
     async purgeOld(now = new Date()): Promise<{ deleted: number }> {

@@ -6,8 +6,10 @@ export {
   type Channel,
   type ConfiguredChannels,
   type OutboundMessage,
+  type PushOwner,
   type Recipient,
 } from "./server/outbox";
+export type { Deliver, DeliveryContext } from "./server/channels/delivery";
 export { createTelegramBot, type TelegramBot } from "./server/channels/telegram";
 export { forgetMailFiles, outboxFolder } from "./server/channels/file";
 export {

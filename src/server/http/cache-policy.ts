@@ -7,6 +7,8 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
 export const PRIVATE_NO_STORE = "private, no-store";
+/** The visitor's own page, which their browser may keep to read offline (asked again each time online). */
+export const PRIVATE_KEPT_OFFLINE = "private, no-cache";
 /** A minute fresh, then five more served while a fresh copy is fetched. */
 export const PUBLIC_PAGE = "public, max-age=60, stale-while-revalidate=300";
 
@@ -22,14 +24,21 @@ export function sharesBytes(request: PageRequest, page: { sharedHeaders: boolean
   return !personal && Boolean(page?.sharedHeaders);
 }
 
-/** The Cache-Control of a rendered page, from the request and what the page answered. */
+/**
+ * The Cache-Control of a rendered page, from the request and what the page answered. A page that
+ * may be kept offline (its policy's `keptOffline`) lets the visitor's own browser keep its own
+ * copy; a signed-in request's answer is `no-store` whatever the page says (registerCachePolicy).
+ */
 export function pageCacheControl(
   request: PageRequest,
-  page: { sharedHeaders: boolean } | undefined,
+  page: { sharedHeaders: boolean; policy?: { access: string; keptOffline?: boolean } } | undefined,
   personal: boolean,
   response: { status: number; setsCookie: boolean },
 ): string {
-  return sharesBytes(request, page, personal) && response.status === 200 && !response.setsCookie ? PUBLIC_PAGE : PRIVATE_NO_STORE;
+  const plain = response.status === 200 && !response.setsCookie;
+  if (sharesBytes(request, page, personal) && plain) return PUBLIC_PAGE;
+  const keptOffline = page?.policy?.access === "public" && page.policy.keptOffline === true;
+  return keptOffline && plain && (request.method === "GET" || request.method === "HEAD") ? PRIVATE_KEPT_OFFLINE : PRIVATE_NO_STORE;
 }
 
 const NEVER_PERSONAL = /^\/(assets|media)\//;

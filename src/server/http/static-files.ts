@@ -10,6 +10,8 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** What the service worker (public/sw.js) may reach: the site's own pages, and nothing else. */
+export const SERVICE_WORKER_CSP = "default-src 'none'; connect-src 'self'; frame-ancestors 'none'";
 
 export async function staticFiles(app: FastifyInstance, { root }: { root: string }): Promise<void> {
   if (!existsSync(root)) return;
@@ -33,6 +35,13 @@ export async function staticFiles(app: FastifyInstance, { root }: { root: string
     wildcard: false,
     globIgnore: ["assets/**"],
     decorateReply: false,
-    setHeaders: (reply) => reply.header("cache-control", "public, max-age=3600"),
+    setHeaders: (reply, file) => {
+      // The stored Brotli and gzip copies are sent under the file's own name.
+      if (!/[\\/]sw\.js(\.br|\.gz)?$/.test(file)) return reply.header("cache-control", "public, max-age=3600");
+      // The service worker is asked for afresh each time, so a new version reaches browsers at
+      // once; its policy lets it fetch the site's own pages (what every other file's forbids).
+      reply.header("cache-control", "no-cache");
+      reply.header("content-security-policy", SERVICE_WORKER_CSP);
+    },
   });
 }

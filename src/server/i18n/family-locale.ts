@@ -91,3 +91,9 @@ export function createFamilyLocaleSetting(
     },
   };
 }
+
+/** The families' default language as stored now, for work done outside a request (a notice's links). */
+export async function storedFamilyLocale(db: Pick<Database, "select">): Promise<FamilyLocale> {
+  const [row] = await db.select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.name, NAME));
+  return isFamilyLocale(row?.value) ? row.value : "en";
+}

@@ -69,6 +69,9 @@ async function checkTarget(dataDir: string, file: string): Promise<void> {
  * private details: the database first, then the media (a picture added meanwhile comes along
  * unused; one deleted meanwhile is the only thing that can be missing).
  */
+/** The secrets the site generates into the data folder when they are not configured (config.ts). */
+const KEPT_SECRETS = ["auth-secret", "vapid-keys.json"];
+
 export async function writeBackup(database: DumpsDataDir, dataDir: string, file: string): Promise<Manifest> {
   await checkTarget(dataDir, file);
   const work = await mkdtemp(path.join(os.tmpdir(), "dh-backup-"));
@@ -79,8 +82,11 @@ export async function writeBackup(database: DumpsDataDir, dataDir: string, file:
     if (existsSync(media)) await cp(media, path.join(work, "media"), { recursive: true });
     // The generated session secret (when AUTH_SECRET is not set): without it every session and
     // signed visitor cookie would end at the restore.
-    const secret = path.join(dataDir, "auth-secret");
-    if (existsSync(secret)) await cp(secret, path.join(work, "auth-secret"));
+    // The generated web push keys too: the browsers' subscriptions are tied to them.
+    for (const name of KEPT_SECRETS) {
+      const secret = path.join(dataDir, name);
+      if (existsSync(secret)) await cp(secret, path.join(work, name));
+    }
     const manifest: Manifest = { format: FORMAT, createdAt: new Date().toISOString(), mediaFiles: await countFiles(media) };
     await writeFile(path.join(work, "manifest.json"), `${JSON.stringify(manifest, null, 2)}\n`);
     // Written beside the target and renamed, so a backup file is never half-written; made empty
@@ -124,8 +130,10 @@ export async function restoreBackup(file: string, dataDir: string): Promise<Mani
     await client.close();
     const media = path.join(work, "media");
     if (existsSync(media)) await cp(media, path.join(dataDir, "media"), { recursive: true });
-    const secret = path.join(work, "auth-secret");
-    if (existsSync(secret)) await cp(secret, path.join(dataDir, "auth-secret"));
+    for (const name of KEPT_SECRETS) {
+      const secret = path.join(work, name);
+      if (existsSync(secret)) await cp(secret, path.join(dataDir, name));
+    }
     // The archive keeps the modes its files had (and PGlite writes its own): the restored folder
     // is made owner-only like a running site's (decision 081).
     makePrivate(dataDir);

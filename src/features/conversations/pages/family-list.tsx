@@ -6,6 +6,7 @@ import { currentVisitor } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
 import { paths } from "../../../ui/paths";
 import { ConversationList } from "../components/conversation-list";
+import { PushNotices } from "../../push/components/push-notices";
 import { followInbox } from "../components/inbox-live";
 import { SpaceAccess, SpaceSignIn, type SpaceAnswer } from "../components/space-access";
 import { SpaceShortlist } from "../components/space-shortlist";
@@ -14,7 +15,7 @@ import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, formRefusal, keyCookie, retryAfterHeaders } from "./refusals.server";
 import type { Route } from "./+types/family-list";
 
-export const policy = pagePolicy.personal({ noCrawl: true });
+export const policy = pagePolicy.personal({ noCrawl: true, keptOffline: true });
 
 /** Over a limit, a refused form's answer says when to ask again. */
 export const headers: Route.HeadersFunction = retryAfterHeaders;
@@ -50,6 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pastGate: account ? true : (await currentVisitor(request, context)) !== null,
     // Back from the link that confirmed the family's e-mail.
     confirmed: new URL(request.url).searchParams.has("confirmed"),
+    // The key this browser subscribes to notices with; only for a family, which has something to hear of.
+    pushKey: account ? context.services.push.publicKey : null,
   };
 }
 
@@ -96,7 +99,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FamilySpace({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversations, unread, stamp, account, shortlist, pastGate, confirmed } = loaderData;
+  const { conversations, unread, stamp, account, shortlist, pastGate, confirmed, pushKey } = loaderData;
   const answer = actionData as SpaceAnswer | undefined;
   // A reply, a read mark or a status from any instance reloads the list (the menu's count follows the same stream).
   const { revalidate, state: reading } = useRevalidator();
@@ -122,6 +125,7 @@ export default function FamilySpace({ loaderData, actionData }: Route.ComponentP
       <h2>{m.conversations_list_heading()}</h2>
       <ConversationList items={conversations} empty={m.conversations_list_empty()} reader="family" />
       <SpaceShortlist kept={shortlist} />
+      {pushKey ? <PushNotices api="/api/messages/push" publicKey={pushKey} explained={m.push_notices_family_explained()} /> : null}
       {account ? <SpaceAccess account={account} answer={answer} /> : <SpaceSignIn answer={answer} pastGate={pastGate} />}
       <p>
         <Link to={localHref(paths.myData())}>{m.conversations_your_data()}</Link>

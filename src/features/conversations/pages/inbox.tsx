@@ -6,6 +6,7 @@ import { siteName } from "../../../ui/meta";
 import { viewerOf } from "../../../ui/page-guards.server";
 import { ConversationList, type ConversationListWords, type ListedConversation } from "../components/conversation-list";
 import { followInbox } from "../components/inbox-live";
+import { PushNotices } from "../../push/components/push-notices";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Route } from "./+types/inbox";
 
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     groups.set(item.helper.id, group);
   }
   const telegram = await context.services.conversations.telegram.state(viewer.id);
-  return { groups: [...groups.values()], unread: inbox.unread, stamp: inbox.stamp, telegram };
+  return { groups: [...groups.values()], unread: inbox.unread, stamp: inbox.stamp, telegram, pushKey: context.services.push.publicKey };
 }
 
 /** "Get notices on Telegram" sends the supplier into the bot with a one-time link; "Turn off" stops the notices. */
@@ -56,7 +57,7 @@ const words = (): ConversationListWords => ({
 });
 
 export default function SupplierInbox({ loaderData, actionData }: Route.ComponentProps) {
-  const { groups, unread, telegram, stamp } = loaderData;
+  const { groups, unread, telegram, stamp, pushKey } = loaderData;
   const rowWords = words();
   // A family writes, or a read mark moves, in any tab or on any instance: the list is read again.
   // Followed again when a reading ends, so a change that came during it is read too.
@@ -91,6 +92,8 @@ export default function SupplierInbox({ loaderData, actionData }: Route.Componen
           />
         </section>
       ))}
+      {/* Below the conversations, which are what the page is for. */}
+      <PushNotices api="/api/inbox/push" publicKey={pushKey} explained={m.push_notices_supplier_explained()} />
     </section>
   );
 }

@@ -1,13 +1,14 @@
 /**
- * A family's private link key: 32 random bytes, given to the family once (the link, the cookie
- * of the browser that started) and kept only as its SHA-256, so a copy of the database opens no
- * conversation. Revoking replaces the hash: every copy of the old link stops working.
+ * A family's keys as the cookie and the database hold them: 43 base64url characters (its private
+ * link's, family-access.ts, or one of its devices'), kept only as their SHA-256, so a copy of the
+ * database opens no conversation. Revoking replaces the hash: every copy of the old key stops working.
  */
 import { createHash, randomBytes } from "node:crypto";
 
 export const FAMILY_COOKIE = "conversations";
 export const FAMILY_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
+/** A random key of the same shape (a Telegram link's token uses it too). */
 export function newFamilyKey(): { key: string; hash: string } {
   const key = randomBytes(32).toString("base64url");
   return { key, hash: hashFamilyKey(key) };

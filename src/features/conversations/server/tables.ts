@@ -29,6 +29,8 @@ export const chatFamilies = pgTable(
      * mailed later can carry the same link; null for families from before (their key was random).
      */
     linkSalt: text("link_salt"),
+    /** The language of the page the family last started a conversation from: its notices are written in it. */
+    locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -142,6 +144,8 @@ export const conversations = pgTable(
     supplierReadId: bigint("supplier_read_id", { mode: "number" }).notNull().default(0),
     /** When the supplier was last told of an unread message (at most once an hour). */
     notifiedAt: timestamp("notified_at", { withTimezone: true }),
+    /** The newest supplier's message the family was told of (by push or mail; 0: none), so each reply is told once. */
+    familyNoticedId: bigint("family_noticed_id", { mode: "number" }).notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   },

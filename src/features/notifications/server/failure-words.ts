@@ -2,7 +2,12 @@
  * A failed delivery's error in words an operator can act on ("The mail server refused the
  * connection"); the raw error stays beside it for whoever wants the detail.
  */
-const SERVICE: Record<string, string> = { email: "mail server", telegram: "Telegram", file: "outbox folder" };
+const SERVICE: Record<string, string> = {
+  email: "mail server",
+  telegram: "Telegram",
+  file: "outbox folder",
+  push: "browsers' push service",
+};
 
 const REASONS: [RegExp, (service: string) => string][] = [
   [/ECONNREFUSED|connection refused/i, (s) => `The ${s} refused the connection`],
@@ -15,6 +20,12 @@ const REASONS: [RegExp, (service: string) => string][] = [
   [/Telegram answered 400/i, () => "Telegram refused the message (check the chat id)"],
   [/Telegram answered 429/i, () => "Telegram asked the site to send fewer messages for a while"],
   [/Telegram answered 5\d\d/i, () => "Telegram had a problem of its own"],
+  [/no answer within \d+ ms/i, (s) => `The ${s} did not answer in time`],
+  [
+    /Web push failed: .* answered (401|403)/i,
+    () => "The push service refused the site's key (are VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY the same on every instance?)",
+  ],
+  [/Web push failed: .* answered (429|5\d\d)/i, () => "The browsers' push service was busy or had a problem of its own"],
   [/ENOSPC/i, () => "The disk is full: the mail could not be written to the outbox folder"],
   [/EACCES|EPERM|EROFS/i, () => "The site may not write to the outbox folder"],
   [/EENVELOPE|\b55\d\b|rejected|refused/i, (s) => `The ${s} refused the message`],

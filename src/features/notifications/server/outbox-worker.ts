@@ -51,6 +51,8 @@ export interface OutboxWorkerOptions {
   now?: () => Date;
   /** Channels to use instead of the configured ones. */
   channels?: Partial<Record<Channel, Deliver>>;
+  /** Channels other features provide beside the configured ones (web push). */
+  extraChannels?: Partial<Record<Channel, Deliver>>;
   log?: WorkerLog;
   /** A person's Telegram chat refused the bot for good (its row is `refused`). */
   onChatRefused?: (chatId: string) => Promise<void>;
@@ -101,7 +103,7 @@ export function createOutboxWorker(
   const now = options.now ?? (() => new Date());
   const log = options.log ?? silent;
   const configured = options.channels ? undefined : createChannels(config);
-  const channels = options.channels ?? configured!.deliver;
+  const channels = options.channels ?? { ...configured!.deliver, ...options.extraChannels };
 
   const controller = new AbortController();
   const runs = new Set<Promise<RunResult>>();

@@ -8,7 +8,7 @@ import type { Config } from "../../../server/config";
 import type { Executor } from "../../../server/db/connect";
 import { outbox } from "./tables";
 
-export type Channel = "email" | "telegram" | "file";
+export type Channel = "email" | "telegram" | "file" | "push";
 
 /**
  * NOTIFYed with every enqueue. PostgreSQL delivers it at commit (never for a rolled-back
@@ -29,12 +29,23 @@ export interface OutboundMessage {
   html?: string;
   /** Whose data it carries (`visitor:<E.164>` for a lead), so it can be dropped if they withdraw consent. */
   about?: string;
+  /** The page a push notice opens when pressed (the site's home page when absent). */
+  url?: string;
+  /** What a push notice says under its title (the subject) when `text`, a mail's body, is too long for one. */
+  pushText?: string;
+  /** Push notices with the same tag replace each other on a device (one per conversation). */
+  tag?: string;
 }
+
+/** Whose browsers a push notice goes to: a family's or an account's subscriptions. */
+export type PushOwner = { family: string } | { account: string };
 
 export interface Recipient {
   email?: string;
   name?: string;
   telegramChatId?: string;
+  /** Also (or only) by web push to every browser this owner turned notices on in. */
+  push?: PushOwner;
 }
 
 /**
@@ -52,8 +63,9 @@ export function configuredChannels(config: Pick<Config, "mail" | "telegram">): C
 
 /**
  * Which channels carry a message: support hears by e-mail and Telegram where configured; a
- * person by e-mail when they have an address, and in their Telegram chat when they linked one.
- * Mail with no mail server configured is written as an .eml file.
+ * person by e-mail when they have an address, in their Telegram chat when they linked one, and
+ * by web push when the message names whose browsers. Mail with no mail server configured is
+ * written as an .eml file; a message for nobody in particular too.
  */
 export function channelsFor(configured: ConfiguredChannels, message: OutboundMessage): Channel[] {
   if (message.to === "support") {
@@ -63,8 +75,10 @@ export function channelsFor(configured: ConfiguredChannels, message: OutboundMes
     return channels.length > 0 ? channels : ["file"];
   }
   const channels: Channel[] = [];
-  if (message.to.email || !message.to.telegramChatId) channels.push(configured.email ? "email" : "file");
-  if (message.to.telegramChatId && configured.telegram) channels.push("telegram");
+  const { email, telegramChatId, push } = message.to;
+  if (email || (!telegramChatId && !push)) channels.push(configured.email ? "email" : "file");
+  if (telegramChatId && configured.telegram) channels.push("telegram");
+  if (push) channels.push("push");
   return channels;
 }
 
@@ -85,7 +99,10 @@ export function readMessage(payload: unknown): OutboundMessage {
   const value = payload as Partial<OutboundMessage> | null;
   const to = value?.to;
   const validTo =
-    to === "support" || (typeof to === "object" && to !== null && (typeof to.email === "string" || typeof to.telegramChatId === "string"));
+    to === "support" ||
+    (typeof to === "object" &&
+      to !== null &&
+      (typeof to.email === "string" || typeof to.telegramChatId === "string" || (typeof to.push === "object" && to.push !== null)));
   if (!value || typeof value.kind !== "string" || typeof value.subject !== "string" || typeof value.text !== "string" || !validTo) {
     throw new Error("The stored message is malformed");
   }

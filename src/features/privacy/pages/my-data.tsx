@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { useEffect } from "react";
 import { data, Form, Link } from "react-router";
 import { z } from "zod";
 import { formatSingaporeTime } from "../../../shared/format";
@@ -18,8 +19,23 @@ import { pagePolicy } from "../../../shared/page-policy";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { RichMessage, slot } from "../components/rich-message";
+import { forgetKeptPages } from "../../push/components/push-browser";
 
 export const policy = pagePolicy.personal();
+
+/**
+ * After a withdrawal this browser keeps no copy of the family's pages: its HTTP cache, the service
+ * worker's caches and registration (so its push subscription too) and the site's local storage
+ * (the shortlist) go. The page tells the worker as well, for browsers that ignore the header
+ * (docs/decisions/193-push-and-the-installable-site.md).
+ */
+const CLEAR_SITE_DATA = '"cache", "storage"';
+
+/** The withdrawal's answer carries its Clear-Site-Data (an action's own headers reach the answer only through here). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const clear = actionHeaders.get("clear-site-data");
+  return clear ? { "clear-site-data": clear } : new Headers();
+};
 
 /** The number whose consent is withdrawn; the gate's own rule, so the same numbers are accepted. */
 const withdrawSchema = z.object({ phone: leadInputSchema.shape.phone });
@@ -98,13 +114,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (outcome.done === "deleted") {
-    return data({ ok: true as const, deleted: true, dueBy: null }, { headers: { "Set-Cookie": await context.visitorCookie.clear() } });
+    return data(
+      { ok: true as const, deleted: true, dueBy: null },
+      { headers: { "Set-Cookie": await context.visitorCookie.clear(), "Clear-Site-Data": CLEAR_SITE_DATA } },
+    );
   }
-  return {
-    ok: true as const,
-    deleted: false,
-    dueBy: formatSingaporeTime(outcome.dueBy.toISOString()),
-  };
+  return data(
+    { ok: true as const, deleted: false, dueBy: formatSingaporeTime(outcome.dueBy.toISOString()) },
+    { headers: { "Clear-Site-Data": CLEAR_SITE_DATA } },
+  );
 }
 
 export default function PrivacyMyData({ loaderData, actionData }: Route.ComponentProps) {
@@ -115,6 +133,11 @@ export default function PrivacyMyData({ loaderData, actionData }: Route.Componen
     lastResult: refused,
     defaultValue: { phone: visitor ? visitor.phoneShown : "" },
   });
+
+  const withdrawn = actionData?.ok === true;
+  useEffect(() => {
+    if (withdrawn) forgetKeptPages();
+  }, [withdrawn]);
 
   if (actionData?.ok) {
     return (

@@ -101,6 +101,7 @@ export default function PrivacyPolicy() {
           </p>
           <p>{m.privacy_keep_space({ months: CONVERSATION_RETENTION_MONTHS })}</p>
           <p>{m.privacy_keep_withdrawal({ backupDays: BACKUP_RETENTION_DAYS })}</p>
+          <p>{m.privacy_keep_push()}</p>
           <p>{m.privacy_keep_blocks()}</p>
         </li>
         <li>

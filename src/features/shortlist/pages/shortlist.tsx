@@ -14,7 +14,7 @@ import { saveShortlist, useShortlist } from "../components/shortlist-store";
 import type { Route } from "./+types/shortlist";
 import { pagePolicy } from "../../../shared/page-policy";
 
-export const policy = pagePolicy.shared("listing", ["ids"]);
+export const policy = pagePolicy.shared("listing", ["ids"], { keptOffline: true });
 
 /** The helpers the address names (ids=…): the same page for anyone who opens the link. */
 export async function loader({ request, context }: Route.LoaderArgs) {
