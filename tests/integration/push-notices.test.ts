@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { familyIdOfCookie } from "../../src/features/conversations";
+import { chatFamilies, familyIdOfCookie } from "../../src/features/conversations";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { createOutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { pushSubscriptions } from "../../src/features/push";
@@ -34,8 +34,11 @@ describeDb("notices by web push", () => {
     helperId = (await createHelper(t, supplier.id, { name: "Notified Nora" })).id;
   });
 
-  /** A family past the gate that writes about the helper from the page's form: its cookies, id and key. */
-  async function family(email = "") {
+  /**
+   * A family past the gate that writes about the helper from the page's form: its cookies, id and
+   * key. An address given is confirmed too (as its mailed link does), unless `unconfirmed`.
+   */
+  async function family(email = "", { unconfirmed = false } = {}) {
     const visitor = await returningVisitorCookie(t, "Fiona Family", uniqueSgMobile().e164);
     const posted = await t.app.inject({
       method: "POST",
@@ -46,12 +49,9 @@ describeDb("notices by web push", () => {
     expect(posted.statusCode).toBe(302);
     const key = String(posted.headers["set-cookie"]).split(";")[0]!;
     const cookie = `${visitor}; ${key}`;
-    return {
-      conversation: String(posted.headers.location).split("/").pop()!,
-      cookie,
-      key: key.split("=")[1]!,
-      id: (await familyIdOfCookie(t.db, cookie))!,
-    };
+    const id = (await familyIdOfCookie(t.db, cookie))!;
+    if (email && !unconfirmed) await t.db.update(chatFamilies).set({ emailVerifiedAt: new Date() }).where(eq(chatFamilies.id, id));
+    return { conversation: String(posted.headers.location).split("/").pop()!, cookie, key: key.split("=")[1]!, id };
   }
   const turnOn = (cookie: string | undefined, body: unknown, api = "/api/messages/push") =>
     t.app.inject({ method: "POST", url: api, headers: cookie ? { cookie } : {}, payload: body as object });
@@ -178,11 +178,13 @@ describeDb("notices by web push", () => {
     expect(await replyNotices(fiona.id, "fiona.push@example.com")).toHaveLength(1);
   });
 
-  it("mails a family with no browser to tell its long-lived private link; a family with neither hears nothing", async () => {
+  it("mails a family with no browser to tell its long-lived private link; a family with neither, or an unconfirmed address, hears nothing", async () => {
     const mei = await family("mei.mail@example.com");
     const quiet = await family();
+    const unsure = await family("unsure.mail@example.com", { unconfirmed: true });
     await reply(mei.conversation);
     await reply(quiet.conversation);
+    await reply(unsure.conversation);
     await tellFamilies();
     const [mail, ...more] = await replyNotices(mei.id, "mei.mail@example.com");
     expect(more).toHaveLength(0);
@@ -190,6 +192,7 @@ describeDb("notices by web push", () => {
     const text = (mail!.payload as { text: string }).text;
     expect(text).toContain(`http://localhost:3000/messages/link/${mei.key}`);
     expect(await replyNotices(quiet.id)).toHaveLength(0);
+    expect(await replyNotices(unsure.id, "unsure.mail@example.com")).toHaveLength(0);
   });
 
   it("tells each reply once when two instances look at the same moment", async () => {
