@@ -88,7 +88,7 @@ describeDb("the family's space on its other devices", () => {
     const there = await page("/messages", second);
     expect(there.body).toContain("Spacey Sari");
     expect(there.body).toContain("My space");
-    expect(there.body).toContain("Link by e-mail · Chrome, Android (this one)");
+    expect(there.body).toContain("Link by e-mail · Chrome on Android (this one)");
     // Used: a second press, or another browser, gets nothing.
     expect((await post(path, "", {})).statusCode).toBe(404);
     expect((await page(path)).statusCode).toBe(404);

@@ -20,6 +20,7 @@ import { localHref } from "../../../shared/i18n/page-locale";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { leadPhone, visitorAbout } from "../../leads";
 import { enqueueMessage, type ConfiguredChannels } from "../../notifications";
+import { browserLabel } from "../../../shared/user-agent";
 import { hashFamilyKey, looksLikeKey } from "./family-key";
 import { chatFamilies, familyDevices, familyPasses } from "./tables";
 
@@ -242,7 +243,7 @@ export function createFamilyAccess({ db, site, hashKey }: FamilyAccessDeps) {
       const [family] = await db.select().from(chatFamilies).where(eq(chatFamilies.id, pass.familyId));
       if (!family) throw notFound(m.conversations_pass_unknown());
       const key = randomBytes(32).toString("base64url");
-      const label = `${pass.via === "code" ? m.conversations_device_by_code() : m.conversations_device_by_mail()} · ${browserName(browser)}`;
+      const label = `${pass.via === "code" ? m.conversations_device_by_code() : m.conversations_device_by_mail()} · ${browserLabel(browser)}`;
       await db.transaction(async (tx) => {
         await tx.insert(familyDevices).values({ familyId: family.id, keyHash: hashFamilyKey(key), label });
         // The oldest devices past the bound are signed out.
@@ -284,34 +285,6 @@ export function createFamilyAccess({ db, site, hashKey }: FamilyAccessDeps) {
       return rows.length;
     },
   };
-}
-
-/** A browser's name as a person knows it, from its User-Agent (for the list of devices only). */
-export function browserName(userAgent: string): string {
-  const ua = userAgent.slice(0, 400);
-  const system = /iPhone|iPad/.test(ua)
-    ? "iPhone"
-    : /Android/.test(ua)
-      ? "Android"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X|Macintosh/.test(ua)
-          ? "Mac"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /SamsungBrowser/.test(ua)
-      ? "Samsung Internet"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Chrome\/|Chromium\//.test(ua)
-          ? "Chrome"
-          : /Safari\//.test(ua)
-            ? "Safari"
-            : "";
-  return [browser, system].filter(Boolean).join(", ") || m.conversations_device_browser();
 }
 
 export type FamilyAccess = ReturnType<typeof createFamilyAccess>;

@@ -3,7 +3,8 @@
  * host (the worker posts to it, so an address inside the site's network is refused), and the
  * browser's keys in the form the Push API gives them.
  */
-import { isIP } from "node:net";
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
 
 /** Loopback push services are allowed only where a test runs its own (never a setting of the site). */
 export interface EndpointRules {
@@ -38,30 +39,39 @@ export function keyOfLength(value: string, bytes: number): string | null {
   return decoded.length === bytes ? bare : null;
 }
 
-/** "Chrome on Android": enough for the owner to tell their browsers apart, nothing more of the header. */
-export function browserLabel(userAgent: string | undefined): string {
-  const ua = userAgent ?? "";
-  const browser = /Edg\//.test(ua)
-    ? "Edge"
-    : /SamsungBrowser\//.test(ua)
-      ? "Samsung Internet"
-      : /Firefox\//.test(ua)
-        ? "Firefox"
-        : /Chrome\//.test(ua)
-          ? "Chrome"
-          : /Safari\//.test(ua)
-            ? "Safari"
-            : "Browser";
-  const system = /Android/.test(ua)
-    ? "Android"
-    : /iPhone|iPad|iPod/.test(ua)
-      ? "iOS"
-      : /Windows/.test(ua)
-        ? "Windows"
-        : /Mac OS X/.test(ua)
-          ? "macOS"
-          : /Linux/.test(ua)
-            ? "Linux"
-            : "";
-  return system ? `${browser} on ${system}` : browser;
+/**
+ * Addresses no push service has: loopback, private, link-local, carrier-grade NAT, unique-local
+ * (an IPv4 address written as IPv6, ::ffff:10.0.0.1, is checked against the IPv4 ranges too).
+ */
+const INSIDE = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.168.0.0", 16],
+] as const) {
+  INSIDE.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 127],
+  ["fc00::", 7],
+  ["fe80::", 10],
+] as const) {
+  INSIDE.addSubnet(network, prefix, "ipv6");
+}
+
+/**
+ * Whether a push service's host name leads inside the site's network: a public name may be
+ * pointed at a private address after the subscription was checked, so the worker asks before it posts.
+ */
+export async function leadsInside(hostname: string): Promise<boolean> {
+  try {
+    const addresses = await lookup(hostname, { all: true, verbatim: true });
+    return addresses.some(({ address, family }) => INSIDE.check(address, family === 6 ? "ipv6" : "ipv4"));
+  } catch {
+    return false; // not resolvable: the post fails and says so
+  }
 }

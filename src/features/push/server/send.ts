@@ -8,7 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import webpush from "web-push";
 import type { Database } from "../../../server/db/connect";
 import type { Deliver, PushOwner } from "../../notifications";
-import { endpointProblem, type EndpointRules } from "./endpoint";
+import { endpointProblem, leadsInside, type EndpointRules } from "./endpoint";
 import { pushSubscriptions, type PushSubscriptionRow } from "./tables";
 
 export interface Vapid {
@@ -42,6 +42,7 @@ type Outcome = "sent" | "gone" | { failed: string };
 async function post(row: PushSubscriptionRow, payload: string, vapid: Vapid, sending: PushSending, signal: AbortSignal): Promise<Outcome> {
   // Kept subscriptions were checked when made; checked again in case the rules changed since.
   if (endpointProblem(row.endpoint, sending)) return "gone";
+  if (!sending.allowLoopback && (await leadsInside(new URL(row.endpoint).hostname))) return "gone";
   const request = webpush.generateRequestDetails({ endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } }, payload, {
     vapidDetails: vapid,
     TTL: TTL_SECONDS,
