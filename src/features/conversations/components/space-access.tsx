@@ -39,6 +39,12 @@ function Refusal({ answer, field, id }: { answer: SpaceAnswer | undefined; field
   );
 }
 
+/** What each e-mail form's success says, by the answer it is given. */
+const SENT = {
+  email: { done: "email-sent", words: () => m.conversations_email_sent() },
+  "sign-in": { done: "sign-in-sent", words: () => m.conversations_sign_in_sent() },
+} as const;
+
 function EmailForm({
   intent,
   label,
@@ -52,36 +58,44 @@ function EmailForm({
   button: string;
   answer?: SpaceAnswer;
 }) {
+  const sent = answer && "done" in answer && answer.done === SENT[intent].done;
   const id = `${intent}-email`;
   // Both forms of a page name their field "email": a refusal is shown by the form that was sent.
   const own = answer && "error" in answer && answer.intent === intent ? answer : undefined;
   const invalid = own?.fields.email ? true : undefined;
   return (
-    <Form method="post" className="form space-form">
-      <input type="hidden" name="intent" value={intent} />
-      <div className="field">
-        <label htmlFor={id}>{label}</label>
-        <input
-          id={id}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={200}
-          aria-invalid={invalid}
-          aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
-        />
-        <p id={`${id}-hint`} className="hint">
-          {hint}
+    <>
+      {sent ? (
+        <p className="form-success" role="status">
+          {SENT[intent].words()}
         </p>
-        <Refusal answer={own} field="email" id={`${id}-error`} />
-      </div>
-      <div className="form-actions">
-        <button type="submit" className="button primary">
-          {button}
-        </button>
-      </div>
-    </Form>
+      ) : null}
+      <Form method="post" className="form space-form">
+        <input type="hidden" name="intent" value={intent} />
+        <div className="field">
+          <label htmlFor={id}>{label}</label>
+          <input
+            id={id}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={200}
+            aria-invalid={invalid}
+            aria-describedby={invalid ? `${id}-error` : `${id}-hint`}
+          />
+          <p id={`${id}-hint`} className="hint">
+            {hint}
+          </p>
+          <Refusal answer={own} field="email" id={`${id}-error`} />
+        </div>
+        <div className="form-actions">
+          <button type="submit" className="button primary">
+            {button}
+          </button>
+        </div>
+      </Form>
+    </>
   );
 }
 
@@ -100,11 +114,6 @@ export function SpaceAccess({ account, answer }: { account: SpaceAccount; answer
       ) : (
         <p>{m.conversations_email_none()}</p>
       )}
-      {done?.done === "email-sent" ? (
-        <p className="form-success" role="status">
-          {m.conversations_email_sent()}
-        </p>
-      ) : null}
       <EmailForm
         intent="email"
         label={account.emailVerified ? m.conversations_email_change_label() : m.conversations_email_give_label()}
@@ -182,17 +191,11 @@ export function SpaceAccess({ account, answer }: { account: SpaceAccount; answer
 
 /** A browser with no space: ask for a sign-in link, or (past the gate) begin a space with an e-mail. */
 export function SpaceSignIn({ answer, pastGate }: { answer: SpaceAnswer | undefined; pastGate: boolean }) {
-  const done = answer && "done" in answer ? answer.done : undefined;
   return (
     <section className="space-access" aria-labelledby="space-sign-in-heading">
       <h2 id="space-sign-in-heading">{m.conversations_sign_in_heading()}</h2>
       <p>{m.conversations_sign_in_intro()}</p>
       <Refusal answer={answer} />
-      {done === "sign-in-sent" ? (
-        <p className="form-success" role="status">
-          {m.conversations_sign_in_sent()}
-        </p>
-      ) : null}
       <EmailForm
         intent="sign-in"
         label={m.conversations_sign_in_label()}
@@ -203,11 +206,6 @@ export function SpaceSignIn({ answer, pastGate }: { answer: SpaceAnswer | undefi
       {pastGate ? (
         <>
           <h2>{m.conversations_email_begin_heading()}</h2>
-          {done === "email-sent" ? (
-            <p className="form-success" role="status">
-              {m.conversations_email_sent()}
-            </p>
-          ) : null}
           <EmailForm
             intent="email"
             label={m.conversations_email_give_label()}

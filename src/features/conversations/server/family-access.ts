@@ -113,38 +113,26 @@ export function createFamilyAccess({ db, site, hashKey }: FamilyAccessDeps) {
     return row;
   }
 
+  /** The pass a token names, unused and within its time, for `purpose`. */
+  const stillGood = (token: string, purpose: Purpose) =>
+    and(
+      eq(familyPasses.tokenHash, hashFamilyKey(token)),
+      eq(familyPasses.purpose, purpose),
+      isNull(familyPasses.usedAt),
+      gt(familyPasses.expiresAt, new Date()),
+    );
+
   /** The pass a token names if it is still good for `purpose`; undefined otherwise. */
   async function livePass(token: string, purpose: Purpose) {
     if (!looksLikeKey(token)) return undefined;
-    const [row] = await db
-      .select()
-      .from(familyPasses)
-      .where(
-        and(
-          eq(familyPasses.tokenHash, hashFamilyKey(token)),
-          eq(familyPasses.purpose, purpose),
-          isNull(familyPasses.usedAt),
-          gt(familyPasses.expiresAt, new Date()),
-        ),
-      );
+    const [row] = await db.select().from(familyPasses).where(stillGood(token, purpose));
     return row;
   }
 
   /** Marks a pass used, once: whoever comes second finds nothing. */
   async function usePass(token: string, purpose: Purpose) {
     if (!looksLikeKey(token)) return undefined;
-    const [row] = await db
-      .update(familyPasses)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(familyPasses.tokenHash, hashFamilyKey(token)),
-          eq(familyPasses.purpose, purpose),
-          isNull(familyPasses.usedAt),
-          gt(familyPasses.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+    const [row] = await db.update(familyPasses).set({ usedAt: new Date() }).where(stillGood(token, purpose)).returning();
     return row;
   }
 
