@@ -13,7 +13,8 @@ describeDb("photos in S3-compatible object storage", () => {
   afterAll(async () => {
     await s3?.close();
   });
-  const t = useTestApp(() => ({ env: s3.env }));
+  // A save draws its link preview ahead (PREPARE_AHEAD), which one test follows into the bucket.
+  const t = useTestApp(() => ({ env: { ...s3.env, PREPARE_AHEAD: "true" } }));
   let supplier: SignedIn;
   beforeAll(async () => {
     supplier = await signUp(t, { name: "Bucket Agency" });
