@@ -4,7 +4,7 @@
  */
 
 /** Folders whose words families read: they are complete in Chinese too. */
-export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo|push))\//;
+export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo|push|alerts))\//;
 /**
  * A family feature's supplier-side words (dashboard, biodata form, profile, inbox) live apart, in
  * `src/features/<name>/supplier/messages/`: suppliers read them in their own languages, families never.
@@ -24,6 +24,7 @@ export const FAMILY_PREFIXES = [
   "suppliers",
   "seo",
   "push",
+  "alerts",
 ];
 
 /** Whether a message key is one of the family folders' words (not a feature's supplier side). */

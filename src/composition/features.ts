@@ -3,6 +3,7 @@
  * (docs/decisions/191-how-a-feature-plugs-in.md). Their services are made in this order: one
  * may ask for an earlier one's.
  */
+import { alertsFeature } from "../features/alerts/feature";
 import { accountsFeature } from "../features/accounts/feature";
 import { contactsFeature } from "../features/contacts/feature";
 import { conversationsFeature } from "../features/conversations/feature";
@@ -31,5 +32,6 @@ export const siteFeatures = [
   pushFeature,
   conversationsFeature,
   shortlistFeature,
+  alertsFeature,
   notificationsFeature,
 ] as const;

@@ -2,5 +2,5 @@
 export { RETENTION_MONTHS, type ConversationService } from "./service";
 export type { ChatLimits } from "./server/limits";
 export { chatFamilies } from "./server/tables";
-export { familyKeyFromCookies } from "./server/family-key";
+export { familyCookie, familyKeyFromCookies } from "./server/family-key";
 export { familyIdOfCookie } from "./server/family-reads";

@@ -12,3 +12,4 @@ export { DEFAULT_WRITE_LIMITS, type WriteWindow } from "./server/write-limit";
 export { personnelNamedBy } from "./server/named-personnel";
 export { helperAndSupplierColumns, helperNames, helpers, type NewHelperRow } from "./server/tables";
 export { helperName } from "./server/helper-names";
+export { describeFilter } from "./pages/listing.server";

@@ -6,7 +6,7 @@ import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import type { GatedHelperRecord, HelperPage, OwnedHelperRecord } from "../../shared/helper-types";
 import type { HelperQuery } from "../../shared/listing-query";
 import type { Viewer } from "../accounts";
-import type { Database } from "../../server/db/connect";
+import type { Database, Executor } from "../../server/db/connect";
 import type { MediaStorage } from "../media";
 import {
   findShownIdByRef,
@@ -17,6 +17,9 @@ import {
   type BiodataReader,
 } from "./server/helper-reads";
 import { listAvailableHelpers } from "./server/helper-search";
+import { filtersMatched, idsMatching } from "./server/filter-match";
+import type { HelperFilter } from "../../shared/listing-query";
+import { isUuid } from "../../shared/uuid";
 import { HelperSearchIndex } from "./server/search-index-holder";
 import {
   createHelper,
@@ -113,8 +116,17 @@ export function createHelperService(deps: HelperServiceDeps) {
      * details (medical history, date of birth); null for anyone else (decision 086).
      */
     findFor: (id: string, reader: BiodataReader) => findHelperFor(db, rule, id, reader),
+    /**
+     * Which of these filters a biodata answers now, by the listing's own conditions: the one
+     * definition of a match, used by saved searches (their indexes in the list).
+     */
+    filtersMatched: (helperId: string, filters: readonly HelperFilter[]): Promise<number[]> =>
+      isUuid(helperId) ? filtersMatched(db, rule, helperId, filters) : Promise.resolve([]),
+    /** The listed biodata a filter answers now (at most `limit`; among some ids when given). */
+    idsMatching: (filter: HelperFilter, limit: number, among?: readonly string[], executor: Executor = db) =>
+      idsMatching(executor, rule, filter, limit, among),
     /** A shortlist's helpers, in its order; drafts and unknown ids left out. */
-    findMany: (ids: readonly string[]) => findPublicHelpers(db, rule, ids),
+    findMany: (ids: readonly string[], executor: Executor = db) => findPublicHelpers(executor, rule, ids),
     /** The helper a reference such as DH1042 names, if any and not a draft (a hired one's page says so). */
     idByRef: (ref: string) => findShownIdByRef(db, rule, ref),
     /** The EA personnel a biodata names (decision 163); null for an overseas supplier or an agency with none. */

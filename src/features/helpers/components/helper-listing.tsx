@@ -1,7 +1,7 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import type { HelperCard as HelperCardData } from "../../../shared/helper-types";
-import type { HelperQuery } from "../../../shared/listing-query";
+import { toListingSearchParams, type HelperQuery } from "../../../shared/listing-query";
 import type { FilterChip } from "./listing-chips";
 import { ListingControls } from "./listing-controls";
 import { useRememberListing } from "./listing-return";
@@ -24,6 +24,12 @@ export interface ListingData {
   soughtLanguages: string[];
   chips: FilterChip[];
   clearHref: string;
+}
+
+/** The saved-search form for this listing's criteria (its order and page are no part of them). */
+function alertHref(query: HelperQuery): string {
+  const params = toListingSearchParams({ ...query, sort: undefined, page: undefined, pageSize: undefined });
+  return params.size > 0 ? `/messages/searches?${params.toString()}` : "/messages/searches";
 }
 
 function pageHref(pathname: string, search: string, page: number): string {
@@ -85,6 +91,11 @@ export function HelperListing({
         chips={data.chips}
         clearHref={data.clearHref}
       />
+      <p className="listing-alert">
+        <Link to={localHref(alertHref(data.query))} rel="nofollow">
+          {m.alerts_offer()}
+        </Link>
+      </p>
       {data.notes.length > 0 ? (
         <ul className="notice" aria-label={m.helpers_about_search()}>
           {data.notes.map((note) => (

@@ -25,7 +25,7 @@ import { birthDateRange, calendarDateAt, ageFromIso } from "../../../shared/age"
 import type { GatedHelperRecord, HelperCard, HelperPage, HelperRecord, OwnedHelperRecord } from "../../../shared/helper-types";
 import type { HelperQuery } from "../../../shared/listing-query";
 import { photoUrls } from "../../../shared/media";
-import type { Database } from "../../../server/db/connect";
+import type { Database, Executor } from "../../../server/db/connect";
 import { escapeLike } from "../../../server/db/escape-like";
 import { accountProfiles } from "../../accounts";
 import { helpers, type HelperRow } from "./tables";
@@ -352,7 +352,7 @@ export async function listSupplierHelpers(db: Database, supplierId: string): Pro
  * Several helpers by id, in the order asked, for a shortlist: drafts and unknown ids are left
  * out (the page says they are no longer listed), other statuses are kept so the page can say so.
  */
-export async function findPublicHelpers(db: Database, rule: PublicRule, ids: readonly string[]): Promise<HelperRecord[]> {
+export async function findPublicHelpers(db: Executor, rule: PublicRule, ids: readonly string[]): Promise<HelperRecord[]> {
   const wanted = ids.filter(isUuid);
   if (wanted.length === 0) return [];
   const rows = await db

@@ -35,6 +35,8 @@ export interface OutboundMessage {
   pushText?: string;
   /** Push notices with the same tag replace each other on a device (one per conversation). */
   tag?: string;
+  /** A mail's own headers besides the site's (an alert's List-Unsubscribe). */
+  headers?: Record<string, string>;
 }
 
 /** Whose browsers a push notice goes to: a family's or an account's subscriptions. */

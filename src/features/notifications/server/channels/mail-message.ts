@@ -27,6 +27,6 @@ export function mailOptions(config: Config, message: OutboundMessage, context: D
     ...(message.html ? { html: message.html } : {}),
     messageId: `<${context.id}@${mailHost(config)}>`,
     date: context.createdAt,
-    headers: { "X-Outbox-Kind": message.kind },
+    headers: { ...message.headers, "X-Outbox-Kind": message.kind },
   };
 }

@@ -1,0 +1,93 @@
+/**
+ * The alerts feature's own tables: a family's saved searches (docs/glossary.md), the helpers each
+ * has matched, the addresses that asked to hear nothing more, and the one-time links that confirm
+ * an address. Searches and their rows go with the family (a withdrawal, the retention).
+ */
+import { sql } from "drizzle-orm";
+import { date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { chatFamilies } from "../../conversations";
+import { helpers } from "../../helpers";
+
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    /** The listing's address parameters, in one canonical spelling (criteria.ts): equal criteria, equal text. */
+    criteria: text("criteria").notNull(),
+    /**
+     * The criteria's parameters one by one (`category=myanmar`): the listing's conditions are one
+     * per parameter, all to hold, so a search matches a biodata when every one of these does.
+     */
+    atoms: text("atoms").array().notNull(),
+    /** `daily` (a digest at 08:00 Singapore time) or `instant`. */
+    frequency: text("frequency").notNull(),
+    email: text("email").notNull(),
+    /** The language its mails speak (a family language). */
+    locale: text("locale").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    /** Set by an unsubscribe: nothing more is sent, until the family confirms again. */
+    unsubscribedAt: timestamp("unsubscribed_at", { withTimezone: true }),
+    /** The Singapore day of the last digest sent, and of the instant alerts counted in `sentOnDay`. */
+    lastSentOn: date("last_sent_on", { mode: "string" }),
+    sentOnDay: integer("sent_on_day").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // A new biodata is read against every distinct parameter (saved_search_atoms); the searches all
+    // of whose parameters she answers are found by this index (`atoms <@ answered`), never scanned.
+    index("saved_searches_live_atoms_idx")
+      .using("gin", t.atoms)
+      .where(sql`${t.confirmedAt} is not null and ${t.unsubscribedAt} is null`),
+    index("saved_searches_family_idx").on(t.familyId),
+  ],
+);
+
+export const alertMatches = pgTable(
+  "alert_matches",
+  {
+    searchId: uuid("search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    helperId: uuid("helper_id")
+      .notNull()
+      .references(() => helpers.id, { onDelete: "cascade" }),
+    /**
+     * `known`: listed when the search was confirmed (never sent); `pending`: to be sent; `sent`;
+     * `dropped`: no longer a match when its mail was made.
+     */
+    state: text("state").notNull(),
+    matchedAt: timestamp("matched_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    // One row a helper and search: a helper is never sent twice for one search.
+    primaryKey({ columns: [t.searchId, t.helperId] }),
+    index("alert_matches_pending_idx")
+      .on(t.searchId)
+      .where(sql`${t.state} = 'pending'`),
+  ],
+);
+
+/** Every parameter a saved search has named: what a new biodata is read against (a few hundred at most). */
+export const savedSearchAtoms = pgTable("saved_search_atoms", {
+  atom: text("atom").primaryKey(),
+});
+
+/** Addresses that unsubscribed, as a keyed hash: mailed nothing until a family confirms them again. */
+export const alertSuppressions = pgTable("alert_suppressions", {
+  emailHash: text("email_hash").primaryKey(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The link that confirms a search's address: kept as its SHA-256, used once, good for a day. */
+export const alertPasses = pgTable("alert_passes", {
+  tokenHash: text("token_hash").primaryKey(),
+  searchId: uuid("search_id")
+    .notNull()
+    .references(() => savedSearches.id, { onDelete: "cascade" }),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+});
