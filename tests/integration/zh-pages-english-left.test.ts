@@ -19,7 +19,8 @@ import { returningVisitorCookie } from "../support/visitor";
 /**
  * Words a Chinese page keeps in Latin letters: brands, units, the currency sign and the way back
  * to English; the privacy policy's names (the law's acronym after its Chinese name, Meta and
- * Facebook, IP, "Cookie" as Chinese writes it) and the visitor cookie's own name.
+ * Facebook, IP, "Cookie" as Chinese writes it, the push services' and browsers' makers and names)
+ * and the visitor cookie's own name.
  */
 const ALLOWED = [
   "WhatsApp",
@@ -35,6 +36,12 @@ const ALLOWED = [
   "Facebook",
   "IP",
   "Cookie",
+  "Google",
+  "Apple",
+  "Mozilla",
+  "Microsoft",
+  "Android",
+  "Chrome",
   VISITOR_COOKIE,
 ];
 
