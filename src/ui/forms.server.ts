@@ -10,6 +10,7 @@ import { data } from "react-router";
 export { parseWithZod };
 /** The services refuse by throwing an HttpError (docs/decisions/012); actions tell it this way. */
 export { isHttpError } from "../server/http/errors";
+import { isHttpError } from "../server/http/errors";
 
 export interface Refusal {
   /** A message for the form as a whole, shown above it. */
@@ -41,4 +42,25 @@ export function replyWith(submission: Repliable, refusal: Refusal = {}): Submiss
 /** A refused form as the page's answer: the reply under `result`, with the status it deserves. */
 export function refuse(submission: Repliable, refusal: Refusal = {}) {
   return data({ result: replyWith(submission, refusal) }, { status: refusal.status ?? 400 });
+}
+
+/**
+ * For a form whose service refuses by throwing: a refusal the person can act on (400, 403, 429)
+ * comes back to the form with its message per field; a 404 is the page's own answer.
+ */
+export async function formRefusal<T>(work: () => Promise<T>) {
+  try {
+    return { ok: true as const, value: await work() };
+  } catch (error) {
+    if (isHttpError(error) && error.statusCode !== 404) {
+      // Over a limit: when to send again, as an HTTP client reads it too (the page's `headers` passes it on).
+      const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
+      return {
+        ok: false as const,
+        answer: data({ error: error.message, fields: error.fields ?? {} }, { status: error.statusCode, headers }),
+      };
+    }
+    if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
+    throw error;
+  }
 }

@@ -5,8 +5,7 @@
  * space is kept for offline reading in the personal cache until a page says to forget it, and the
  * space shows its Notices section on a phone.
  */
-import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
+import { describe, expect, it, vi } from "vitest";
 import { signUp } from "../support/auth";
 import { browserMissing } from "../support/browser";
 import { expectConsoleErrors, newContext, siteInBrowser } from "../support/e2e";
@@ -14,15 +13,16 @@ import { createHelper } from "../support/factories";
 import { formBody, formHeaders } from "../support/pages";
 import { returningVisitorCookie } from "../support/visitor";
 
-/** Polls `read` in the page until `done` says so (no sleeping: the worker answers when it answers). */
-async function until<T>(page: Page, read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await page.waitForTimeout(50);
-  }
+/** Polls `read` until `done` says so (no sleeping: the worker answers when it answers). */
+function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!done(value)) throw new Error(`${what}: still ${JSON.stringify(value)}`);
+      return value;
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 describe.skipIf(browserMissing)("the site on a phone's home screen, with notices", () => {
@@ -80,7 +80,6 @@ describe.skipIf(browserMissing)("the site on a phone's home screen, with notices
     );
     await cdp.send("ServiceWorker.enable");
     const mine = await until(
-      page,
       async () => registrations.find((each) => each.scopeURL === `${site.url}/` && !each.isDeleted),
       Boolean,
       "the worker's registration",
@@ -97,7 +96,6 @@ describe.skipIf(browserMissing)("the site on a phone's home screen, with notices
       data: JSON.stringify(notice),
     });
     const shown = await until(
-      page,
       () =>
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((each) => ({
@@ -140,7 +138,7 @@ describe.skipIf(browserMissing)("the site on a phone's home screen, with notices
           ),
         ),
       );
-    expect(await until(page, kept, (caches) => (caches["personal-v1"] ?? []).length > 0, "the kept space")).toEqual({
+    expect(await until(kept, (caches) => (caches["personal-v1"] ?? []).length > 0, "the kept space")).toEqual({
       "pages-v1": [],
       "personal-v1": ["/messages"],
     });
@@ -155,7 +153,7 @@ describe.skipIf(browserMissing)("the site on a phone's home screen, with notices
     await context.setOffline(false);
     // Told to forget (as after a withdrawal): the copies go.
     await page.evaluate(async () => (await navigator.serviceWorker.ready).active!.postMessage({ type: "forget" }));
-    await until(page, kept, (caches) => Object.keys(caches).length === 0, "the emptied caches");
+    await until(kept, (caches) => Object.keys(caches).length === 0, "the emptied caches");
 
     await page.goto(`${site.url}/messages`);
     await page.getByRole("button", { name: "Turn on notices in this browser" }).waitFor();

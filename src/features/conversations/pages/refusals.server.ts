@@ -1,6 +1,8 @@
 /** What the conversation pages share on the server: who is asking, and the service's refusals as page answers. */
 import { data, type AppLoadContext } from "react-router";
 import { isHttpError } from "../../../ui/forms.server";
+
+export { formRefusal } from "../../../ui/forms.server";
 import { familyCookie, familyKeyFromCookies } from "../server/family-key";
 import type { Credentials } from "../service";
 
@@ -17,24 +19,6 @@ export async function orRefusal<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
-    throw error;
-  }
-}
-
-/** For a form: a refusal the person can act on (400, 403, 429) comes back to the form with its message per field. */
-export async function formRefusal<T>(work: () => Promise<T>) {
-  try {
-    return { ok: true as const, value: await work() };
-  } catch (error) {
-    if (isHttpError(error) && error.statusCode !== 404) {
-      // Over a limit: when to send again, as an HTTP client reads it too (the page's `headers` passes it on).
-      const headers = error.retryAfter ? { "retry-after": String(error.retryAfter) } : undefined;
-      return {
-        ok: false as const,
-        answer: data({ error: error.message, fields: error.fields ?? {} }, { status: error.statusCode, headers }),
-      };
-    }
     if (isHttpError(error)) throw data(error.message, { status: error.statusCode });
     throw error;
   }
