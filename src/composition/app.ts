@@ -53,7 +53,10 @@ export async function buildApp(deps: AppDeps) {
   const pageCache = new PageCache({ maxBytes: config.pageCacheBytes });
   const services: Services = createServices({ ...deps, auth, pageCache, passwordChecks, authSecret, log: app.log });
   // Work started after an answer (a save's PDFs, a reset request) ends before the database it uses.
-  app.addHook("onClose", () => closeFeatures(siteFeatures, services));
+  app.addHook("onClose", async () => {
+    await services.closeListening();
+    await closeFeatures(siteFeatures, services);
+  });
   app.decorate("services", services);
   app.decorate("storage", deps.storage);
   app.decorate("pageCache", pageCache);

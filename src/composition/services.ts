@@ -73,7 +73,12 @@ export function createServices(deps: ServiceDeps) {
     void deliver(biodataChanged, change);
   });
   const gathered = { event: biodataChanged, add: (change: unknown) => biodata.add(change as ListingChange) };
-  const deliver = connectListeners(events, siteFeatures, services, [gathered]);
+  const { deliver, settled } = connectListeners(events, siteFeatures, services, log, [gathered]);
+
+  const closeListening = async () => {
+    biodata.close();
+    await settled();
+  };
 
   return {
     ...services,
@@ -90,9 +95,11 @@ export function createServices(deps: ServiceDeps) {
       const stop = await events.start(pruning);
       return async () => {
         await stop();
-        biodata.close();
+        await closeListening();
       };
     },
+    /** Applies what is gathered and waits for the listeners under way (before the database closes). */
+    closeListening,
     /** The families' default language, an operator's setting (decision 114); kept pages follow it. */
     familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate(), accountName),
     /** Confirmations after a form, kept for the account until its next page shows them once. */

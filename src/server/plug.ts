@@ -52,17 +52,32 @@ function listeningOf(features: readonly AnyFeature[], services: object): Map<str
 /**
  * Hands every event the feed delivers to the features that listen to it. An event named in
  * `gathered` is given to its gatherer instead, which calls `deliver` with what it gathered.
- * Returns `deliver`.
+ * A listener's failure is logged, never thrown at whoever delivered; `settled` waits for the
+ * deliveries under way (before the database they use closes).
  */
 export function connectListeners(
   feed: EventFeed,
   features: readonly AnyFeature[],
   services: object,
+  log: { error(details: object, message: string): void },
   gathered: { event: SiteEvent<unknown>; add(payload: unknown): void }[] = [],
 ) {
   const listening = listeningOf(features, services);
-  async function deliver<Payload>(event: SiteEvent<Payload>, payload: Payload): Promise<void> {
-    await Promise.all((listening.get(event.name) ?? []).map((listener) => listener.handle(payload)));
+  const underWay = new Set<Promise<void>>();
+  function deliver<Payload>(event: SiteEvent<Payload>, payload: Payload): Promise<void> {
+    const failed = (error: unknown) => log.error({ err: error, event: event.name }, "an event's listener failed");
+    // Each listener starts now (a cache it drops is dropped before `deliver` returns).
+    const started = (listening.get(event.name) ?? []).map(async (listener) => {
+      try {
+        await listener.handle(payload);
+      } catch (error) {
+        failed(error);
+      }
+    });
+    const done = Promise.all(started).then(() => undefined);
+    underWay.add(done);
+    void done.finally(() => underWay.delete(done));
+    return done;
   }
   const gatherers = new Map(gathered.map((gatherer) => [gatherer.event.name, gatherer]));
   for (const [name, listeners] of listening) {
@@ -71,7 +86,12 @@ export function connectListeners(
     feed.on(name, (raw) => (gatherer ? gatherer.add(event.parse(raw)) : deliver(event, event.parse(raw))));
   }
   for (const [name, gatherer] of gatherers) if (!listening.has(name)) feed.on(name, (raw) => gatherer.add(gatherer.event.parse(raw)));
-  return deliver;
+  return {
+    deliver,
+    settled: async () => {
+      while (underWay.size > 0) await Promise.all(underWay);
+    },
+  };
 }
 
 /** Starts every feature's background work; the function returned stops it all. */

@@ -90,12 +90,12 @@ export function HelperListing({
         sort={data.query.sort}
         chips={data.chips}
         clearHref={data.clearHref}
+        more={
+          <Link to={localHref(alertHref(data.query))} rel="nofollow" className="listing-alert">
+            {m.alerts_offer()}
+          </Link>
+        }
       />
-      <p className="listing-alert">
-        <Link to={localHref(alertHref(data.query))} rel="nofollow">
-          {m.alerts_offer()}
-        </Link>
-      </p>
       {data.notes.length > 0 ? (
         <ul className="notice" aria-label={m.helpers_about_search()}>
           {data.notes.map((note) => (

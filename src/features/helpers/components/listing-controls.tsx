@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import type { ReactNode } from "react";
 import type { SortOrder } from "../../../shared/listing-query";
 import type { FilterChip } from "./listing-chips";
 import { SearchRow } from "./search-row";
@@ -21,8 +22,9 @@ const OWN_PARAMS = new Set(["q", "sort", "page"]);
 
 /**
  * Search by name, reference or skill, the order, the active filters as removable chips, "Edit
- * filters" (the form, starting from them) and "Clear" (back to every helper). A plain GET
- * form, so it works before (or without) JavaScript; with it, choosing an order applies at once.
+ * filters" (the form, starting from them), "Clear" (back to every helper) and what the listing
+ * adds on that row (`more`). A plain GET form, so it works before (or without) JavaScript; with
+ * it, choosing an order applies at once.
  */
 export function ListingControls({
   pathname,
@@ -31,6 +33,7 @@ export function ListingControls({
   sort,
   chips,
   clearHref,
+  more,
 }: {
   pathname: string;
   search: string;
@@ -38,6 +41,7 @@ export function ListingControls({
   sort: SortOrder;
   chips: FilterChip[];
   clearHref: string;
+  more?: ReactNode;
 }) {
   const kept = [...new URLSearchParams(search)].filter(([name]) => !OWN_PARAMS.has(name));
   return (
@@ -78,6 +82,7 @@ export function ListingControls({
             {m.helpers_clear()}
           </Link>
         ) : null}
+        {more}
       </div>
     </div>
   );
