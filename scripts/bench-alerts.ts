@@ -171,7 +171,12 @@ async function measure(bench: BenchDatabase) {
     site,
     hashKey: "bench",
     log: { warn: () => undefined, error: () => undefined },
-    conversations: { familyFor: () => Promise.reject(new Error("no families in the benchmark")), familyIdOf: async () => undefined },
+    conversations: {
+      familyFor: () => Promise.reject(new Error("no families in the benchmark")),
+      familyIdOf: async () => undefined,
+      writers: async () => [],
+    },
+    shortlist: { keepers: async () => [] },
     helpers: helperService,
   } as unknown as FeatureGround & Parameters<typeof createAlertsService>[0];
   const alerts = createAlertsService(ground);

@@ -25,10 +25,7 @@ import { closeFeatures, featureTags, registerFeatureRoutes } from "../server/plu
 import { siteFeatures } from "./features";
 import { createServices, type ServiceDeps, type Services } from "./services";
 
-export interface AppDeps extends Pick<
-  ServiceDeps,
-  "config" | "database" | "storage" | "leadLimits" | "helperWriteLimits" | "chatLimits" | "pushSending"
-> {
+export interface AppDeps extends Omit<ServiceDeps, "auth" | "pageCache" | "passwordChecks" | "log" | "authSecret"> {
   /** Pages: the server build (or a loader of it in development) and the browser build's folder. */
   pages?: { build: ServerBuild | (() => Promise<ServerBuild>); clientDir?: string };
   logger?: FastifyServerOptions["logger"];

@@ -13,14 +13,13 @@ import { resolveVapidKeys, type Config } from "../server/config";
 import type { DatabaseHandle } from "../server/db/connect";
 import { createFlashStore } from "../server/http/flash-store";
 import type { PageCache } from "../server/http/page-cache";
-import { biodataChanged, biodataUsesImage, ChangeGatherer, type ListingChange, type WriteWindow } from "../features/helpers";
+import { biodataUsesImage, gatherBiodataChanges, type ListingChange, type WriteWindow } from "../features/helpers";
 import type { LeadLimits } from "../features/leads";
 import type { ChatLimits } from "../features/conversations";
 import type { MediaStorage } from "../features/media";
 import { configuredChannels, createTelegramBot, outboxFolder } from "../features/notifications";
 import { createFamilyLocaleSetting } from "../server/i18n/family-locale";
 import { createEventFeed } from "../server/events";
-import type { SweepLog } from "../server/daily-sweep";
 import { featureSettings, type FeatureLog } from "../server/feature";
 import { connectListeners, makeServices, personalTables } from "../server/plug";
 import { siteFeatures } from "./features";
@@ -64,21 +63,10 @@ export function createServices(deps: ServiceDeps) {
   };
   const services = makeServices(siteFeatures, ground);
 
-  // The caches follow the events, here and in the listeners the features declare (decision 189).
-  // A biodata change is gathered for a moment (decision 083): a burst of saves costs this instance
-  // one round of dropped pages and one search-index build; the pages go with the listings they show.
-  const biodata = new ChangeGatherer(config.listingChangeWindowMs, (change) => {
-    if (change === "everything") pageCache.invalidate();
-    else pageCache.invalidateHelpers(change.helpers);
-    void deliver(biodataChanged, change);
-  });
-  const gathered = { event: biodataChanged, add: (change: unknown) => biodata.add(change as ListingChange) };
-  const { deliver, settled } = connectListeners(events, siteFeatures, services, log, [gathered]);
-
-  const closeListening = async () => {
-    biodata.close();
-    await settled();
-  };
+  // The caches follow the events, in the listeners the features declare (decision 189), after a
+  // biodata change is gathered for a moment and the kept pages showing it are dropped (decision 083).
+  const biodata = gatherBiodataChanges(config.listingChangeWindowMs, pageCache);
+  const listening = connectListeners(events, siteFeatures, services, log, [biodata]);
 
   return {
     ...services,
@@ -91,15 +79,9 @@ export function createServices(deps: ServiceDeps) {
     /** Whether changes wait for the end of their window (tests and the benchmark wait for it). */
     listingChangesPending: () => biodata.waiting,
     /** Follows the events of every instance sharing the database; the function returned stops. */
-    watchListing: async (pruning?: SweepLog) => {
-      const stop = await events.start(pruning);
-      return async () => {
-        await stop();
-        await closeListening();
-      };
-    },
-    /** Applies what is gathered and waits for the listeners under way (before the database closes). */
-    closeListening,
+    watchListing: listening.watch,
+    /** Hands over what is gathered and waits for the listeners under way (before the database closes). */
+    closeListening: listening.close,
     /** The families' default language, an operator's setting (decision 114); kept pages follow it. */
     familyLocale: createFamilyLocaleSetting(db, () => pageCache.invalidate(), accountName),
     /** Confirmations after a form, kept for the account until its next page shows them once. */

@@ -5,6 +5,7 @@
  * follow the same list.
  */
 import type { FastifyInstance } from "fastify";
+import type { SweepLog } from "./daily-sweep";
 import type { EventFeed, SiteEvent } from "./events";
 import type { Feature, FeatureLog, FeatureRouteOptions, Listening } from "./feature";
 
@@ -50,17 +51,30 @@ function listeningOf(features: readonly AnyFeature[], services: object): Map<str
 }
 
 /**
+ * An event an instance gathers for a while before its listeners hear of it (decision 083): it is
+ * `add`ed as the feed delivers it, and hands what it gathered to the function it is `connect`ed to.
+ */
+export interface Gathering<Payload> {
+  event: SiteEvent<Payload>;
+  add(payload: Payload): void;
+  connect(deliver: (payload: Payload) => Promise<void>): void;
+  /** Hands over what is gathered now and stops waiting (on close). */
+  close(): void;
+}
+
+/**
  * Hands every event the feed delivers to the features that listen to it. An event named in
- * `gathered` is given to its gatherer instead, which calls `deliver` with what it gathered.
- * A listener's failure is logged, never thrown at whoever delivered; `settled` waits for the
- * deliveries under way (before the database they use closes).
+ * `gathered` is given to its gatherer instead, which hands on what it gathered.
+ * A listener's failure is logged, never thrown at whoever delivered. `watch` follows the feed
+ * (every instance's events); `close` hands over what is gathered and waits for the deliveries
+ * under way, before the database they use closes.
  */
 export function connectListeners(
   feed: EventFeed,
   features: readonly AnyFeature[],
   services: object,
   log: { error(details: object, message: string): void },
-  gathered: { event: SiteEvent<unknown>; add(payload: unknown): void }[] = [],
+  gathered: Gathering<any>[] = [], // eslint-disable-line @typescript-eslint/no-explicit-any
 ) {
   const listening = listeningOf(features, services);
   const underWay = new Set<Promise<void>>();
@@ -79,6 +93,7 @@ export function connectListeners(
     void done.finally(() => underWay.delete(done));
     return done;
   }
+  for (const gatherer of gathered) gatherer.connect((payload) => deliver(gatherer.event, payload));
   const gatherers = new Map(gathered.map((gatherer) => [gatherer.event.name, gatherer]));
   for (const [name, listeners] of listening) {
     const event = listeners[0]!.event;
@@ -86,10 +101,19 @@ export function connectListeners(
     feed.on(name, (raw) => (gatherer ? gatherer.add(event.parse(raw)) : deliver(event, event.parse(raw))));
   }
   for (const [name, gatherer] of gatherers) if (!listening.has(name)) feed.on(name, (raw) => gatherer.add(gatherer.event.parse(raw)));
+  async function close(): Promise<void> {
+    for (const gatherer of gathered) gatherer.close();
+    while (underWay.size > 0) await Promise.all(underWay);
+  }
   return {
-    deliver,
-    settled: async () => {
-      while (underWay.size > 0) await Promise.all(underWay);
+    close,
+    /** Follows the events of every instance sharing the database; the function returned stops. */
+    async watch(pruning?: SweepLog): Promise<() => Promise<void>> {
+      const stop = await feed.start(pruning);
+      return async () => {
+        await stop();
+        await close();
+      };
     },
   };
 }

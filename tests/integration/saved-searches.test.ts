@@ -5,11 +5,12 @@
  * at most 10 a day, a digest once a day from 08:00 Singapore time; a one-click unsubscribe and
  * the suppression it leaves; a withdrawal; bad input; two instances sending once.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
 import { alertSuppressions, savedSearches } from "../../src/features/alerts/server/tables";
 import { chatFamilies } from "../../src/features/conversations/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
+import { helpers } from "../../src/features/helpers/server/tables";
 import { signUp, type SignedIn } from "../support/auth";
 import { singaporeTime } from "../support/clock";
 import { describeDb, sharedDatabase } from "../support/database";
@@ -144,6 +145,58 @@ describeDb("saved searches and their alerts", () => {
     expect(first.text).toContain("Dewi Digest");
     expect(first.subject).toContain("今日");
     expect(texts.find((mail) => mail.text.includes("Rina Later"))).toBeDefined();
+  });
+
+  it("tells the digest once when a helper the family shortlisted or wrote to became reserved or hired, and nothing of an edit or of others", async () => {
+    const email = unique("news");
+    const { cookie } = await savedAndConfirmed("category=myanmar", email, "daily");
+    const kept = await createHelper(t, supplier.id, { name: "Kept Reyes", nationality: "philippines" });
+    const written = await createHelper(t, supplier.id, { name: "Written Dewi", nationality: "indonesia" });
+    const never = await createHelper(t, supplier.id, { name: "Never Kept", nationality: "philippines" });
+    const all = [kept.id, written.id, never.id];
+    await alerts().changed({ helpers: all });
+    const stored = await t.app.inject({
+      method: "PUT",
+      url: "/api/shortlist",
+      headers: { cookie, "content-type": "application/json", origin: "http://localhost" },
+      payload: { ids: [kept.id] },
+    });
+    expect(stored.statusCode).toBe(200);
+    const message = await post(`/posts/${written.id}/message`, cookie, { body: "Is she free from March?", email: "" });
+    expect(message.statusCode).toBe(302);
+    // An edit that keeps her status is no news.
+    await t.db.update(helpers).set({ salary: 777 }).where(eq(helpers.id, kept.id));
+    await alerts().changed({ helpers: all });
+    expect(await alerts().sendDue(singaporeTime("2031-09-01T08:01"))).toMatchObject({ digests: 0 });
+
+    await t.db
+      .update(helpers)
+      .set({ status: "reserved" })
+      .where(inArray(helpers.id, [kept.id, never.id]));
+    await t.db.update(helpers).set({ status: "hired" }).where(eq(helpers.id, written.id));
+    // Heard twice (two instances, or a restart): told once.
+    await alerts().changed({ helpers: all });
+    await alerts().changed({ helpers: all });
+    expect(await alerts().sendDue(singaporeTime("2031-09-02T07:59"))).toMatchObject({ digests: 0 });
+    expect(await alerts().sendDue(singaporeTime("2031-09-02T08:01"))).toMatchObject({ digests: 1 });
+    const [mail, ...more] = (await alertRows(email)).map((row) => row.payload as { subject: string; text: string; headers: object });
+    expect(more).toEqual([]);
+    expect(mail!.subject).toBe("News of helpers you shortlisted or wrote to — Direct Helpers");
+    expect(mail!.text).toContain(`Kept Reyes (${kept.ref}) is now reserved.\nhttp://localhost:3000/posts/${kept.id}`);
+    expect(mail!.text).toContain(`Written Dewi (${written.ref}) has been hired.`);
+    expect(mail!.text).not.toContain("Never Kept");
+    expect(mail!.text).not.toContain("match the search you saved");
+    expect(mail!.headers).toHaveProperty("List-Unsubscribe-Post", "List-Unsubscribe=One-Click");
+
+    // Still reserved at the next change: nothing more; the next day's digest has nothing to say.
+    await t.db.update(helpers).set({ salary: 800 }).where(eq(helpers.id, kept.id));
+    await alerts().changed({ helpers: all });
+    expect(await alerts().sendDue(singaporeTime("2031-09-03T08:01"))).toMatchObject({ digests: 0 });
+    // Hired after reserved is news again.
+    await t.db.update(helpers).set({ status: "hired" }).where(eq(helpers.id, kept.id));
+    await alerts().changed({ helpers: [kept.id] });
+    expect(await alerts().sendDue(singaporeTime("2031-09-04T08:01"))).toMatchObject({ digests: 1 });
+    expect((await alertRows(email)).map((row) => (row.payload as { text: string }).text).join("\n")).toContain("Kept Reyes (");
   });
 
   it("sends at most 10 instant alerts a day a search; the rest wait for the next day", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defineEvent, type EventFeed, type EventListener } from "../../src/server/events";
 import { defineFeature, on } from "../../src/server/feature";
-import { connectListeners } from "../../src/server/plug";
+import { connectListeners, type Gathering } from "../../src/server/plug";
 
 const noticed = defineEvent("noticed", (payload) => payload);
 
@@ -47,7 +47,7 @@ describe("features' listeners", () => {
     expect(errors.map((error) => (error.details as { err: Error }).err.message).sort()).toEqual(["at once", "later"]);
   });
 
-  it("starts each listener before deliver returns, and settles once every delivery under way has ended", async () => {
+  it("hands over what a gathering holds on close, starting each listener at once, and closes once every delivery has ended", async () => {
     let finish: () => void = () => undefined;
     const steps: string[] = [];
     const features = [
@@ -63,16 +63,26 @@ describe("features' listeners", () => {
         ],
       }),
     ];
-    const { feed } = handFeed();
+    const { feed, give } = handFeed();
     const { log } = errorLog();
-    const { deliver, settled } = connectListeners(feed, features, { slow: {} }, log);
-    void deliver(noticed, "gathered");
-    expect(steps).toEqual(["started gathered"]);
-    const waiting = settled().then(() => steps.push("settled"));
+    let handOn: (payload: string) => Promise<void> = async () => undefined;
+    const held: string[] = [];
+    // Gathers until closed, then hands on what it holds.
+    const gathering: Gathering<string> = {
+      ...{ event: noticed, add: (payload: string) => void held.push(payload) },
+      connect: (to) => void (handOn = to),
+      close: () => void handOn(held.splice(0).join("+")),
+    };
+    const listening = connectListeners(feed, features, { slow: {} }, log, [gathering]);
+    await give("noticed", "one");
+    await give("noticed", "two");
+    expect(steps).toEqual([]);
+    const closed = listening.close().then(() => steps.push("closed"));
+    expect(steps).toEqual(["started one+two"]);
     await Promise.resolve();
-    expect(steps).toEqual(["started gathered"]);
+    expect(steps).toEqual(["started one+two"]);
     finish();
-    await waiting;
-    expect(steps).toEqual(["started gathered", "ended gathered", "settled"]);
+    await closed;
+    expect(steps).toEqual(["started one+two", "ended one+two", "closed"]);
   });
 });

@@ -9,7 +9,7 @@ const SEND_EVERY_MS = 30_000;
 export const alertsFeature = defineFeature({
   name: "alerts",
   service: (ground: FeatureGround & AlertsNeeds) => createAlertsService(ground),
-  personalTables: ["saved_searches", "alert_matches", "alert_passes"],
+  personalTables: ["saved_searches", "alert_matches", "alert_passes", "alert_status_news"],
   // Every instance hears of a change and matches it; the unique match row makes the second a no-op.
   listens: (service) => [
     on(biodataChanged, async (change) => {

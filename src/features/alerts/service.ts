@@ -6,8 +6,9 @@
  * one-click unsubscribe stops a search and keeps the address suppressed until it is confirmed again.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Executor } from "../../server/db/connect";
 import type { FeatureGround } from "../../server/feature";
 import { countInWindow } from "../../server/db/window-count";
 import { badRequest, notFound, tooManyRequests } from "../../server/http/errors";
@@ -17,15 +18,18 @@ import { isFamilyLocale, localizePath } from "../../shared/i18n/locales";
 import { m } from "../../shared/i18n/compiled/messages.js";
 import { isUuid } from "../../shared/uuid";
 import type { ConversationService } from "../conversations";
-import { describeFilter, type HelperService, type ListingChange } from "../helpers";
+import { describeFilter, helperNames, type HelperService, type ListingChange } from "../helpers";
+import type { ShortlistService } from "../shortlist";
 import { leadPhone, visitorAbout } from "../leads";
 import { enqueueMessage } from "../notifications";
 import { atomsOf, filterOfCriteria, readCriteria } from "./server/criteria";
 import { sendDue } from "./server/sending";
+import { noteStatusNews } from "./server/status-news";
 import { alertMatches, alertPasses, alertSuppressions, savedSearchAtoms, savedSearches } from "./server/tables";
 
 export interface AlertsNeeds {
-  conversations: Pick<ConversationService, "familyFor" | "familyIdOf">;
+  conversations: Pick<ConversationService, "familyFor" | "familyIdOf" | "writers">;
+  shortlist: Pick<ShortlistService, "keepers">;
   helpers: Pick<HelperService, "filtersMatched" | "idsMatching" | "findMany">;
 }
 
@@ -136,6 +140,13 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
     helpers: {
       idsMatching: helpers.idsMatching,
       findMany: helpers.findMany,
+      names: async (ids: readonly string[], executor: Executor) =>
+        ids.length === 0
+          ? []
+          : executor
+              .select({ id: helperNames.id, name: helperNames.name, ref: helperNames.ref })
+              .from(helperNames)
+              .where(inArray(helperNames.id, [...ids])),
     },
   };
 
@@ -301,6 +312,7 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
     async changed(change: ListingChange): Promise<{ matched: number }> {
       // "everything" (a supplier's details, a seed) names no new biodata.
       if (change === "everything" || change.helpers.length === 0) return { matched: 0 };
+      await noteStatusNews(db, change.helpers, [ground.shortlist.keepers, conversations.writers]);
       const atoms = (await db.select({ atom: savedSearchAtoms.atom }).from(savedSearchAtoms)).map((row) => row.atom);
       // The first filter is the empty one: whether she is listed at all.
       const filters = [{}, ...atoms.map(filterOfCriteria)];

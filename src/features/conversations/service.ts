@@ -602,6 +602,14 @@ export function createConversationService({
     familySpace: (familyId: string) => listPage("family", familyId),
     /** The family a key opens (its id), for its space's stream; undefined for none. */
     familyIdOf: async (key: string | null) => (await familyByKey(key))?.family.id,
+    /** The families that wrote about these helpers (the alerts tell them of a change of status). */
+    writers: async (helperIds: readonly string[]): Promise<{ familyId: string; helperId: string }[]> =>
+      helperIds.length === 0
+        ? []
+        : db
+            .select({ familyId: conversations.familyId, helperId: conversations.helperId })
+            .from(conversations)
+            .where(inArray(conversations.helperId, [...helperIds])),
     /** Every conversation of a lead (the privacy page shows them to the number's owner). */
     ofLead: (leadId: string) =>
       summaries(

@@ -1,6 +1,6 @@
 /** The helpers feature as other code sees it: its service, its routes, its response shapes. */
 export { createHelperService, type HelperService, type HelperServiceDeps } from "./service";
-export { biodataChanged } from "./events";
+export { biodataChanged, gatherBiodataChanges } from "./events";
 export { helperRoutes } from "./api";
 export { helperWriteRoutes } from "./api-writes";
 export { ListingCache } from "../../server/listing-cache";

@@ -68,6 +68,14 @@ export function createShortlistService({ db, conversations }: FeatureGround & Sh
       });
       return (await helpersOf(familyId)).map((helper) => helper.id);
     },
+    /** The families keeping these helpers in their shortlist (the alerts tell them of a change of status). */
+    keepers: async (helperIds: readonly string[]): Promise<{ familyId: string; helperId: string }[]> =>
+      helperIds.length === 0
+        ? []
+        : db
+            .select({ familyId: familyShortlists.familyId, helperId: familyShortlists.helperId })
+            .from(familyShortlists)
+            .where(inArray(familyShortlists.helperId, [...helperIds])),
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * Alerts go out: at once for an `instant` search (at most INSTANT_PER_DAY mails a day), in a
- * digest from 08:00 Singapore time for a `daily` one (at most one a day). Searches are claimed
+ * digest from 08:00 Singapore time for a `daily` one (at most one a day), which also carries the
+ * news of the helpers the family kept (status-news.ts). Searches are claimed
  * with SKIP LOCKED and their mail queued in the same transaction that marks their helpers sent,
  * so instances running this together send each alert once.
  */
@@ -17,7 +18,8 @@ import { visitorAbout, leadPhones } from "../../leads";
 import { chatFamilies } from "../../conversations";
 import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
 import { filterOfCriteria } from "./criteria";
-import { alertMatches } from "./tables";
+import { unsentNews } from "./status-news";
+import { alertMatches, alertStatusNews } from "./tables";
 
 export const INSTANT_PER_DAY = 10;
 /** The digest's hour, Singapore time. */
@@ -34,11 +36,16 @@ export interface SendingDeps {
   helpers: {
     idsMatching(filter: HelperFilter, limit: number, among: readonly string[], executor: Executor): Promise<string[]>;
     findMany(ids: readonly string[], executor: Executor): Promise<HelperRecord[]>;
+    /** Names and references, whatever the status (a hired helper is no longer listed). */
+    names(ids: readonly string[], executor: Executor): Promise<{ id: string; name: string; ref: string }[]>;
   };
 }
 
 interface Claimed {
   id: string;
+  family_id: string;
+  /** The family's first live digest: it carries the news of the helpers the family kept. */
+  carries_news: boolean;
   criteria: string;
   email: string;
   locale: string;
@@ -64,14 +71,22 @@ export async function sendDue(deps: SendingDeps, frequency: "instant" | "daily",
     frequency === "instant"
       ? sql`(s.last_sent_on is distinct from ${day}::date or s.sent_on_day < ${INSTANT_PER_DAY})`
       : sql`s.last_sent_on is distinct from ${day}::date`;
+  // A family's news (a helper it kept became reserved or hired) goes in its first live digest.
+  const carriesNews =
+    frequency === "daily"
+      ? sql`s.id = (select c.id from saved_searches c where c.family_id = s.family_id and c.frequency = 'daily'
+          and c.confirmed_at is not null and c.unsubscribed_at is null order by c.created_at, c.id limit 1)`
+      : sql`false`;
   return db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`
-      select s.id, s.criteria, s.email, s.locale, s.last_sent_on::text as last_sent_on, s.sent_on_day, lp.phone, f.name as family_name
+      select s.id, s.family_id, s.criteria, s.email, s.locale, s.last_sent_on::text as last_sent_on, s.sent_on_day,
+        lp.phone, f.name as family_name, ${carriesNews} as carries_news
       from saved_searches s
       join ${chatFamilies} f on f.id = s.family_id
       left join ${leadPhones} lp on lp.id = f.lead_id
       where s.frequency = ${frequency} and s.confirmed_at is not null and s.unsubscribed_at is null and ${room}
-        and exists (select 1 from alert_matches a where a.search_id = s.id and a.state = 'pending')
+        and (exists (select 1 from alert_matches a where a.search_id = s.id and a.state = 'pending')
+          or (${carriesNews} and exists (select 1 from alert_status_news n where n.family_id = s.family_id and n.sent_at is null)))
       order by s.id
       limit 100
       for update of s skip locked`);
@@ -96,22 +111,57 @@ export async function sendDue(deps: SendingDeps, frequency: "instant" | "daily",
           .where(and(eq(alertMatches.searchId, search.id), inArray(alertMatches.helperId, dropped)));
       }
       const sending = ids.filter((id) => still.has(id));
-      if (sending.length === 0) continue;
+      const news = search.carries_news ? (await unsentNews(tx, search.family_id)).slice(0, HELPERS_PER_MAIL) : [];
+      if (sending.length === 0 && news.length === 0) continue;
       await tx
         .update(alertMatches)
         .set({ state: "sent", sentAt: now })
         .where(and(eq(alertMatches.searchId, search.id), inArray(alertMatches.helperId, sending)));
+      for (const item of news) {
+        await tx
+          .update(alertStatusNews)
+          .set({ sentAt: now })
+          .where(
+            and(
+              eq(alertStatusNews.familyId, search.family_id),
+              eq(alertStatusNews.helperId, item.helperId),
+              eq(alertStatusNews.status, item.status),
+            ),
+          );
+      }
       const sentToday = search.last_sent_on === day ? search.sent_on_day + 1 : 1;
       await tx.execute(sql`update saved_searches set last_sent_on = ${day}::date, sent_on_day = ${sentToday} where id = ${search.id}`);
       const helpers = await deps.helpers.findMany(sending, tx);
-      await enqueueMessage(tx, deps.site.channels, alertMail(deps, search, helpers, frequency, familyDefault));
+      const named = new Map(
+        (
+          await deps.helpers.names(
+            news.map((item) => item.helperId),
+            tx,
+          )
+        ).map((helper) => [helper.id, helper]),
+      );
+      const told = news.flatMap((item) => (named.has(item.helperId) ? [{ ...named.get(item.helperId)!, status: item.status }] : []));
+      await enqueueMessage(tx, deps.site.channels, alertMail(deps, search, { helpers, news: told }, frequency, familyDefault));
       mailed++;
     }
     return { mailed };
   });
 }
 
-function alertMail(deps: SendingDeps, search: Claimed, helpers: HelperRecord[], frequency: string, familyDefault: FamilyLocale) {
+interface Told {
+  id: string;
+  name: string;
+  ref: string;
+  status: string;
+}
+
+function alertMail(
+  deps: SendingDeps,
+  search: Claimed,
+  { helpers, news }: { helpers: HelperRecord[]; news: Told[] },
+  frequency: string,
+  familyDefault: FamilyLocale,
+) {
   const { site } = deps;
   const locale = search.locale === "zh" ? "zh" : "en";
   const page = (path: string) => `${site.publicUrl}${localizePath(path, locale, familyDefault)}`;
@@ -127,6 +177,14 @@ function alertMail(deps: SendingDeps, search: Claimed, helpers: HelperRecord[], 
         link: page(`/posts/${helper.id}`),
       }),
     );
+    const newsLines = news.map((helper) => {
+      const words = { name: helper.name, ref: helper.ref, link: page(`/posts/${helper.id}`) };
+      return helper.status === "hired" ? m.alerts_mail_news_hired(words) : m.alerts_mail_news_reserved(words);
+    });
+    const sections = [
+      ...(lines.length > 0 ? [m.alerts_mail_new({ site: site.name, helpers: lines.join("\n\n") })] : []),
+      ...(newsLines.length > 0 ? [m.alerts_mail_news({ news: newsLines.join("\n\n") })] : []),
+    ];
     const listing = page(search.criteria ? `/posts?${search.criteria}` : "/posts");
     return {
       kind: frequency === "daily" ? "alert-digest" : "alert",
@@ -134,16 +192,12 @@ function alertMail(deps: SendingDeps, search: Claimed, helpers: HelperRecord[], 
       // Filed under the family's number: a withdrawal deletes it from the outbox too.
       ...(search.phone ? { about: visitorAbout(search.phone) } : {}),
       subject:
-        frequency === "daily"
-          ? m.alerts_mail_digest_subject({ count: helpers.length, site: site.name })
-          : m.alerts_mail_subject({ count: helpers.length, site: site.name }),
-      text: m.alerts_mail_body({
-        site: site.name,
-        helpers: lines.join("\n\n"),
-        listing,
-        email: search.email,
-        unsubscribe,
-      }),
+        lines.length === 0
+          ? m.alerts_mail_news_subject({ site: site.name })
+          : frequency === "daily"
+            ? m.alerts_mail_digest_subject({ count: helpers.length, site: site.name })
+            : m.alerts_mail_subject({ count: helpers.length, site: site.name }),
+      text: m.alerts_mail_body({ sections: sections.join("\n\n"), site: site.name, listing, email: search.email, unsubscribe }),
       // RFC 8058: a mail client's one-click unsubscribe POSTs `List-Unsubscribe=One-Click` here.
       headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
     };

@@ -91,3 +91,39 @@ export const alertPasses = pgTable("alert_passes", {
   expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   usedAt: timestamp("used_at", { withTimezone: true }),
 });
+
+/**
+ * Each helper's status as the alerts last saw it, so a change of status is told from an edit of
+ * another field (the first rows were copied from the helpers when the table was made).
+ */
+export const alertHelperStatuses = pgTable("alert_helper_statuses", {
+  helperId: uuid("helper_id")
+    .primaryKey()
+    .references(() => helpers.id, { onDelete: "cascade" }),
+  status: text("status").notNull(),
+});
+
+/**
+ * A helper the family shortlisted or wrote about became reserved or hired: told in the family's
+ * next digest, once (`sent_at`), whatever the number of deliveries of the change.
+ */
+export const alertStatusNews = pgTable(
+  "alert_status_news",
+  {
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    helperId: uuid("helper_id")
+      .notNull()
+      .references(() => helpers.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    noticedAt: timestamp("noticed_at", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.familyId, t.helperId, t.status] }),
+    index("alert_status_news_unsent_idx")
+      .on(t.familyId)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);

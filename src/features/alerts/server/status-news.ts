@@ -1,0 +1,72 @@
+/**
+ * A helper a family shortlisted or wrote about became reserved or hired: the news waits for the
+ * family's next digest. A change of status is told from an edit of another field by the status
+ * the alerts saw last (`alert_helper_statuses`); the row that records the change is updated by
+ * one delivery only, so two instances hearing of it tell the family once.
+ */
+import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import type { Database } from "../../../server/db/connect";
+import { helperNames } from "../../helpers";
+import { alertHelperStatuses, alertStatusNews, savedSearches } from "./tables";
+
+/** The statuses a family is told of. */
+export const NEWS_STATUSES = ["reserved", "hired"] as const;
+
+type Holders = (helperIds: readonly string[]) => Promise<{ familyId: string; helperId: string }[]>;
+
+export async function noteStatusNews(db: Database, helperIds: readonly string[], holders: Holders[]): Promise<number> {
+  if (helperIds.length === 0) return 0;
+  const now = await db
+    .select({ id: helperNames.id, status: helperNames.status })
+    .from(helperNames)
+    .where(inArray(helperNames.id, [...helperIds]));
+  const became: { id: string; status: string }[] = [];
+  await db.transaction(async (tx) => {
+    for (const helper of now) {
+      // Seen for the first time: nothing to compare with, so no news.
+      const fresh = await tx
+        .insert(alertHelperStatuses)
+        .values({ helperId: helper.id, status: helper.status })
+        .onConflictDoNothing()
+        .returning({ id: alertHelperStatuses.helperId });
+      if (fresh.length > 0) continue;
+      const changed = await tx
+        .update(alertHelperStatuses)
+        .set({ status: helper.status })
+        .where(and(eq(alertHelperStatuses.helperId, helper.id), ne(alertHelperStatuses.status, helper.status)))
+        .returning({ id: alertHelperStatuses.helperId });
+      if (changed.length > 0 && (NEWS_STATUSES as readonly string[]).includes(helper.status)) became.push(helper);
+    }
+    if (became.length === 0) return;
+    const ids = became.map((helper) => helper.id);
+    const statusOf = new Map(became.map((helper) => [helper.id, helper.status]));
+    const families = (await Promise.all(holders.map((holder) => holder(ids)))).flat();
+    const rows = [...new Map(families.map((row) => [`${row.familyId}:${row.helperId}`, row])).values()];
+    if (rows.length === 0) return;
+    // Only a family with a digest to carry it hears of it.
+    const digesting = await tx
+      .selectDistinct({ familyId: savedSearches.familyId })
+      .from(savedSearches)
+      .where(
+        and(
+          eq(savedSearches.frequency, "daily"),
+          isNotNull(savedSearches.confirmedAt),
+          isNull(savedSearches.unsubscribedAt),
+          inArray(savedSearches.familyId, [...new Set(rows.map((row) => row.familyId))]),
+        ),
+      );
+    const told = new Set(digesting.map((row) => row.familyId));
+    const values = rows.filter((row) => told.has(row.familyId)).map((row) => ({ ...row, status: statusOf.get(row.helperId)! }));
+    if (values.length > 0) await tx.insert(alertStatusNews).values(values).onConflictDoNothing();
+  });
+  return became.length;
+}
+
+/** The news not yet told to a family, oldest first. */
+export function unsentNews(db: Pick<Database, "select">, familyId: string) {
+  return db
+    .select({ helperId: alertStatusNews.helperId, status: alertStatusNews.status })
+    .from(alertStatusNews)
+    .where(and(eq(alertStatusNews.familyId, familyId), isNull(alertStatusNews.sentAt)))
+    .orderBy(alertStatusNews.noticedAt);
+}
