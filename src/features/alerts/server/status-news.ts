@@ -20,6 +20,10 @@ export async function noteStatusNews(db: Database, helperIds: readonly string[],
     .select({ id: helperNames.id, status: helperNames.status })
     .from(helperNames)
     .where(inArray(helperNames.id, [...helperIds]));
+  // Who kept the helpers that may be news, read before the transaction (the holders read through
+  // their own services, and the embedded database has one connection).
+  const candidates = now.filter((helper) => (NEWS_STATUSES as readonly string[]).includes(helper.status)).map((helper) => helper.id);
+  const families = candidates.length > 0 ? (await Promise.all(holders.map((holder) => holder(candidates)))).flat() : [];
   const became: { id: string; status: string }[] = [];
   await db.transaction(async (tx) => {
     for (const helper of now) {
@@ -38,10 +42,9 @@ export async function noteStatusNews(db: Database, helperIds: readonly string[],
       if (changed.length > 0 && (NEWS_STATUSES as readonly string[]).includes(helper.status)) became.push(helper);
     }
     if (became.length === 0) return;
-    const ids = became.map((helper) => helper.id);
     const statusOf = new Map(became.map((helper) => [helper.id, helper.status]));
-    const families = (await Promise.all(holders.map((holder) => holder(ids)))).flat();
-    const rows = [...new Map(families.map((row) => [`${row.familyId}:${row.helperId}`, row])).values()];
+    const told = families.filter((row) => statusOf.has(row.helperId));
+    const rows = [...new Map(told.map((row) => [`${row.familyId}:${row.helperId}`, row])).values()];
     if (rows.length === 0) return;
     // Only a family with a digest to carry it hears of it.
     const digesting = await tx
@@ -55,8 +58,8 @@ export async function noteStatusNews(db: Database, helperIds: readonly string[],
           inArray(savedSearches.familyId, [...new Set(rows.map((row) => row.familyId))]),
         ),
       );
-    const told = new Set(digesting.map((row) => row.familyId));
-    const values = rows.filter((row) => told.has(row.familyId)).map((row) => ({ ...row, status: statusOf.get(row.helperId)! }));
+    const withDigest = new Set(digesting.map((row) => row.familyId));
+    const values = rows.filter((row) => withDigest.has(row.familyId)).map((row) => ({ ...row, status: statusOf.get(row.helperId)! }));
     if (values.length > 0) await tx.insert(alertStatusNews).values(values).onConflictDoNothing();
   });
   return became.length;
