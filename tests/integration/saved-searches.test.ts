@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { alertSuppressions, savedSearches } from "../../src/features/alerts/server/tables";
+import { alertSuppressions, savedCriteria, savedSearchAtoms, savedSearches } from "../../src/features/alerts/server/tables";
 import { chatFamilies } from "../../src/features/conversations/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { helpers } from "../../src/features/helpers/server/tables";
@@ -284,6 +284,28 @@ describeDb("saved searches and their alerts", () => {
     expect(await t.db.select().from(chatFamilies).where(eq(chatFamilies.id, family!.familyId))).toEqual([]);
     expect(await alertRows(email)).toEqual([]);
     expect(await queuedMailsTo(t, "alert-confirm", email)).toEqual([]);
+  });
+
+  it("forgets criteria and words no search names any more, and matches them again once a search names them", async () => {
+    const criteria = "category=myanmar&q=forgotten";
+    const email = unique("forget");
+    const { cookie, searchId } = await savedAndConfirmed(criteria, email);
+    const named = async () => ({
+      criteria: (await t.db.select().from(savedCriteria).where(eq(savedCriteria.criteria, criteria))).length,
+      words: (await t.db.select().from(savedSearchAtoms).where(eq(savedSearchAtoms.atom, "q=forgotten"))).length,
+    });
+    await alerts().forgetUnused();
+    expect(await named()).toEqual({ criteria: 1, words: 1 });
+    await post("/messages/searches", cookie, { intent: "stop", search: searchId });
+    expect(await alerts().forgetUnused()).toBeGreaterThanOrEqual(1);
+    expect(await named()).toEqual({ criteria: 0, words: 0 });
+
+    const again = unique("forget-again");
+    await savedAndConfirmed(criteria, again, "instant", cookie);
+    expect(await named()).toEqual({ criteria: 1, words: 1 });
+    await listed({ name: "Forgotten Aye", nationality: "myanmar" });
+    await alerts().sendDue();
+    expect((await alertRows(again)).map((row) => (row.payload as { text: string }).text).join()).toContain("Forgotten Aye");
   });
 
   it("answers bad input with a 4xx and a message a person can act on, writing nothing", async () => {

@@ -5,6 +5,7 @@ import { createAlertsService, type AlertsNeeds } from "./service";
 
 /** Instant alerts go within this (the target is two minutes); the digest's hour is looked for as often. */
 const SEND_EVERY_MS = 30_000;
+const FORGET_EVERY_MS = 60 * 60_000;
 
 export const alertsFeature = defineFeature({
   name: "alerts",
@@ -32,6 +33,15 @@ export const alertsFeature = defineFeature({
     };
     const timer = setInterval(send, SEND_EVERY_MS);
     timer.unref();
-    return () => clearInterval(timer);
+    // Criteria no search names any more are forgotten hourly.
+    const forget = setInterval(
+      () => void service.forgetUnused().catch((error: unknown) => log.error({ err: error }, "forgetting unused criteria failed")),
+      FORGET_EVERY_MS,
+    );
+    forget.unref();
+    return () => {
+      clearInterval(timer);
+      clearInterval(forget);
+    };
   },
 });

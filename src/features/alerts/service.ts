@@ -25,7 +25,7 @@ import { enqueueMessage } from "../notifications";
 import { atomsOf, filterOfCriteria, readCriteria } from "./server/criteria";
 import { sendDue } from "./server/sending";
 import { noteStatusNews } from "./server/status-news";
-import { alertMatches, alertPasses, alertSuppressions, savedSearchAtoms, savedSearches } from "./server/tables";
+import { alertMatches, alertPasses, alertSuppressions, savedCriteria, savedSearchAtoms, savedSearches } from "./server/tables";
 
 export interface AlertsNeeds {
   conversations: Pick<ConversationService, "familyFor" | "familyIdOf" | "writers">;
@@ -185,6 +185,7 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
           .insert(savedSearches)
           .values({ familyId: family.id, criteria: wanted.criteria, atoms, frequency: wanted.frequency, email: wanted.email, locale })
           .returning({ id: savedSearches.id });
+        await tx.insert(savedCriteria).values({ criteria: wanted.criteria, atoms }).onConflictDoNothing();
         if (atoms.length > 0)
           await tx
             .insert(savedSearchAtoms)
@@ -233,6 +234,8 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
           .returning();
         if (!search) throw notFound(m.alerts_pass_unknown());
         await tx.delete(alertSuppressions).where(eq(alertSuppressions.emailHash, emailHash(search.email)));
+        // Again here: `forgetUnused` may have run between the save and its commit.
+        await tx.insert(savedCriteria).values({ criteria: search.criteria, atoms: search.atoms }).onConflictDoNothing();
         const known = await helpers.idsMatching(filterOfCriteria(search.criteria), KNOWN_AT_CONFIRMATION, undefined, tx);
         if (known.length > 0) {
           await tx
@@ -328,16 +331,32 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
                 sql`, `,
               )}]::text[]`
             : sql`'{}'::text[]`;
+        // The criteria all of whose parameters she answers, by their index; then their live searches.
         const inserted = await db.execute(sql`
           insert into alert_matches (search_id, helper_id, state)
           select s.id, ${helperId}::uuid, 'pending' from saved_searches s
-          where s.atoms <@ ${answeredArray} and s.confirmed_at is not null and s.unsubscribed_at is null
+          where s.criteria in (select c.criteria from saved_criteria c where c.atoms <@ ${answeredArray})
+            and s.confirmed_at is not null and s.unsubscribed_at is null
           on conflict do nothing`);
         // node-postgres says rowCount, the embedded database affectedRows.
         const result = inserted as unknown as { rowCount?: number | null; affectedRows?: number };
         matched += result.rowCount ?? result.affectedRows ?? 0;
       }
       return { matched };
+    },
+
+    /**
+     * Deletes the criteria and parameters no saved search names any more (searches stopped,
+     * unsubscribed long since or withdrawn): what a new biodata is read against stays what the
+     * searches ask. Answers how many criteria went.
+     */
+    async forgetUnused(): Promise<number> {
+      const gone = await db.execute(sql`
+        delete from saved_criteria c where not exists (select 1 from saved_searches s where s.criteria = c.criteria)`);
+      await db.execute(sql`
+        delete from saved_search_atoms a where not exists (select 1 from saved_criteria c where c.atoms @> array[a.atom])`);
+      const result = gone as unknown as { rowCount?: number | null; affectedRows?: number };
+      return result.rowCount ?? result.affectedRows ?? 0;
     },
 
     /** Sends what is due: instant alerts now, and the day's digests from 08:00 Singapore time. */

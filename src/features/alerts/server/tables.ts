@@ -36,10 +36,9 @@ export const savedSearches = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // A new biodata is read against every distinct parameter (saved_search_atoms); the searches all
-    // of whose parameters she answers are found by this index (`atoms <@ answered`), never scanned.
-    index("saved_searches_live_atoms_idx")
-      .using("gin", t.atoms)
+    // The searches of the criteria a new biodata answers (saved_criteria) are found by this index.
+    index("saved_searches_live_criteria_idx")
+      .on(t.criteria)
       .where(sql`${t.confirmedAt} is not null and ${t.unsubscribedAt} is null`),
     index("saved_searches_family_idx").on(t.familyId),
   ],
@@ -71,7 +70,22 @@ export const alertMatches = pgTable(
   ],
 );
 
-/** Every parameter a saved search has named: what a new biodata is read against (a few hundred at most). */
+/**
+ * Every distinct criteria the saved searches name, with its parameters one by one. Families ask
+ * alike, so these are far fewer than the searches: a new biodata is matched against them, by the
+ * GIN index (`atoms <@ answered`), and the searches follow by their criteria. Rows no search
+ * names any more are deleted (`forgetUnused`).
+ */
+export const savedCriteria = pgTable(
+  "saved_criteria",
+  {
+    criteria: text("criteria").primaryKey(),
+    atoms: text("atoms").array().notNull(),
+  },
+  (t) => [index("saved_criteria_atoms_idx").using("gin", t.atoms)],
+);
+
+/** Every parameter a saved search names: what a new biodata is read against (a few hundred at most). */
 export const savedSearchAtoms = pgTable("saved_search_atoms", {
   atom: text("atom").primaryKey(),
 });
