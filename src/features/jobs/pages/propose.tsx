@@ -62,7 +62,7 @@ export default function Propose({ loaderData, actionData }: Route.ComponentProps
       <ul>
         {proposals.map((proposal) => (
           <li key={proposal.helperId}>
-            {proposal.name} ({proposal.ref}): {m.jobs_supplier_proposal_state({ state: proposal.status })}
+            {`${proposal.name} (${proposal.ref}): ${m.jobs_supplier_proposal_state({ state: proposal.status })}`}
           </li>
         ))}
       </ul>

@@ -14,9 +14,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The forms of the family's space about its posts live here; the space itself shows them. */
+/**
+ * The forms of the family's space about its posts are answered here; the space itself shows
+ * them. No redirect from the loader: a refused form's answer is this page, with its message.
+ */
 export function loader() {
-  return redirect(`${localHref("/messages")}#job-posts`);
+  return null;
 }
 
 /** The family's one-tap answers: pause, open again, filled, delete; accept, decline or report a proposal. */
