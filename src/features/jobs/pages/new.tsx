@@ -36,6 +36,9 @@ const TEXTS = [
 ] as const;
 type Values = Record<string, string | string[]>;
 
+/** A word of a sentence as a box's label: "help to move about" reads "Help to move about". */
+const capitalised = (words: string) => words.charAt(0).toUpperCase() + words.slice(1);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const visitor = await currentVisitor(request, context);
   const key = familyKeyFromCookies(request.headers.get("cookie"));
@@ -96,11 +99,13 @@ function Boxes(props: { name: string; legend: string; options: { value: string; 
     <fieldset className="field job-boxes" aria-invalid={invalid || undefined} aria-describedby={invalid ? `job-${name}-error` : undefined}>
       <legend>{legend}</legend>
       {hint ? <p className="hint">{hint}</p> : null}
-      {options.map((option) => (
-        <label key={option.value}>
-          <input type="checkbox" name={name} value={option.value} defaultChecked={ticked.has(option.value)} /> {option.label}
-        </label>
-      ))}
+      <div className="checkbox-group">
+        {options.map((option) => (
+          <label key={option.value}>
+            <input type="checkbox" name={name} value={option.value} defaultChecked={ticked.has(option.value)} /> {option.label}
+          </label>
+        ))}
+      </div>
       <FieldError answer={answer} field={name} />
     </fieldset>
   );
@@ -180,7 +185,7 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
           <Boxes
             name="elderlyNeeds"
             legend={m.jobs_field_elderly_needs()}
-            options={ELDER_NEEDS.map((need) => ({ value: need, label: m.jobs_elder_need({ need }) }))}
+            options={ELDER_NEEDS.map((need) => ({ value: need, label: capitalised(m.jobs_elder_need({ need })) }))}
             answer={answer}
           />
           <Field id="home" label={m.jobs_field_home()} answer={answer}>

@@ -44,9 +44,6 @@ export default function Propose({ loaderData, actionData }: Route.ComponentProps
       <p>
         <Link to="/dashboard/jobs">{m.jobs_supplier_back_fitting()}</Link>
       </p>
-      <h1 id="propose-heading">{jobTitle(job)}</h1>
-      <p className={job.state === "open" ? "form-success" : "muted"}>{stateText(job.state)}</p>
-      <JobFacts job={job} />
       {answer && "done" in answer ? (
         <p className="form-success" role="status">
           {answer.done === "proposed" ? m.jobs_supplier_proposed() : m.jobs_supplier_reported()}
@@ -57,6 +54,9 @@ export default function Propose({ loaderData, actionData }: Route.ComponentProps
           {refused.error}
         </p>
       ) : null}
+      <h1 id="propose-heading">{jobTitle(job)}</h1>
+      <p className={job.state === "open" ? "form-success" : "muted"}>{stateText(job.state)}</p>
+      <JobFacts job={job} />
       <h2>{m.jobs_supplier_your_proposals({ count: proposals.length, max: JOB_LIMITS.proposalsPerSupplier })}</h2>
       {proposals.length === 0 ? <p>{m.jobs_supplier_no_proposals()}</p> : null}
       <ul>
