@@ -4,7 +4,8 @@
  */
 
 /** Folders whose words families read: they are complete in Chinese too. */
-export const FAMILY_FOLDERS = /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo|push|alerts))\//;
+export const FAMILY_FOLDERS =
+  /^src\/(app|ui|shared|features\/(helpers|leads|shortlist|privacy|conversations|suppliers|seo|push|alerts|jobs))\//;
 /**
  * A family feature's supplier-side words (dashboard, biodata form, profile, inbox) live apart, in
  * `src/features/<name>/supplier/messages/`: suppliers read them in their own languages, families never.
@@ -25,6 +26,7 @@ export const FAMILY_PREFIXES = [
   "seo",
   "push",
   "alerts",
+  "jobs",
 ];
 
 /** Whether a message key is one of the family folders' words (not a feature's supplier side). */

@@ -7,6 +7,7 @@ import biodataEditor from "./styles/biodata-editor.css?inline";
 import forms from "./styles/forms.css?inline";
 import visitor from "./styles/visitor.css?inline";
 import conversations from "./styles/conversations.css?inline";
+import jobs from "./styles/jobs.css?inline";
 import burmeseFont from "./styles/burmese-font.css?inline";
 
-export const siteCss = [burmeseFont, app, forms, visitor, biodataEditor, accounts, operator, conversations].join("\n");
+export const siteCss = [burmeseFont, app, forms, visitor, biodataEditor, accounts, operator, conversations, jobs].join("\n");

@@ -19,6 +19,7 @@ const operatorItems = () => [
   { to: "/admin/leads", label: m.app_nav_leads() },
   { to: "/admin/outbox", label: m.app_nav_outbox() },
   { to: "/admin/conversations", label: m.app_nav_conversations() },
+  { to: "/admin/jobs", label: m.app_nav_job_posts() },
   { to: "/admin/settings", label: m.operator_nav_settings() },
 ];
 
@@ -67,6 +68,7 @@ export function SiteNav() {
             ]
           : []),
         { to: localHref(paths.filters()), label: m.app_nav_filters() },
+        { to: localHref("/jobs"), label: m.app_nav_jobs() },
         { to: localHref(paths.privacy()), label: m.app_nav_privacy_policy() },
         { href: whatsappLink(config.contactPhone), label: m.app_contact({ phone: displayPhone(config.contactPhone) }) },
         { to: localHref(paths.suppliers()), label: m.app_nav_overseas_suppliers() },

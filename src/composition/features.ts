@@ -8,6 +8,7 @@ import { accountsFeature } from "../features/accounts/feature";
 import { contactsFeature } from "../features/contacts/feature";
 import { conversationsFeature } from "../features/conversations/feature";
 import { helpersFeature } from "../features/helpers/feature";
+import { jobsFeature } from "../features/jobs/feature";
 import { leadsFeature } from "../features/leads/feature";
 import { mediaFeature } from "../features/media/feature";
 import { notificationsFeature } from "../features/notifications/feature";
@@ -33,5 +34,6 @@ export const siteFeatures = [
   conversationsFeature,
   shortlistFeature,
   alertsFeature,
+  jobsFeature,
   notificationsFeature,
 ] as const;

@@ -7,7 +7,7 @@
  * not only one of the wrong length. It weighs about 50 KB gzipped: call this in actions and on
  * the server, not in code shipped to every page.
  */
-import { parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js/max";
+import { findPhoneNumbersInText, parsePhoneNumberFromString, validatePhoneNumberLength, type CountryCode } from "libphonenumber-js/max";
 import { m } from "./i18n/compiled/messages.js";
 
 export const DEFAULT_PHONE_REGION: CountryCode = "SG";
@@ -86,4 +86,14 @@ export function normalisePhone(input: string | null | undefined): PhoneResult {
 /** "+6591234567" -> "+65 9123 4567", for people to read; the input back when it is not a number. */
 export function formatPhone(e164: string): string {
   return parsePhoneNumberFromString(e164)?.formatInternational() ?? e164;
+}
+
+/**
+ * Whether free text holds a phone number: one the library finds in it (a Singapore number with
+ * or without +65, any other with its +), or eight digits and more written as one number with
+ * spaces between (a number typed to slip past the finder). Dates and prices are not numbers.
+ */
+export function holdsPhoneNumber(text: string): boolean {
+  if (findPhoneNumbersInText(text, DEFAULT_PHONE_REGION).length > 0) return true;
+  return /(?<![\d-])\d(?: ?\d){7,}(?![\d-])/.test(text);
 }

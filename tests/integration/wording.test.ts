@@ -38,6 +38,7 @@ describeDb("the site's wording", () => {
     const menu = /<nav id="site-menu"[^>]*>([\s\S]*?)<\/nav>/.exec(home)![1]!;
     expect([...menu.matchAll(/<a [^>]*>([^<]+)<\/a>/g)].map((m) => m[1])).toEqual([
       "Filters",
+      "Jobs",
       "Privacy Policy",
       "Contact +65 8000 0000",
       "Overseas Suppliers",

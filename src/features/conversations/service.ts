@@ -26,7 +26,7 @@ import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limi
 import { createBlocks, type BlockedParty } from "./server/blocks";
 import { createLiveHub, sendSignal, signalLists, type Side } from "./server/live";
 import { messagesAfter, shownMessage } from "./server/rows";
-import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations } from "./server/tables";
+import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations, supplierTelegram } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
 import { notifyUnread } from "./server/unread-notices";
 import { notifyFamilies, type PushSubscribers } from "./server/reply-notices";
@@ -610,6 +610,40 @@ export function createConversationService({
             .select({ familyId: conversations.familyId, helperId: conversations.helperId })
             .from(conversations)
             .where(inArray(conversations.helperId, [...helperIds])),
+    /**
+     * The guards of a conversation for another feature's writing between a family and a supplier
+     * (job posts, proposals): refuses a family blocked by that supplier or everywhere, and a
+     * supplier an operator stopped, with the words a conversation would use.
+     */
+    async refuseBlocked(familyId: string, supplierId?: string): Promise<void> {
+      const party = await familyParty(familyId);
+      const scope = await blocks.blocking(party, supplierId);
+      if (scope) throw blockedRefusal(scope);
+      if (supplierId && (await supplierBlocked(db, supplierId))) throw forbidden(m.server_error_supplier_blocked());
+    },
+    /**
+     * A conversation about a helper a family accepted from a supplier's proposal (the jobs'),
+     * begun by the supplier's proposal as its first message; the one they have already when
+     * they talk about her.
+     */
+    async openFromProposal(input: { familyId: string; helperId: string; supplierId: string; message: string }): Promise<string> {
+      const [conversation] = await db
+        .insert(conversations)
+        .values({ familyId: input.familyId, helperId: input.helperId, supplierId: input.supplierId })
+        .onConflictDoUpdate({ target: [conversations.familyId, conversations.helperId], set: { status: sql`conversations.status` } })
+        .returning({ id: conversations.id });
+      await store(conversation!.id, "supplier", input.message);
+      return conversation!.id;
+    },
+    /** The Telegram chats suppliers linked for their notices (another feature's notice goes there too). */
+    telegramChats: async (supplierIds: readonly string[]): Promise<Map<string, string>> => {
+      if (supplierIds.length === 0) return new Map();
+      const rows = await db
+        .select({ supplierId: supplierTelegram.supplierId, chatId: supplierTelegram.chatId })
+        .from(supplierTelegram)
+        .where(inArray(supplierTelegram.supplierId, [...supplierIds]));
+      return new Map(rows.flatMap((row) => (row.chatId ? [[row.supplierId, row.chatId] as const] : [])));
+    },
     /** Every conversation of a lead (the privacy page shows them to the number's owner). */
     ofLead: (leadId: string) =>
       summaries(

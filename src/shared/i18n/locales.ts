@@ -65,7 +65,7 @@ export function unprefixedPath(path: string): string {
  * The addresses that families read, which exist in every family locale. Pages for suppliers and
  * operators have one address and take their language from the account.
  */
-const FAMILY_PATHS = /^\/(posts|filters|shortlist|privacy-policy|privacy|messages|authors)?(\/|\?|$)/;
+const FAMILY_PATHS = /^\/(posts|filters|shortlist|privacy-policy|privacy|messages|authors|jobs)?(\/|\?|$)/;
 /** Under a family path, the supplier's own screens and the files that are no page. */
 const NOT_FAMILY = /^\/posts\/[^/?]+\/(edit|delete|biodata\.pdf)(\/|\?|$)/;
 

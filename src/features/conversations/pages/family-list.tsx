@@ -11,6 +11,7 @@ import { followInbox } from "../components/inbox-live";
 import { SpaceAccess, SpaceSignIn, type SpaceAnswer } from "../components/space-access";
 import { SpaceShortlist } from "../components/space-shortlist";
 import { SpaceSearches } from "../../alerts/components/space-searches";
+import { SpaceJobs, spaceJobsNote } from "../../jobs/components/space-jobs";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
 import { credentials, formRefusal, keyCookie, retryAfterHeaders } from "./refusals.server";
@@ -37,9 +38,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, account] = await Promise.all([conversations.familyPage(who.key ?? null), conversations.familyAccount(who.key ?? null)]);
   const shortlist = account ? await context.services.shortlist.ofKey(who.key ?? null) : null;
   const searches = account ? ((await context.services.alerts.ofKey(who.key ?? null)) ?? []) : [];
+  // Its job posts, each with the proposals suppliers made (the jobs feature's).
+  const jobs = account ? ((await context.services.jobs.ofKey(who.key ?? null)) ?? []) : [];
   const params = new URL(request.url).searchParams;
   return {
     searches,
+    jobs,
+    jobsNote: spaceJobsNote(params.get("jobs")),
     // Back from confirming a saved search's address, or from stopping one.
     searchNote: params.has("search-confirmed") ? m.alerts_confirmed() : params.has("search-stopped") ? m.alerts_space_stopped_done() : null,
     conversations: (page?.items ?? []).map((item) => ({ ...item, with: item.supplier.name })),
@@ -105,7 +110,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function FamilySpace({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversations, unread, stamp, account, shortlist, searches, searchNote, pastGate, confirmed, pushKey } = loaderData;
+  const { conversations, unread, stamp, account, shortlist, searches, searchNote, jobs, jobsNote, pastGate, confirmed, pushKey } =
+    loaderData;
   const answer = actionData as SpaceAnswer | undefined;
   // A reply, a read mark or a status from any instance reloads the list (the menu's count follows the same stream).
   const { revalidate, state: reading } = useRevalidator();
@@ -130,6 +136,7 @@ export default function FamilySpace({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <h2>{m.conversations_list_heading()}</h2>
       <ConversationList items={conversations} empty={m.conversations_list_empty()} reader="family" />
+      {account ? <SpaceJobs jobs={jobs} note={jobsNote} /> : null}
       <SpaceShortlist kept={shortlist} />
       {account ? <SpaceSearches searches={searches} note={searchNote} /> : null}
       {pushKey ? <PushNotices api="/api/messages/push" publicKey={pushKey} explained={m.push_notices_family_explained()} /> : null}

@@ -62,11 +62,13 @@ function LicenceNotice({ state, viewerId }: { state: NonNullable<LicenceState>; 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const viewer = viewerOf(context);
-  const [helpers, profile, counts, personnel] = await Promise.all([
+  const [helpers, profile, counts, personnel, fittingJobs] = await Promise.all([
     ownBiodata(request, context),
     context.services.accounts.find(viewer.id),
     context.services.contacts.countsFor(viewer.id),
     context.services.suppliers.personnel(viewer.id),
+    // The families' job posts its available helpers fit (the jobs feature's).
+    context.services.jobs.fittingFor(viewer),
   ]);
   // A licensed agency's biodata name its registered EA personnel (decision 162): one with none is told what to add.
   const needsPersonnel = Boolean(profile?.eaLicenceNumber) && personnel.length === 0;
@@ -79,6 +81,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const licence = licenceState(profile);
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
+    fittingJobs: fittingJobs.length,
     mustConfirm,
     needsPersonnel,
     licence,
@@ -179,7 +182,7 @@ function StatusForm({ helper }: { helper: Row }) {
 }
 
 export default function Dashboard() {
-  const { helpers, emailNotice, mustConfirm, needsPersonnel, licence, viewerId } = useLoaderData<typeof loader>();
+  const { helpers, emailNotice, mustConfirm, needsPersonnel, licence, viewerId, fittingJobs } = useLoaderData<typeof loader>();
   // Without JavaScript the forms are posted as a page: their answer is said here, not in the row.
   const posted = useActionData<typeof action>();
   const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
@@ -208,6 +211,11 @@ export default function Dashboard() {
         <p className="notice ea-personnel-notice">
           {m.helpers_supplier_no_ea_personnel()}{" "}
           <Link to={`${paths.profile(viewerId)}#ea-personnel`}>{m.helpers_supplier_no_ea_personnel_link()}</Link>
+        </p>
+      ) : null}
+      {fittingJobs > 0 ? (
+        <p className="notice fitting-jobs-notice">
+          <Link to="/dashboard/jobs">{m.jobs_supplier_dashboard_link({ count: fittingJobs })}</Link>
         </p>
       ) : null}
       {postedText ? (

@@ -66,6 +66,7 @@ export default function PrivacyPolicy() {
         <li>
           <h2>{m.privacy_sharing_heading()}</h2>
           <p>{m.privacy_sharing()}</p>
+          <p>{m.privacy_job_posts()}</p>
         </li>
         <li>
           <h2>{m.privacy_rights_heading()}</h2>
