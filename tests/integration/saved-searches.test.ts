@@ -5,9 +5,17 @@
  * at most 10 a day, a digest once a day from 08:00 Singapore time; a one-click unsubscribe and
  * the suppression it leaves; a withdrawal; bad input; two instances sending once.
  */
+import { randomUUID } from "node:crypto";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, expect, it } from "vitest";
-import { alertSuppressions, savedCriteria, savedSearchAtoms, savedSearches } from "../../src/features/alerts/server/tables";
+import {
+  alertHelperStatuses,
+  alertSuppressions,
+  savedCriteria,
+  savedSearchAtoms,
+  savedSearches,
+} from "../../src/features/alerts/server/tables";
+import { isForeignKeyViolation } from "../../src/server/db/errors";
 import { chatFamilies } from "../../src/features/conversations/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
 import { helpers } from "../../src/features/helpers/server/tables";
@@ -306,6 +314,21 @@ describeDb("saved searches and their alerts", () => {
     await listed({ name: "Forgotten Aye", nationality: "myanmar" });
     await alerts().sendDue();
     expect((await alertRows(again)).map((row) => (row.payload as { text: string }).text).join()).toContain("Forgotten Aye");
+  });
+
+  it("skips a helper deleted while her change is heard: the refusal that names her is told from any other error", async () => {
+    const gone = randomUUID();
+    // What a row naming her meets on either database once she is deleted.
+    const refused = await t.db
+      .insert(alertHelperStatuses)
+      .values({ helperId: gone, status: "hired" })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    expect(isForeignKeyViolation(refused)).toBe(true);
+    expect(isForeignKeyViolation(new Error("connection lost"))).toBe(false);
+    expect(await alerts().changed({ helpers: [gone] })).toEqual({ matched: 0 });
   });
 
   it("answers bad input with a 4xx and a message a person can act on, writing nothing", async () => {

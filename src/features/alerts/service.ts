@@ -9,6 +9,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { and, desc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Executor } from "../../server/db/connect";
+import { isForeignKeyViolation } from "../../server/db/errors";
 import type { FeatureGround } from "../../server/feature";
 import { countInWindow } from "../../server/db/window-count";
 import { badRequest, notFound, tooManyRequests } from "../../server/http/errors";
@@ -130,6 +131,12 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
       .where(and(eq(savedSearches.id, searchId), eq(savedSearches.familyId, familyId)));
     if (!row) throw notFound(m.alerts_search_unknown());
     return row;
+  }
+
+  /** Lets a refusal for a helper deleted meanwhile pass (nothing to record); throws any other error. */
+  function unlessGone(error: unknown): undefined {
+    if (isForeignKeyViolation(error)) return undefined;
+    throw error;
   }
 
   const sending = {
@@ -315,7 +322,8 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
     async changed(change: ListingChange): Promise<{ matched: number }> {
       // "everything" (a supplier's details, a seed) names no new biodata.
       if (change === "everything" || change.helpers.length === 0) return { matched: 0 };
-      await noteStatusNews(db, change.helpers, [ground.shortlist.keepers, conversations.writers]);
+      // A helper deleted meanwhile is no news and no match: what names her is refused, and skipped.
+      await noteStatusNews(db, change.helpers, [ground.shortlist.keepers, conversations.writers]).catch(unlessGone);
       const atoms = (await db.select({ atom: savedSearchAtoms.atom }).from(savedSearchAtoms)).map((row) => row.atom);
       // The first filter is the empty one: whether she is listed at all.
       const filters = [{}, ...atoms.map(filterOfCriteria)];
@@ -332,14 +340,15 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
               )}]::text[]`
             : sql`'{}'::text[]`;
         // The criteria all of whose parameters she answers, by their index; then their live searches.
-        const inserted = await db.execute(sql`
+        const insert = sql`
           insert into alert_matches (search_id, helper_id, state)
           select s.id, ${helperId}::uuid, 'pending' from saved_searches s
           where s.criteria in (select c.criteria from saved_criteria c where c.atoms <@ ${answeredArray})
             and s.confirmed_at is not null and s.unsubscribed_at is null
-          on conflict do nothing`);
+          on conflict do nothing`;
+        const inserted = await db.execute(insert).catch(unlessGone);
         // node-postgres says rowCount, the embedded database affectedRows.
-        const result = inserted as unknown as { rowCount?: number | null; affectedRows?: number };
+        const result = (inserted ?? {}) as { rowCount?: number | null; affectedRows?: number };
         matched += result.rowCount ?? result.affectedRows ?? 0;
       }
       return { matched };
