@@ -66,7 +66,8 @@ describe.skipIf(browserMissing)("pages in Latin letters", () => {
       await page.locator('link[rel="preload"][as="font"]').evaluateAll((links) => links.map((link) => link.getAttribute("href"))),
     ).toEqual([expect.stringMatching(WORDS_FONT), expect.stringMatching(WORDS_FONT)]);
     await page.evaluate(() => document.fonts.ready);
-    expect(requests.filter((url) => WORDS_FONT.test(url))).toHaveLength(2);
+    // Its two files, and no other (on a loaded machine the face may ask again for a file its preload is still fetching).
+    expect(new Set(requests.filter((url) => WORDS_FONT.test(url))).size).toBe(2);
     expect(requests.filter((url) => SLICE.test(url) || STYLESHEET.test(url))).toEqual([]);
     expect(await fontsDrawing(page, "h1")).toEqual([
       expect.objectContaining({ familyName: expect.stringMatching(/^Noto Sans SC/), isCustomFont: true }),
@@ -183,7 +184,8 @@ describe.skipIf(browserMissing)("a biodata in Chinese and Burmese", () => {
     await expect.poll(() => page.getByRole("heading", { name: "陈丽华 Chen Lihua" }).count()).toBe(1);
     expect(await fontLinks(page)).toEqual([expect.stringMatching(STYLESHEET), expect.stringMatching(WORDS_STYLESHEET)]);
     await page.evaluate(() => document.fonts.ready);
-    expect(requests.filter((url) => WORDS_FONT.test(url))).toHaveLength(2);
+    // Its two files, and no other (on a loaded machine the face may ask again for a file its preload is still fetching).
+    expect(new Set(requests.filter((url) => WORDS_FONT.test(url))).size).toBe(2);
     // The name's three letters are in a few slices; the page's own words need none of them.
     expect(requests.filter((url) => SLICE.test(url)).length).toBeLessThanOrEqual(6);
     await context.close();
