@@ -11,7 +11,7 @@ import { formatIsoDate, calendarDateAt } from "../../src/shared/age";
 import { chatFamilies } from "../../src/features/conversations/server/tables";
 import { jobPosts, jobProposals } from "../../src/features/jobs/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
-import { operatorViewer, signUp, type SignedIn } from "../support/auth";
+import { chooseLanguage, operatorViewer, signUp, type SignedIn } from "../support/auth";
 import { describeDb } from "../support/database";
 import { createHelper } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
@@ -247,6 +247,20 @@ describeDb("job posts and proposals", () => {
     expect(to).not.toContain(bystander.email);
     expect((notices[0]!.payload as { text: string }).text).toContain("Tampines");
     expect(fits.id).toBeDefined();
+
+    // A supplier reading Burmese, Indonesian or Filipino reads the post's facts in its language.
+    for (const [locale, care, state] of [
+      ["my", "လိုအပ်သော စောင့်ရှောက်မှု", "အဆိုပြုချက်များ လက်ခံနေသည်"],
+      ["id", "Perawatan yang dibutuhkan", "Menerima usulan"],
+      ["fil", "Kailangang pag-aalaga", "Tumatanggap ng mga alok"],
+    ] as const) {
+      expect((await chooseLanguage(t, owner, locale)).statusCode).toBeLessThan(400);
+      const read = await page(`/dashboard/jobs/${jobId}`, owner.cookie);
+      expect(read.body).toContain(care);
+      expect(read.body).toContain(state);
+      expect(read.body).not.toContain("Care needed");
+    }
+    await chooseLanguage(t, owner, "en");
   });
 
   it("takes up to 3 proposals a supplier and post, each helper once, never another's helper nor to a paused post", async () => {

@@ -30,7 +30,7 @@ const labels = (name: "care" | "language" | "nationality", slugs: readonly strin
 
 /** A post's heading: where, and the care it needs. */
 export const jobTitle = (job: Pick<ShownJob, "district" | "cares">) =>
-  m.jobs_title_of({ district: m.jobs_district({ slug: job.district }), cares: labels("care", job.cares) });
+  m.shared_job_title_of({ district: m.shared_job_district({ slug: job.district }), cares: labels("care", job.cares) });
 
 export function startText(startDate: string): string {
   const date = parseIsoDate(startDate);
@@ -40,37 +40,40 @@ export function startText(startDate: string): string {
 export const salaryRange = (job: Pick<ShownJob, "salaryMin" | "salaryMax">) =>
   job.salaryMin === job.salaryMax
     ? formatSalary(job.salaryMin)!
-    : m.jobs_salary_range({ min: formatSalary(job.salaryMin)!, max: formatSalary(job.salaryMax)! });
+    : m.shared_job_salary_range({ min: formatSalary(job.salaryMin)!, max: formatSalary(job.salaryMax)! });
 
 export function householdText(job: ShownJob): string {
-  const parts = [m.jobs_adults({ count: job.adults })];
+  const parts = [m.shared_job_adults({ count: job.adults })];
   if (job.childrenAges.length > 0)
-    parts.push(m.jobs_children({ count: job.childrenAges.length, ages: listText(job.childrenAges.map(String)) }));
+    parts.push(m.shared_job_children({ count: job.childrenAges.length, ages: listText(job.childrenAges.map(String)) }));
   if (job.elderly) {
     parts.push(
       job.elderlyNeeds.length > 0
-        ? m.jobs_elderly_needing({ needs: listText(job.elderlyNeeds.map((need) => m.jobs_elder_need({ need }))) })
-        : m.jobs_elderly(),
+        ? m.shared_job_elderly_needing({ needs: listText(job.elderlyNeeds.map((need) => m.shared_job_elder_need({ need }))) })
+        : m.shared_job_elderly(),
     );
   }
   return listText(parts);
 }
 
-export const stateText = (state: ShownJob["state"]) => m.jobs_state({ state });
+export const stateText = (state: ShownJob["state"]) => m.shared_job_state({ state });
 
 /** The facts of a post in the reader's language, its free text as the family wrote it. */
 export function JobFacts({ job, full = true }: { job: ShownJob; full?: boolean }) {
   const rows: [string, string][] = [
-    [m.jobs_fact_care(), labels("care", job.cares)],
-    [m.jobs_fact_household(), householdText(job)],
-    [m.jobs_fact_home(), `${m.jobs_home({ home: job.home })}, ${m.jobs_district({ slug: job.district })}`],
-    [m.jobs_fact_start(), startText(job.startDate)],
-    [m.jobs_fact_salary(), salaryRange(job)],
-    [m.jobs_fact_days_off(), formatOffDays(job.offDays)!],
+    [m.shared_job_fact_care(), labels("care", job.cares)],
+    [m.shared_job_fact_household(), householdText(job)],
+    [m.shared_job_fact_home(), `${m.shared_job_home({ home: job.home })}, ${m.shared_job_district({ slug: job.district })}`],
+    [m.shared_job_fact_start(), startText(job.startDate)],
+    [m.shared_job_fact_salary(), salaryRange(job)],
+    [m.shared_job_fact_days_off(), formatOffDays(job.offDays)!],
   ];
   if (full) {
-    rows.push([m.jobs_fact_languages(), job.languages.length > 0 ? labels("language", job.languages) : m.jobs_none()]);
-    rows.push([m.jobs_fact_nationalities(), job.nationalities.length > 0 ? labels("nationality", job.nationalities) : m.jobs_any()]);
+    rows.push([m.shared_job_fact_languages(), job.languages.length > 0 ? labels("language", job.languages) : m.shared_job_none()]);
+    rows.push([
+      m.shared_job_fact_nationalities(),
+      job.nationalities.length > 0 ? labels("nationality", job.nationalities) : m.shared_job_any(),
+    ]);
   }
   return (
     <>

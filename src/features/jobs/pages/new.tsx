@@ -185,7 +185,7 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
           <Boxes
             name="elderlyNeeds"
             legend={m.jobs_field_elderly_needs()}
-            options={ELDER_NEEDS.map((need) => ({ value: need, label: capitalised(m.jobs_elder_need({ need })) }))}
+            options={ELDER_NEEDS.map((need) => ({ value: need, label: capitalised(m.shared_job_elder_need({ need })) }))}
             answer={answer}
           />
           <Field id="home" label={m.jobs_field_home()} answer={answer}>
@@ -193,7 +193,7 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
               <option value="">{m.jobs_choose()}</option>
               {HOMES.map((home) => (
                 <option key={home} value={home}>
-                  {m.jobs_home({ home })}
+                  {m.shared_job_home({ home })}
                 </option>
               ))}
             </select>
@@ -203,7 +203,7 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
               <option value="">{m.jobs_choose()}</option>
               {DISTRICTS.map((slug) => (
                 <option key={slug} value={slug}>
-                  {m.jobs_district({ slug })}
+                  {m.shared_job_district({ slug })}
                 </option>
               ))}
             </select>

@@ -41,7 +41,7 @@ export async function noticeOfNewJob(ground: FeatureGround & JobsNeeds, jobId: s
         site.channels,
         inReaderLocale(profile.locale, () => {
           const about = {
-            district: m.jobs_district({ slug: job.district }),
+            district: m.shared_job_district({ slug: job.district }),
             cares: listText(job.cares.map((care) => labelOf("care", care) ?? care)),
             count: counts.get(supplierId)!,
           };
