@@ -1,49 +1,31 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../../src/features/accounts/server/tables";
-import { createOutboxWorker, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { TEST_PASSWORD } from "../support/auth";
 import { biodataBody, ownPhotoKey } from "../support/biodata";
-import { browserMissing, launchBrowser } from "../support/browser";
-import { expectFailedResponses, newPage, startSite, type Site } from "../support/e2e";
+import { browserMissing } from "../support/browser";
+import { expectFailedResponses, newPage, mailingSiteInBrowser } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
-import { startSmtpServer, type SmtpServer } from "../support/notify";
 
 describe.skipIf(browserMissing)("a new supplier confirms their email on a phone", () => {
-  let smtp: SmtpServer;
-  let site: Site;
-  let worker: OutboxWorker;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    site = await startSite({ seed: false, env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: "support@example.com" } });
-    worker = createOutboxWorker(site.database.handle, site.config, { pollMs: 100 });
-    await worker.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await site?.close();
-    await smtp?.close();
-  });
+  const running = mailingSiteInBrowser();
 
   /** The confirmation links mailed to this address so far, newest last, pointing at the running site. */
   const links = (email: string) =>
-    smtp.mails
+    running.smtp.mails
       .filter((mail) => mail.to.includes(email) && mail.text.includes("confirm this is your email"))
-      .map((mail) => mail.text.match(/https?:\/\/\S+verify-email\S+/)![0].replace("http://localhost:3000", site.url));
+      .map((mail) => mail.text.match(/https?:\/\/\S+verify-email\S+/)![0].replace("http://localhost:3000", running.site.url));
 
   it("signs up, lands logged in without having opened the mail, asks for the link again, opens it and publishes", async () => {
     const email = uniqueEmail("phone");
-    const { page, context } = await newPage(browser, { width: 390, height: 844 });
+    const { page, context } = await newPage(running.browser, { width: 390, height: 844 });
     expectFailedResponses(
       context,
       [400, 403, 429],
       "a status refused before confirmation (400, 403) and a second link asked for too soon (429)",
     );
 
-    await page.goto(`${site.url}/register`);
+    await page.goto(`${running.site.url}/register`);
     await page.getByLabel("Full name").fill("Rosa Dela Cruz");
     await page.getByLabel("Company name").fill("Dela Cruz Overseas");
     await page.getByLabel("Email").fill(email);
@@ -56,13 +38,13 @@ describe.skipIf(browserMissing)("a new supplier confirms their email on a phone"
     await expect.poll(() => page.getByText(`Confirm your email (${email})`).isVisible()).toBe(true);
 
     // A draft with a photo, ready to publish (made as the API would, with her session).
-    const [account] = await site.db.select().from(user).where(eq(user.email, email));
+    const [account] = await running.site.db.select().from(user).where(eq(user.email, email));
     const cookie = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
-    const created = await site.app.inject({
+    const created = await running.site.app.inject({
       method: "POST",
       url: "/api/helpers",
       headers: { cookie },
-      payload: biodataBody({ name: "Lorna Santos", status: "draft", photo: await ownPhotoKey(site, account!) }),
+      payload: biodataBody({ name: "Lorna Santos", status: "draft", photo: await ownPhotoKey(running.site, account!) }),
     });
     expect(created.statusCode).toBe(201);
     await page.reload();
@@ -85,8 +67,8 @@ describe.skipIf(browserMissing)("a new supplier confirms their email on a phone"
     await page.getByRole("button", { name: "Change the status of Lorna Santos" }).click();
     await expect.poll(() => page.getByText("Now available").isVisible()).toBe(true);
 
-    const visitor = await newPage(browser, { width: 390, height: 844 });
-    await visitor.page.goto(`${site.url}/posts/${created.json().id}`);
+    const visitor = await newPage(running.browser, { width: 390, height: 844 });
+    await visitor.page.goto(`${running.site.url}/posts/${created.json().id}`);
     await expect.poll(() => visitor.page.getByRole("heading", { level: 1 }).textContent()).toContain("Lorna Santos");
     await visitor.context.close();
     await context.close();

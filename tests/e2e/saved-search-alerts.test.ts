@@ -4,50 +4,34 @@
  * one who does not; the unsubscribe link in that mail stops the next (issue 33).
  */
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../../src/features/accounts/server/tables";
 import { outbox } from "../../src/features/notifications/server/tables";
-import { createOutboxWorker, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { signUp } from "../support/auth";
 import { publishBiodata } from "../support/biodata";
-import { browserMissing, launchBrowser } from "../support/browser";
-import { newPage, startSite, type Site } from "../support/e2e";
+import { browserMissing } from "../support/browser";
+import { newPage, mailingSiteInBrowser } from "../support/e2e";
 import { uniqueEmail } from "../support/factories";
-import { startSmtpServer, uniqueSgMobile, type SmtpServer } from "../support/notify";
+import { uniqueSgMobile } from "../support/notify";
 
 const PHONE = { width: 390, height: 844 };
 /** Issue 33: an instant alert leaves within two minutes of the publication. */
 const INSTANT_WITHIN_MS = 120_000;
 
 describe.skipIf(browserMissing)("a family told of new helpers like the ones it filtered for", () => {
-  let smtp: SmtpServer;
-  let site: Site;
-  let worker: OutboxWorker;
-  let browser: Awaited<ReturnType<typeof launchBrowser>>;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    site = await startSite({ seed: false, env: { SMTP_URL: smtp.url, SUPPORT_EMAIL: "support@example.com" } });
-    worker = createOutboxWorker(site.database.handle, site.config, { pollMs: 100 });
-    await worker.start();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await worker?.stop();
-    await site?.close();
-    await smtp?.close();
-  });
+  const running = mailingSiteInBrowser();
 
-  const mailsTo = (email: string, about: string) => smtp.mails.filter((mail) => mail.to.includes(email) && mail.text.includes(about));
+  const mailsTo = (email: string, about: string) =>
+    running.smtp.mails.filter((mail) => mail.to.includes(email) && mail.text.includes(about));
 
   it("saves the search, confirms it from the mail, is mailed a matching helper only, and stops it by the mail's link", async () => {
-    const supplier = await signUp(site, { name: "Alerts Agency" });
-    await site.db.update(user).set({ emailVerified: true }).where(eq(user.id, supplier.id));
+    const supplier = await signUp(running.site, { name: "Alerts Agency" });
+    await running.site.db.update(user).set({ emailVerified: true }).where(eq(user.id, supplier.id));
     const email = uniqueEmail("family-alerts");
-    const { page, context } = await newPage(browser, PHONE);
+    const { page, context } = await newPage(running.browser, PHONE);
 
     // Past the gate, the family filters for helpers from Myanmar.
-    await page.goto(`${site.url}/filters`);
+    await page.goto(`${running.site.url}/filters`);
     await page.getByLabel("Name", { exact: true }).fill("Tan Mei Ling");
     await page.getByLabel("Phone Number", { exact: true }).fill(uniqueSgMobile().typed);
     await page.getByRole("button", { name: "Submit" }).click();
@@ -72,7 +56,7 @@ describe.skipIf(browserMissing)("a family told of new helpers like the ones it f
     const confirm = mailsTo(email, "/messages/searches/confirm/")[0]!.text.match(
       /http:\/\/localhost:3000(\/messages\/searches\/confirm\/[\w-]{43})/,
     )![1]!;
-    await page.goto(`${site.url}${confirm}`);
+    await page.goto(`${running.site.url}${confirm}`);
     await page.getByRole("button", { name: "Confirm my alerts" }).click();
     await page.waitForURL((url) => url.pathname === "/messages" && url.searchParams.has("search-confirmed"));
     await page.getByText(`At once to ${email}`).waitFor();
@@ -84,8 +68,12 @@ describe.skipIf(browserMissing)("a family told of new helpers like the ones it f
 
     // A supplier publishes one helper who answers the search and one who does not.
     const published = Date.now();
-    await publishBiodata(site, supplier, "Aye Aye Myint", { nationality: "Myanmar", motherTongue: "Burmese", religion: "Buddhist" });
-    await publishBiodata(site, supplier, "Maria Reyes", { nationality: "Philippines" });
+    await publishBiodata(running.site, supplier, "Aye Aye Myint", {
+      nationality: "Myanmar",
+      motherTongue: "Burmese",
+      religion: "Buddhist",
+    });
+    await publishBiodata(running.site, supplier, "Maria Reyes", { nationality: "Philippines" });
     await expect.poll(() => mailsTo(email, "Aye Aye Myint").length, { timeout: INSTANT_WITHIN_MS, interval: 250 }).toBe(1);
     const took = Date.now() - published;
     expect(took).toBeLessThan(INSTANT_WITHIN_MS);
@@ -99,20 +87,20 @@ describe.skipIf(browserMissing)("a family told of new helpers like the ones it f
 
     // The link in the mail stops the search at once, without signing in (another browser).
     const unsubscribe = alert.text.match(/http:\/\/localhost:3000(\/messages\/searches\/unsubscribe\/[\w.-]+)/)![1]!;
-    const elsewhere = await newPage(browser, PHONE);
-    await elsewhere.page.goto(`${site.url}${unsubscribe}`);
+    const elsewhere = await newPage(running.browser, PHONE);
+    await elsewhere.page.goto(`${running.site.url}${unsubscribe}`);
     await elsewhere.page.getByRole("button", { name: "Unsubscribe" }).click();
     await elsewhere.page.getByRole("status").filter({ hasText: "You are unsubscribed" }).waitFor();
     await elsewhere.context.close();
 
     // The next helper like the first is published and heard of, and no mail is queued for the address.
-    await publishBiodata(site, supplier, "Khin Myo Later", { nationality: "Myanmar", motherTongue: "Burmese" });
-    await site.app.services.announced();
-    const later = await site.db.execute(sql`select id from helpers where name = 'Khin Myo Later'`);
+    await publishBiodata(running.site, supplier, "Khin Myo Later", { nationality: "Myanmar", motherTongue: "Burmese" });
+    await running.site.app.services.announced();
+    const later = await running.site.db.execute(sql`select id from helpers where name = 'Khin Myo Later'`);
     const laterId = (later as unknown as { rows: { id: string }[] }).rows[0]!.id;
-    expect(await site.app.services.alerts.changed({ helpers: [laterId] })).toEqual({ matched: 0 });
-    await site.app.services.alerts.sendDue();
-    const queued = await site.db
+    expect(await running.site.app.services.alerts.changed({ helpers: [laterId] })).toEqual({ matched: 0 });
+    await running.site.app.services.alerts.sendDue();
+    const queued = await running.site.db
       .select()
       .from(outbox)
       .where(and(sql`${outbox.kind} in ('alert', 'alert-digest')`, sql`${outbox.payload}->'to'->>'email' = ${email}`));

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, onTestFinished } from "vitest";
 import type { ServerBuild } from "react-router";
 import { seedDemoData } from "../../src/features/demo/server/demo";
 import type { MediaStorage } from "../../src/features/media/server/storage";
+import { createOutboxWorker, type OutboxWorker } from "../../src/features/notifications/server/outbox-worker";
 import { launchBrowser } from "./browser";
+import { startSmtpServer, type SmtpServer } from "./notify";
 import { createTestDatabase, testDbKind } from "./database";
 import { createTestApp, type TestApp } from "./test-app";
 
@@ -187,6 +189,29 @@ export function siteInBrowser(options: Parameters<typeof startSite>[0] = {}) {
   afterAll(async () => {
     await running.browser?.close();
     await running.site?.close();
+  });
+  return running;
+}
+
+/**
+ * The same with mail: a real SMTP server the site sends to, the outbox's worker sending every
+ * 100 ms, and no demo data. Built before the suite's tests and stopped after them.
+ */
+export function mailingSiteInBrowser() {
+  const running = {} as { smtp: SmtpServer; site: Site; browser: Browser };
+  let worker: OutboxWorker | undefined;
+  beforeAll(async () => {
+    running.smtp = await startSmtpServer();
+    running.site = await startSite({ seed: false, env: { SMTP_URL: running.smtp.url, SUPPORT_EMAIL: "support@example.com" } });
+    worker = createOutboxWorker(running.site.database.handle, running.site.config, { pollMs: 100 });
+    await worker.start();
+    running.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running.browser?.close();
+    await worker?.stop();
+    await running.site?.close();
+    await running.smtp?.close();
   });
   return running;
 }

@@ -3,27 +3,11 @@ import { parseIsoDate } from "../../../shared/age";
 import { labelOf } from "../../../shared/catalogue-labels";
 import { formatCalendarDay, formatOffDays, formatSalary, listText } from "../../../shared/format";
 import { m } from "../../../shared/i18n/compiled/messages.js";
+import type { JobView } from "../server/views";
 import { localHref } from "../../../shared/i18n/page-locale";
 
-/** What the facts of a post need (the service's JobView). */
-export interface ShownJob {
-  id: string;
-  cares: string[];
-  adults: number;
-  childrenAges: number[];
-  elderly: boolean;
-  elderlyNeeds: string[];
-  home: string;
-  district: string;
-  languages: string[];
-  startDate: string;
-  salaryMin: number;
-  salaryMax: number;
-  offDays: number;
-  nationalities: string[];
-  description: string;
-  state: "open" | "paused" | "filled" | "closed" | "hidden";
-}
+/** What the facts of a post need: the service's view of it, without its dates. */
+export type ShownJob = Omit<JobView, "postedAt" | "expiresAt">;
 
 const labels = (name: "care" | "language" | "nationality", slugs: readonly string[]) =>
   listText(slugs.map((slug) => labelOf(name, slug) ?? slug));

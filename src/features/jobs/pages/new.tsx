@@ -139,6 +139,24 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
     return { "aria-invalid": invalid || undefined, "aria-describedby": described || undefined };
   };
   const { salary, offDays, adults } = JOB_LIMITS;
+  /** A whole number within its bounds, typed on a phone's number pad. */
+  const numberInput = (
+    name: string,
+    bounds: { min: number; max: number },
+    { step, fallback }: { step?: number; fallback?: string } = {},
+  ) => (
+    <input
+      id={`job-${name}`}
+      name={name}
+      type="number"
+      inputMode="numeric"
+      min={bounds.min}
+      max={bounds.max}
+      step={step}
+      defaultValue={value(name) ?? fallback}
+      {...aria(name)}
+    />
+  );
   return (
     <section className="form-card job-form" aria-labelledby="job-new-heading">
       <h1 id="job-new-heading">{m.jobs_new_heading()}</h1>
@@ -156,16 +174,7 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
           ) : null}
           <Boxes name="cares" legend={m.jobs_field_cares()} options={catalogueOptions("care")} answer={answer} />
           <Field id="adults" label={m.jobs_field_adults()} answer={answer}>
-            <input
-              id="job-adults"
-              name="adults"
-              type="number"
-              inputMode="numeric"
-              min={adults.min}
-              max={adults.max}
-              defaultValue={value("adults") ?? "2"}
-              {...aria("adults")}
-            />
+            {numberInput("adults", adults, { fallback: "2" })}
           </Field>
           <Field id="childrenAges" label={m.jobs_field_children()} hint={m.jobs_field_children_hint()} answer={answer}>
             <input
@@ -214,43 +223,14 @@ export default function NewJob({ loaderData, actionData }: Route.ComponentProps)
           </Field>
           <div className="job-salary">
             <Field id="salaryMin" label={m.jobs_field_salary_min()} answer={answer}>
-              <input
-                id="job-salaryMin"
-                name="salaryMin"
-                type="number"
-                inputMode="numeric"
-                min={salary.min}
-                max={salary.max}
-                step={10}
-                defaultValue={value("salaryMin")}
-                {...aria("salaryMin")}
-              />
+              {numberInput("salaryMin", salary, { step: 10 })}
             </Field>
             <Field id="salaryMax" label={m.jobs_field_salary_max()} answer={answer}>
-              <input
-                id="job-salaryMax"
-                name="salaryMax"
-                type="number"
-                inputMode="numeric"
-                min={salary.min}
-                max={salary.max}
-                step={10}
-                defaultValue={value("salaryMax")}
-                {...aria("salaryMax")}
-              />
+              {numberInput("salaryMax", salary, { step: 10 })}
             </Field>
           </div>
           <Field id="offDays" label={m.jobs_field_off_days()} answer={answer}>
-            <input
-              id="job-offDays"
-              name="offDays"
-              type="number"
-              inputMode="numeric"
-              min={offDays.min}
-              max={offDays.max}
-              defaultValue={value("offDays") ?? "4"}
-              {...aria("offDays")}
-            />
+            {numberInput("offDays", offDays, { fallback: "4" })}
           </Field>
           <Boxes
             name="nationalities"
