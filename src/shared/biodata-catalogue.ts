@@ -83,6 +83,14 @@ export const interviewModes = [
 ] as const satisfies readonly BiodataEntry[];
 export type InterviewMode = (typeof interviewModes)[number]["slug"];
 
+/** Why a helper publishing herself is free to be hired directly (decision 197). */
+export const directHireReasons = [
+  { slug: "transfer", label: "Transfer, with her current employer's consent" },
+  { slug: "finishing-contract", label: "Finishing her contract" },
+  { slug: "ex-singapore-abroad", label: "Former Singapore helper, now abroad" },
+] as const satisfies readonly BiodataEntry[];
+export type DirectHireReason = (typeof directHireReasons)[number]["slug"];
+
 /** Countries offered for employment rows (others may be typed). */
 export const employmentCountries = [
   "Singapore",
@@ -114,6 +122,7 @@ const skillMap = bySlug(skillAreas);
 const illnessMap = bySlug(illnesses);
 const evaluationMap = bySlug(evaluationMethods);
 const interviewMap = bySlug(interviewModes);
+const directHireMap = bySlug(directHireReasons);
 
 export function skillArea(slug: string): SkillArea | undefined {
   return skillMap.get(slug as SkillAreaSlug);
@@ -130,6 +139,9 @@ export function isEvaluationMethod(slug: string): slug is EvaluationMethod {
 export function isInterviewMode(slug: string): slug is InterviewMode {
   return interviewMap.has(slug as InterviewMode);
 }
+export function isDirectHireReason(slug: string): slug is DirectHireReason {
+  return directHireMap.has(slug as DirectHireReason);
+}
 // The words people read, in the page's language (src/shared/messages); `label` above stays the
 // English one the search index and the API know. An unknown slug reads as itself.
 export function illnessLabel(slug: string): string {
@@ -140,6 +152,9 @@ export function evaluationLabel(slug: string): string {
 }
 export function interviewLabel(slug: string): string {
   return m.shared_interview({ slug });
+}
+export function directHireReasonLabel(slug: string): string {
+  return m.shared_direct_hire_reason({ slug });
 }
 export function skillAreaLabel(slug: string): string {
   return m.shared_skill_area({ slug });

@@ -11,11 +11,14 @@ import {
   evaluationMethods,
   illnesses,
   interviewModes,
+  directHireReasons,
+  isDirectHireReason,
   isEvaluationMethod,
   isIllness,
   isInterviewMode,
   isSkillArea,
   skillAreas,
+  type DirectHireReason,
   type EvaluationMethod,
 } from "./biodata-catalogue";
 import type { EmploymentRow, SkillEntry, Skills } from "./biodata-types";
@@ -179,6 +182,26 @@ const homePhone = z.preprocess(
     .nullable(),
 );
 
+const directHireReason = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: () => m.shared_error_direct_hire_reason() })
+    .refine((value): value is DirectHireReason => isDirectHireReason(value), { error: () => m.shared_error_direct_hire_reason() })
+    .nullable(),
+) as unknown as z.ZodType<DirectHireReason | null, unknown>;
+
+/** A transfer's release day: a date, at most two years ahead (a day past is refused too late to matter). */
+const releaseDate = z.preprocess(
+  blankToNull,
+  z
+    .string({ error: () => m.shared_error_release_date() })
+    .trim()
+    .refine((value) => parseIsoDate(value) !== undefined, { error: () => m.shared_error_release_date() })
+    .refine((value) => value >= BIODATA_LIMITS.availableFromEarliest, { error: () => m.shared_error_release_date() })
+    .refine((value) => value <= daysAhead(BIODATA_LIMITS.availableFromDaysAhead), { error: () => m.shared_error_release_date() })
+    .nullable(),
+);
+
 /** The slugs of a list, as the API document names them. */
 const slugs = (list: readonly { slug: string }[]) => list.map((entry) => entry.slug).join(", ");
 
@@ -213,6 +236,11 @@ export const biodataFields = {
   interview: slugList(m.shared_error_field_interview, isInterviewMode).describe(
     `Any of ${slugs(interviewModes)}; none: not available for interview.`,
   ),
+  directHireReason: directHireReason.describe(
+    `A helper's own biodata (direct hire) only, and needed there: ${slugs(directHireReasons)}. Ignored on an agency's biodata.`,
+  ),
+  employerConsent: yesNo(m.shared_error_field_employer_consent).describe("A transfer: her current employer consents (needed: true)."),
+  releaseDate: releaseDate.describe("A transfer: YYYY-MM-DD, the day her current employer releases her (needed)."),
 };
 
 /** Checks that span fields, added to the create and update schemas. */

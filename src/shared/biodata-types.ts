@@ -4,7 +4,7 @@
  * (medical history, full date of birth) are separate types so that nothing public can carry
  * them by accident.
  */
-import type { EvaluationMethod, Illness, InterviewMode, SkillAreaSlug } from "./biodata-catalogue";
+import type { DirectHireReason, EvaluationMethod, Illness, InterviewMode, SkillAreaSlug } from "./biodata-catalogue";
 
 export interface SkillEntry {
   willing: boolean;
@@ -51,6 +51,12 @@ export interface BiodataPublic {
   availableFrom: string | null;
   /** Empty: not available for interview. */
   interview: InterviewMode[];
+  /** A direct hire's reason she is free to be hired directly (decision 197); null on agencies' biodata. */
+  directHireReason: DirectHireReason | null;
+  /** A transfer: her current employer consents to it. */
+  employerConsent: boolean | null;
+  /** A transfer: the day her current employer releases her (YYYY-MM-DD). */
+  releaseDate: string | null;
 }
 
 /** Stored and shown to the owner and operators only (their form, their PDF). */

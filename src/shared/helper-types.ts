@@ -16,6 +16,7 @@ import type {
   OtherLanguage,
   Religion,
 } from "./catalogue";
+import type { HireKind } from "./listing-query";
 import type { BiodataGated, BiodataPrivate, BiodataPublic } from "./biodata-types";
 
 export interface PhotoUrls {
@@ -56,7 +57,9 @@ export interface HelperCard {
   /** Her level in each of them but English (whose level is `english`); one left out: not stated. */
   languageLevels: LanguageLevels;
   photo: PhotoUrls | null;
+  /** Her owner: an agency (or overseas supplier), or the helper herself (`direct`), reached only through the site. */
   supplier: SupplierSummary;
+  hire: HireKind;
   publishedAt: string;
   /** YYYY-MM-DD; null: available now. */
   availableFrom: string | null;

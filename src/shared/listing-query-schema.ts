@@ -17,8 +17,10 @@ import {
   MAX_PAGE,
   MAX_PAGE_SIZE,
   MAX_QUERY_LENGTH,
+  hireKinds,
   sortOrders,
   type HelperQuery,
+  type HireKind,
   type ListFilter,
   type ParsedHelperQuery,
   type QueryProblem,
@@ -31,7 +33,7 @@ export const MAX_SALARY_FILTER = 100_000;
 
 /** What an issue is about, for those who word it their own way (the page's notes, the form). */
 export interface QueryIssueParams {
-  kind: "whole-number" | "range" | "too-long" | "date" | "sort" | "order";
+  kind: "whole-number" | "range" | "too-long" | "date" | "sort" | "order" | "hire";
   /** Parameters to leave out with this one when a page reads on regardless (the age range). */
   also?: string[];
   /** The "from" age of a range that runs backwards. */
@@ -134,6 +136,14 @@ const fields = z.object({
       return refuse(ctx, "availableBy must be a date (YYYY-MM-DD)", { kind: "date" });
     })
     .describe("YYYY-MM-DD: available on or before that day (a helper with no available-from date is available now and always matches)."),
+  hire: raw
+    .transform((value, ctx): HireKind | undefined => {
+      const text = last(value)?.toLowerCase();
+      if (!text) return undefined;
+      if ((hireKinds as readonly string[]).includes(text)) return text as HireKind;
+      return refuse(ctx, `hire must be one of ${hireKinds.join(", ")}`, { kind: "hire" });
+    })
+    .describe("direct: biodata the helpers publish themselves (direct hire); agency: those of agencies and overseas suppliers."),
   sort: raw
     .transform((value, ctx): SortOrder => {
       const text = last(value)?.toLowerCase();
@@ -181,6 +191,7 @@ function toQuery(read: Fields, ctx: z.core.$RefinementCtx<Fields>): { query: Hel
     read[param].unknown.forEach((value) => unknown.push({ param, value }));
   }
   if (read.availableBy) query.availableBy = read.availableBy;
+  if (read.hire) query.hire = read.hire;
   return { query, unknown };
 }
 

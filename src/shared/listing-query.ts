@@ -15,6 +15,10 @@ export const MAX_QUERY_LENGTH = 80;
 export const sortOrders = ["newest", "salary", "age"] as const;
 export type SortOrder = (typeof sortOrders)[number];
 
+/** Who publishes a biodata: the helper herself (a direct hire) or an agency or overseas supplier. */
+export const hireKinds = ["direct", "agency"] as const;
+export type HireKind = (typeof hireKinds)[number];
+
 /** Filter fields backed by the catalogue; each takes a list and matches any of its values. */
 export const listFilters = [
   "nationality",
@@ -50,6 +54,8 @@ export type HelperFilter = { [K in ListFilter]?: SlugOf<K>[] } & {
   availableBy?: string;
   /** Ways she can be interviewed, any of them. */
   interview?: InterviewMode[];
+  /** Published by the helper herself (`direct`) or by an agency (`agency`). */
+  hire?: HireKind;
 };
 
 export interface HelperQuery extends HelperFilter {
@@ -97,6 +103,7 @@ export function toListingSearchParams(query: Partial<HelperQuery>): URLSearchPar
   if (query.skill?.length) params.set("skill", query.skill.join(","));
   if (query.availableBy) params.set("availableBy", query.availableBy);
   if (query.interview?.length) params.set("interview", query.interview.join(","));
+  if (query.hire) params.set("hire", query.hire);
   if (query.sort && query.sort !== "newest") params.set("sort", query.sort);
   if (query.pageSize && query.pageSize !== DEFAULT_PAGE_SIZE) params.set("pageSize", String(query.pageSize));
   if (query.page && query.page > 1) params.set("page", String(query.page));

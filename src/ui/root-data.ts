@@ -1,13 +1,14 @@
 import { useLocation, useRouteLoaderData, type AppLoadContext } from "react-router";
 import { localeOfPage, type FamilyLocale, type Locale } from "../shared/i18n/locales";
 import type { PageLocales } from "../shared/i18n/page-locale";
+import type { Role } from "../shared/roles";
 
 /**
  * What the root loader gives every page (signed-in user, public configuration), declared here
  * so components read it without importing root.tsx, which imports them.
  */
 export interface RootData {
-  viewer: { id: string; name: string; role: "supplier" | "operator"; locale: string | null } | null;
+  viewer: { id: string; name: string; role: Role; locale: string | null } | null;
   config: AppLoadContext["config"];
   nonce: string;
   renderedAt: string;

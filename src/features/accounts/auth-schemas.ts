@@ -65,6 +65,20 @@ export const registerSchema = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: passwordsDiffer });
 
+/**
+ * A helper signing up herself (a direct hire): no company and no licence; a phone number if she
+ * wishes, which the site keeps for its operators and never shows (the account guard checks it).
+ */
+export const helperRegisterSchema = z
+  .object({
+    name: text(m.shared_error_field_full_name, NAME_MAX).superRefine(refuseGoodsWords(m.shared_error_field_full_name)),
+    email,
+    phone: optionalText(m.shared_error_field_phone, 40),
+    password: newPassword(m.shared_error_field_password),
+    confirmPassword: z.string({ error: confirmPassword }).min(1, { error: confirmPassword }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], error: passwordsDiffer });
+
 export const loginSchema = z.object({
   email,
   password: z
@@ -75,6 +89,7 @@ export const loginSchema = z.object({
 
 export type LoginInput = z.input<typeof loginSchema>;
 export type RegisterInput = z.input<typeof registerSchema>;
+export type HelperRegisterInput = z.input<typeof helperRegisterSchema>;
 export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;

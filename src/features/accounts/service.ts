@@ -4,6 +4,7 @@
  */
 import { and, eq, ne, sql } from "drizzle-orm";
 import { photoUrls } from "../../shared/media";
+import { roleOf, type Role } from "../../shared/roles";
 import { isSupplierLocale, type SupplierLocale } from "../../shared/i18n/locales";
 import type { Database } from "../../server/db/connect";
 import { account, user } from "./server/tables";
@@ -32,7 +33,7 @@ export interface Profile {
   phone: string | null;
   /** Telegram user name, without the @. */
   telegram: string | null;
-  role: "supplier" | "operator";
+  role: Role;
   emailVerified: boolean;
   avatar: { key: string; url: string; thumbUrl: string } | null;
   /** The language of the account's own pages; English until one is chosen. */
@@ -106,7 +107,7 @@ export function createAccountService({
       licenceRefusal: row.licenceRefusedAt ? { number: row.licenceRefusedNumber ?? "", reason: row.licenceRefusalReason ?? "" } : null,
       phone: row.phone,
       telegram: row.telegram,
-      role: row.role === "operator" ? "operator" : "supplier",
+      role: roleOf(row.role),
       emailVerified: row.emailVerified,
       avatar: urls && row.image ? { key: row.image, ...urls } : null,
       locale: isSupplierLocale(row.locale) ? row.locale : "en",

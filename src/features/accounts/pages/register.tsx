@@ -1,9 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { Form, Link, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import { Field, FormError } from "../../../ui/field";
 import { NewPasswordFields } from "../components/account-password-fields";
 import { COMPANY_MAX, EA_LICENCE_MAX, NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from "../auth-limits";
-import { registerSchema, type RegisterInput } from "../auth-schemas";
+import { helperRegisterSchema, registerSchema, type HelperRegisterInput, type RegisterInput } from "../auth-schemas";
+import type { SignUpRole } from "../../../shared/roles";
 import { parseWithZod, refuse, type Refusal } from "../../../ui/forms.server";
 import { authMessage, callAuth, tooManyAttempts } from "./auth.server";
 import { redirectWithCookies } from "../../../ui/page-guards.server";
@@ -22,21 +23,34 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "description", content: m.accounts_register_description() },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, request }: Route.LoaderArgs) {
   if (context.viewer) throw redirect("/dashboard");
-  return null;
+  return { as: signsUpAs(request.url) };
+}
+
+/** Which sign-up the page shows: an agency's (the default) or a helper's own (`?as=helper`). */
+function signsUpAs(url: string): SignUpRole {
+  return new URL(url).searchParams.get("as") === "helper" ? "helper" : "supplier";
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: registerSchema });
+  const formData = await request.formData();
+  const role: SignUpRole = formData.get("as") === "helper" || signsUpAs(request.url) === "helper" ? "helper" : "supplier";
+  const submission =
+    role === "helper" ? parseWithZod(formData, { schema: helperRegisterSchema }) : parseWithZod(formData, { schema: registerSchema });
   const fail = (refusal: Omit<Refusal, "hideFields"> = {}) =>
     refuse(submission, { ...refusal, hideFields: ["password", "confirmPassword"] });
   if (submission.status !== "success") return fail();
 
-  const { name, email, password, companyName, eaLicenceNumber } = submission.value;
-  const result = await callAuth(context, "/sign-up/email", {
-    body: { name, email, password, companyName, ...(eaLicenceNumber ? { eaLicenceNumber } : {}) },
-  });
+  const { name, email, password } = submission.value;
+  const details =
+    "companyName" in submission.value
+      ? {
+          companyName: submission.value.companyName,
+          ...(submission.value.eaLicenceNumber ? { eaLicenceNumber: submission.value.eaLicenceNumber } : {}),
+        }
+      : { ...("phone" in submission.value && submission.value.phone ? { phone: submission.value.phone } : {}) };
+  const result = await callAuth(context, "/sign-up/email", { body: { name, email, password, ...details }, signUpAs: role });
   if (!result.ok) {
     if (result.status === 429) return fail({ formError: tooManyAttempts(result), status: 429 });
     if (result.code === "PASSWORD_TOO_COMMON") {
@@ -67,12 +81,32 @@ function fieldsOf(body: unknown): Record<string, string> | undefined {
 }
 
 export default function Register() {
-  const [form, fields] = useForm<RegisterInput>({ lastResult: useActionData<typeof action>()?.result });
-  const busy = useNavigation().state === "submitting";
+  const { as } = useLoaderData<typeof loader>();
   return (
     <section className="form-card account-card" aria-labelledby="register-heading">
       <h1 id="register-heading">{m.accounts_register_title()}</h1>
       <LanguageChoice />
+      <nav className="sign-up-kinds" aria-label={m.accounts_register_kinds()}>
+        <Link to="/register" aria-current={as === "supplier" ? "page" : undefined}>
+          {m.accounts_register_as_agency()}
+        </Link>
+        <Link to="/register?as=helper" aria-current={as === "helper" ? "page" : undefined}>
+          {m.accounts_register_as_helper()}
+        </Link>
+      </nav>
+      {as === "helper" ? <HelperSignUp /> : <AgencySignUp />}
+      <p className="form-links">
+        {m.accounts_have_account()} <Link to="/login">{m.accounts_login_title()}</Link>
+      </p>
+    </section>
+  );
+}
+
+function AgencySignUp() {
+  const [form, fields] = useForm<RegisterInput>({ lastResult: useActionData<typeof action>()?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
       <p className="account-lead">{m.accounts_register_lead()}</p>
       <FormError message={form.errors?.[0]} />
       <Form method="post" className="form" {...getFormProps(form)}>
@@ -103,9 +137,40 @@ export default function Register() {
           {m.accounts_register_title()}
         </SubmitButton>
       </Form>
-      <p className="form-links">
-        {m.accounts_have_account()} <Link to="/login">{m.accounts_login_title()}</Link>
-      </p>
-    </section>
+    </>
+  );
+}
+
+/** A helper signing up herself: her name, e-mail and password; a phone only if she wishes, never shown. */
+function HelperSignUp() {
+  const [form, fields] = useForm<HelperRegisterInput>({ lastResult: useActionData<typeof action>()?.result });
+  const busy = useNavigation().state === "submitting";
+  return (
+    <>
+      <p className="account-lead">{m.accounts_register_helper_lead()}</p>
+      <FormError message={form.errors?.[0]} />
+      <Form method="post" action="/register?as=helper" className="form" {...getFormProps(form)}>
+        <input type="hidden" name="as" value="helper" />
+        <Field field={fields.name} label={m.accounts_field_full_name()} autoComplete="name" required maxLength={NAME_MAX} />
+        <Field field={fields.email} label={m.accounts_field_email()} type="email" autoComplete="email" inputMode="email" required />
+        <Field
+          field={fields.phone}
+          label={m.accounts_field_phone_optional()}
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          hint={m.accounts_field_phone_never_shown()}
+        />
+        <NewPasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          label={m.accounts_field_password()}
+          confirmLabel={m.accounts_field_confirm_password()}
+        />
+        <SubmitButton busy={busy} busyLabel={m.accounts_signing_up()}>
+          {m.accounts_register_title()}
+        </SubmitButton>
+      </Form>
+    </>
   );
 }

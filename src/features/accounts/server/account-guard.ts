@@ -11,6 +11,8 @@ import { z } from "zod";
 import { accountDetailsSchema } from "../../../shared/account-schema";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
 import { m } from "../../../shared/i18n/compiled/messages.js";
+import { roleOf } from "../../../shared/roles";
+import { signsUpAsHelper } from "./auth-calls";
 import { fieldsNotAllowed } from "./auth-words";
 import { weakPasswordReason } from "./common-passwords";
 import type { ResendVerdict } from "./confirmation-resend-limit";
@@ -51,10 +53,20 @@ const GUARDED_PATHS = new Set([
 
 type Body = Record<string, unknown>;
 
-function refuseUnknownFields(path: string, body: Body): void {
-  const allowed = ALLOWED_FIELDS[path];
+/** What a helper's account has not: she is no company, holds no licence, and is reached only through the site. */
+const NOT_A_HELPERS = new Set(["companyName", "eaLicenceNumber", "telegram"]);
+
+/** Whether the account signing up, or signed in, is a helper's (a direct hire). */
+async function isHelperAccount(ctx: GuardContext): Promise<boolean> {
+  if (ctx.path === "/sign-up/email") return signsUpAsHelper(ctx.headers);
+  if (ctx.path !== "/update-user") return false;
+  return roleOf((await getSessionFromCtx(ctx))?.user.role) === "helper";
+}
+
+function refuseUnknownFields(path: string, body: Body, helper: boolean): void {
+  const allowed = ALLOWED_FIELDS[path]?.filter((key) => !(helper && NOT_A_HELPERS.has(key)));
   if (!allowed) return;
-  const unknown = Object.keys(body).filter((key) => !allowed.includes(key));
+  const unknown = Object.keys(body).filter((key) => !allowed.includes(key) && !(helper && NOT_A_HELPERS.has(key) && !body[key]));
   if (unknown.length === 0) return;
   throw new APIError("BAD_REQUEST", { code: "FIELD_NOT_ALLOWED", ...fieldsNotAllowed(unknown) });
 }
@@ -164,7 +176,7 @@ export function accountGuard(options: AccountGuardOptions) {
               return ctx.json(RESET_REQUESTED);
             }
             if (ctx.path === CONFIRMATION_RESEND_PATH) return limitConfirmationResends(options, body as Body);
-            refuseUnknownFields(ctx.path, body as Body);
+            refuseUnknownFields(ctx.path, body as Body, await isHelperAccount(ctx));
             checkDetails(ctx.path, body as Body);
             await refuseTakenLicence(ctx, body as Body, options);
             await refuseWeakPassword(ctx, body as Body, options.siteName);

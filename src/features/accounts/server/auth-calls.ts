@@ -5,6 +5,7 @@
  */
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
+import type { SignUpRole } from "../../../shared/roles";
 import { authErrorMessage, tooManyAttempts as tooManyAttemptsIn } from "./auth-words";
 
 /**
@@ -13,6 +14,17 @@ import { authErrorMessage, tooManyAttempts as tooManyAttemptsIn } from "./auth-w
  * new account; it is checked against the supplier side's languages.
  */
 export const PAGE_LOCALE_HEADER = "x-dh-page-locale";
+
+/**
+ * The role a new account asks for at sign-up: "helper" for a helper signing up herself (a
+ * direct hire); anything else, or nothing, a supplier. A script may send it too: it gives no
+ * power a supplier has not, and an operator is never made this way.
+ */
+export const SIGN_UP_AS_HEADER = "x-dh-sign-up-as";
+
+export function signsUpAsHelper(headers: Headers | null | undefined): boolean {
+  return headers?.get(SIGN_UP_AS_HEADER) === "helper";
+}
 
 /** Where better-auth answers (auth.ts mounts it there). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -39,6 +51,8 @@ export interface AuthCall {
   origin: string;
   /** The page's language, when a page calls. */
   locale?: string;
+  /** The role a new account asks for (sign-up only). */
+  signUpAs?: SignUpRole;
 }
 
 export async function callAuth(handler: (request: Request) => Promise<Response>, path: string, options: AuthCall): Promise<AuthResult> {
@@ -46,6 +60,7 @@ export async function callAuth(handler: (request: Request) => Promise<Response>,
   const headers = new Headers({ origin, [CLIENT_IP_HEADER]: options.ip });
   if (options.cookie) headers.set("cookie", options.cookie);
   if (options.locale) headers.set(PAGE_LOCALE_HEADER, options.locale);
+  if (options.signUpAs) headers.set(SIGN_UP_AS_HEADER, options.signUpAs);
   const method = options.method ?? "POST";
   if (method === "POST") headers.set("content-type", "application/json");
   const response = await handler(

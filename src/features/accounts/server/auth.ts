@@ -14,7 +14,7 @@ import { CLIENT_IP_HEADER } from "../../../server/http/web-bridge";
 import { configuredChannels, enqueueMessage, inReaderLocale } from "../../notifications";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { accountGuard } from "./account-guard";
-import { AUTH_BASE_PATH, PAGE_LOCALE_HEADER } from "./auth-calls";
+import { AUTH_BASE_PATH, PAGE_LOCALE_HEADER, signsUpAsHelper } from "./auth-calls";
 import { isSupplierLocale } from "../../../shared/i18n/locales";
 import { hitConfirmationResend } from "./confirmation-resend-limit";
 import { licenceHeldByAnother, licenceTakenMessage } from "./licence-claims";
@@ -101,10 +101,14 @@ export function createAuth(config: Config, db: Database, secret: string, options
       user: {
         create: {
           // A new account keeps the language chosen on the sign-up page (decision 123).
+          // A helper signing up herself (a direct hire) has a role of her own and no company or licence.
           async before(user, context) {
             const locale = context?.headers?.get(PAGE_LOCALE_HEADER);
-            if (isSupplierLocale(locale) && locale !== "en") return { data: { ...user, locale } };
-            return undefined;
+            const chosen = isSupplierLocale(locale) && locale !== "en" ? { locale } : {};
+            const helper = signsUpAsHelper(context?.headers)
+              ? { role: "helper", companyName: null, eaLicenceNumber: null, telegram: null }
+              : {};
+            return { data: { ...user, ...chosen, ...helper } };
           },
         },
       },

@@ -4,9 +4,10 @@
  */
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
+import { roleOf, type Role } from "../../../shared/roles";
 import { user } from "./tables";
 
-export type Role = "supplier" | "operator";
+export type { Role };
 
 export class UnknownUserError extends Error {
   override name = "UnknownUserError";
@@ -34,6 +35,6 @@ export async function setRole(db: Database, email: string, role: Role): Promise<
       .limit(1);
     if (!row) throw new UnknownUserError(email);
     if (row.role !== role) await tx.update(user).set({ role }).where(eq(user.id, row.id));
-    return { id: row.id, email: row.email, name: row.name, before: row.role === "operator" ? "operator" : "supplier", after: role };
+    return { id: row.id, email: row.email, name: row.name, before: roleOf(row.role), after: role };
   });
 }

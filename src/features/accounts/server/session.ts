@@ -7,6 +7,7 @@ import fp from "fastify-plugin";
 import type { Auth } from "./auth";
 import { registerAccess } from "./access";
 import type { Viewer } from "./viewer";
+import { roleOf } from "../../../shared/roles";
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
@@ -22,7 +23,7 @@ export async function viewerFromHeaders(auth: Auth, headers: Headers): Promise<V
     id: user.id,
     name: user.name,
     email: user.email,
-    role: user.role === "operator" ? "operator" : "supplier",
+    role: roleOf(user.role),
     image: user.image ?? null,
     locale: typeof user.locale === "string" ? user.locale : null,
   };

@@ -124,8 +124,24 @@ export const accountProfiles = pgView("account_profiles", {
   emailConfirmed: boolean("email_confirmed").notNull(),
   /** An operator refuses its licence (decision 164): nothing of it is public meanwhile. */
   licenceRefused: boolean("licence_refused").notNull(),
+  /** A helper's own account (role `helper`): her biodata is a direct hire (decision 197). */
+  directHire: boolean("direct_hire").notNull(),
   /** Changes with every update of the account's row (its `xmin`): what a cache of its cards compares. */
   version: text("version").notNull(),
 }).existing();
 
 export type AccountProfile = typeof accountProfiles.$inferSelect;
+
+/**
+ * An operator's check of a helper's identity (decision 197): who checked, when, and which kind
+ * of document was seen. Never the document's number nor a copy of it (decision 160). Until a
+ * row exists her page says her identity is not yet checked.
+ */
+export const identityChecks = pgTable("identity_checks", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  documentKind: text("document_kind").notNull(),
+  checkedBy: text("checked_by").references(() => user.id, { onDelete: "set null" }),
+  checkedAt: timestamp("checked_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -259,6 +259,10 @@ export function demoBiodata(random: Random, helper: DemoInput, homeCountry: stri
   const cares = withBedriddenCare(helper, skills, employment);
   const illnesses: BiodataGated["illnesses"] = random() < 0.08 ? ["asthma"] : random() < 0.05 ? ["operations"] : [];
   return {
+    // The demo's biodata are agencies': no direct-hire facts.
+    directHireReason: null,
+    employerConsent: null,
+    releaseDate: null,
     placeOfBirth: place,
     siblings: between(random, 0, 7),
     homeAddress: `${between(random, 1, 250)} ${pick(random, home.streets)}, ${place}`,

@@ -34,12 +34,17 @@ import { isUuid } from "../../../shared/uuid";
 import { referenceIn } from "../../../shared/search-terms";
 import { careArea, careOfArea, offeredCares } from "../../../shared/catalogue";
 
+/**
+ * What a biodata shows of its owner. A helper publishing herself (a direct hire, decision 197) is
+ * reached only through the site: her number and Telegram are never read for it, here, once.
+ */
 export const supplierColumns = {
   supplierName: accountProfiles.name,
   supplierCompany: accountProfiles.companyName,
   supplierImage: accountProfiles.image,
-  supplierPhone: accountProfiles.phone,
-  supplierTelegram: accountProfiles.telegram,
+  supplierPhone: sql<string | null>`case when ${accountProfiles.directHire} then null else ${accountProfiles.phone} end`,
+  supplierTelegram: sql<string | null>`case when ${accountProfiles.directHire} then null else ${accountProfiles.telegram} end`,
+  supplierDirect: accountProfiles.directHire,
 };
 export type RowWithSupplier = HelperRow & {
   supplierName: string;
@@ -47,6 +52,7 @@ export type RowWithSupplier = HelperRow & {
   supplierImage: string | null;
   supplierPhone: string | null;
   supplierTelegram: string | null;
+  supplierDirect: boolean;
 };
 
 /** The listing's conditions; the query they go into joins the supplier's account (`account_profiles`). */
@@ -80,6 +86,7 @@ export function listingConditions(query: Omit<HelperQuery, "sort" | "page" | "pa
   }
   if (query.availableBy) conditions.push(or(isNull(helpers.availableFrom), lte(helpers.availableFrom, query.availableBy))!);
   if (query.interview) conditions.push(arrayOverlaps(helpers.interview, query.interview));
+  if (query.hire) conditions.push(eq(accountProfiles.directHire, query.hire === "direct"));
   if (query.q) {
     // A reference written another way ("DH 1013", "(ref DH1013)") is looked for as a reference only.
     const reference = referenceIn(query.q);
@@ -136,7 +143,7 @@ export const cardColumns = pick(getTableColumns(helpers), [
   "availableFrom",
 ]);
 export type CardRow = Pick<HelperRow, keyof typeof cardColumns> &
-  Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage" | "supplierPhone" | "supplierTelegram">;
+  Pick<RowWithSupplier, "supplierName" | "supplierCompany" | "supplierImage" | "supplierPhone" | "supplierTelegram" | "supplierDirect">;
 
 /** A card as anyone sees it: her age, read from the date of birth, which stays behind. */
 export function toCard(row: CardRow, now = new Date()): HelperCard {
@@ -164,9 +171,10 @@ export function toCard(row: CardRow, now = new Date()): HelperCard {
       id: row.supplierId,
       name: row.supplierCompany || row.supplierName,
       image: photoUrls(row.supplierImage)?.thumbUrl ?? null,
-      whatsapp: row.supplierPhone ? row.supplierPhone.replace(/\D/g, "") : null,
-      telegram: row.supplierTelegram || null,
+      whatsapp: !row.supplierDirect && row.supplierPhone ? row.supplierPhone.replace(/\D/g, "") : null,
+      telegram: (!row.supplierDirect && row.supplierTelegram) || null,
     },
+    hire: row.supplierDirect ? "direct" : "agency",
     publishedAt: row.publishedAt.toISOString(),
     availableFrom: row.availableFrom,
   };
@@ -189,6 +197,9 @@ function biodataPublic(row: HelperRow): BiodataPublic {
     workedInSingapore: row.workedInSingapore,
     availableFrom: row.availableFrom,
     interview: row.interview as BiodataPublic["interview"],
+    directHireReason: row.directHireReason as BiodataPublic["directHireReason"],
+    employerConsent: row.employerConsent,
+    releaseDate: row.releaseDate,
   };
 }
 

@@ -30,6 +30,7 @@ import type { MediaStorage } from "../../media";
 import { keysNotOwned, lockKey, markUsed, mediaKeysInNotes, releaseUnused, storedFileExists } from "../../media";
 import { listSupplierHelpers, supplierColumns, toOwnedRecord } from "./helper-reads";
 import { biodataUsesImage } from "./image-use";
+import { assertFirstBiodata, directHireFacts, type DirectHireFacts } from "./direct-hire";
 import { sanitizeNotes } from "./sanitize-notes";
 import { accountMayShow, isListedStatus, isShownStatus, type PublicRule } from "./visibility";
 import { isUuid } from "../../../shared/uuid";
@@ -215,17 +216,21 @@ export async function createHelper(deps: WriteDeps, viewer: Viewer | null | unde
     supplierName: profile.name,
     supplierCompany: profile.companyName,
     supplierImage: profile.image,
-    supplierPhone: profile.phone,
-    supplierTelegram: profile.telegram,
+    supplierPhone: profile.directHire ? null : profile.phone,
+    supplierTelegram: profile.directHire ? null : profile.telegram,
+    supplierDirect: profile.directHire,
   };
+  const direct = directHireFacts(profile.directHire, input);
   assertMayPublish(deps.rule, { emailVerified: profile.emailConfirmed, role: user.role }, input.status);
   assertPhotoToPublish(input);
   if (input.photo) await assertPhotoStored(deps.storage, input.photo);
   const row = await deps.db.transaction(async (tx) => {
+    if (profile.directHire) await assertFirstBiodata(tx, user.id);
     if (input.photo) await assertPhotoFree(tx, input.photo);
     await assertOwnPersonnel(tx, user.id, input.eaPersonnelId);
     const values: NewHelperRow = {
       ...input,
+      ...direct,
       specialNotes: sanitizeNotes(input.specialNotes),
       skillAreas: experiencedAreas(input.skills),
       supplierId: user.id,
@@ -254,6 +259,18 @@ function changesFrom(input: HelperUpdateInput, current: HelperRow): Partial<NewH
   return changes;
 }
 
+/** The direct-hire facts as they stand after a change, checked; none changed, nothing to write. */
+function directHireChanges(current: HelperRow & { supplierDirect: boolean }, input: HelperUpdateInput): Partial<NewHelperRow> {
+  const given = [input.directHireReason, input.employerConsent, input.releaseDate].some((value) => value !== undefined);
+  if (!given) return {};
+  return directHireFacts(current.supplierDirect, {
+    directHireReason:
+      input.directHireReason === undefined ? (current.directHireReason as DirectHireFacts["directHireReason"]) : input.directHireReason,
+    employerConsent: input.employerConsent === undefined ? current.employerConsent : input.employerConsent,
+    releaseDate: input.releaseDate === undefined ? current.releaseDate : input.releaseDate,
+  });
+}
+
 /** A change saved: the record as it is now, and the status it had before (publishing or an edit). */
 export interface SavedChange {
   record: OwnedHelperRecord;
@@ -280,7 +297,7 @@ export async function updateHelper(deps: WriteDeps, viewer: Viewer | null | unde
       await assertPhotoFree(tx, newPhoto, id);
     }
     await assertOwnPersonnel(tx, current.supplierId, input.eaPersonnelId);
-    const changes = changesFrom(input, current);
+    const changes = { ...changesFrom(input, current), ...directHireChanges(current, input) };
     await claimImages(tx, user, id, newPhoto, { before: current.specialNotes, after: changes.specialNotes });
     const [written] =
       Object.keys(changes).length > 0 ? await tx.update(helpers).set(changes).where(eq(helpers.id, id)).returning() : [current];

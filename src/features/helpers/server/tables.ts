@@ -108,6 +108,14 @@ export const helpers = pgTable(
       .default(sql`'{}'::text[]`),
     status: text("status").notNull().default("draft"),
     /**
+     * A direct hire's biodata (decision 197): why she is free to be hired directly (a transfer,
+     * finishing her contract, a former Singapore helper now abroad); for a transfer, her current
+     * employer's consent and her release date. Null on agencies' biodata.
+     */
+    directHireReason: text("direct_hire_reason"),
+    employerConsent: boolean("employer_consent"),
+    releaseDate: date("release_date", { mode: "string" }),
+    /**
      * The agency's EA personnel this biodata names (decision 163); null: its first registered.
      * Removing the person sets it back to null, so the biodata names the first again.
      */

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../../server/db/connect";
 import { setRole, UnknownUserError, type Role, type RoleChange } from "../../accounts";
+import { roles } from "../../../shared/roles";
 import { BackupRefused, writeBackup, type DumpsDataDir, type Manifest } from "../../../server/ops/backup";
 
 export const OPERATOR_SOCKET = "operator.sock";
@@ -27,7 +28,7 @@ interface RoleRequest {
 
 function isRoleRequest(value: unknown): value is RoleRequest {
   const record = value as Partial<RoleRequest> | null;
-  return typeof record?.email === "string" && (record.role === "operator" || record.role === "supplier");
+  return typeof record?.email === "string" && (roles as readonly unknown[]).includes(record.role);
 }
 
 function answer(response: http.ServerResponse, status: number, body: unknown): void {
