@@ -4,7 +4,7 @@
  */
 import { skillAreaLabel } from "./biodata-catalogue";
 import { labelOf } from "./catalogue-labels";
-import { ageWords, availableByWords, interviewLabel, salaryWords } from "./filter-words";
+import { ageWords, availableByWords, hireLabel, interviewLabel, salaryWords } from "./filter-words";
 import { listText } from "./format";
 import { m } from "./i18n/compiled/messages.js";
 import { listFilters, type HelperFilter, type ListFilter } from "./listing-query";
@@ -27,6 +27,7 @@ export function describeFilter(filter: HelperFilter): string[] {
   if (filter.skill?.length) words.push(m.shared_skills_words({ skills: listText(filter.skill.map(skillAreaLabel)) }));
   if (filter.availableBy) words.push(availableByWords(filter.availableBy));
   if (filter.interview?.length) words.push(m.shared_interview_words({ modes: listText(filter.interview.map(interviewLabel)) }));
+  if (filter.hire) words.push(hireLabel(filter.hire));
   if (filter.q) words.push(m.shared_search_words({ q: filter.q }));
   return words;
 }

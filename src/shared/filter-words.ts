@@ -18,5 +18,8 @@ export const salaryWords = (salaryMax: number) => m.shared_salary_max({ amount: 
 
 export const availableByWords = (date: string) => m.shared_available_by({ date: formatBirthDate(date) ?? date });
 
+/** "Direct hire" or "Agency": who publishes the biodata (decision 197). */
+export const hireLabel = (kind: string) => m.shared_hire({ kind });
+
 /** An interview mode's label ("By video"), or its slug when the catalogue no longer has it. */
 export { interviewLabel };

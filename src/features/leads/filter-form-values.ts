@@ -8,7 +8,8 @@ import { interviewLabel, interviewModes, isSkillArea, skillAreaLabel, skillAreas
 import { careGroups, resolveSlug, type CatalogueName } from "../../shared/catalogue";
 import { careGroupLabel, catalogueOptions, labelOf } from "../../shared/catalogue-labels";
 import { intlLocale } from "../../shared/format";
-import type { HelperQuery, ListFilter } from "../../shared/listing-query";
+import { hireLabel } from "../../shared/filter-words";
+import { hireKinds, type HelperQuery, type ListFilter } from "../../shared/listing-query";
 import type { Option } from "../../shared/options";
 
 export type Choice = Option;
@@ -34,7 +35,7 @@ export const choiceFields: readonly ChoiceField[] = [
 export const numberFields = ["ageMin", "ageMax", "salaryMax"] as const;
 
 /** What she has done and when she can start: the listing's own parameter names. */
-export const biodataFilterFields = ["skill", "availableBy", "interview"] as const;
+export const biodataFilterFields = ["skill", "availableBy", "interview", "hire"] as const;
 
 /** The skill drop-down: one area, or a combination a link asked for ("cooking,infant"). */
 export function skillChoices(current = ""): Choice[] {
@@ -51,6 +52,9 @@ export function skillChoices(current = ""): Choice[] {
 
 /** The ways to interview, in the page's language. */
 export const interviewChoices = (): Choice[] => interviewModes.map((mode) => ({ value: mode.slug, label: interviewLabel(mode.slug) }));
+
+/** Who publishes her biodata: the helper herself (direct hire) or an agency. */
+export const hireChoices = (): Choice[] => hireKinds.map((kind) => ({ value: kind, label: hireLabel(kind) }));
 
 /** "Cooking and care of infants", "infant care or elderly care", as the page's language joins them. */
 function joined(words: string[], type: "conjunction" | "disjunction"): string {
@@ -125,5 +129,6 @@ export function valuesFromQuery(query: Partial<HelperQuery>): FilterValues {
   if (query.skill) values.skill = query.skill.join(",");
   if (query.availableBy) values.availableBy = query.availableBy;
   if (query.interview) values.interview = query.interview[0]!;
+  if (query.hire) values.hire = query.hire;
   return values;
 }

@@ -72,7 +72,8 @@ export async function listSuppliers(db: Database, helpers: ListedCounts): Promis
   const rows = await db
     .select(publicColumns)
     .from(accountProfiles)
-    .where(inArray(accountProfiles.id, [...counts.keys()]))
+    // A helper publishing herself (a direct hire) is no supplier: never on /authors (decision 197).
+    .where(and(inArray(accountProfiles.id, [...counts.keys()]), eq(accountProfiles.directHire, false)))
     .orderBy(sql`lower(${accountProfiles.name})`);
   // A stable sort keeps the database's order by name among suppliers with as many helpers.
   const items = rows.map((row) => toItem({ ...row, availableHelpers: counts.get(row.id) ?? 0 }));
@@ -90,7 +91,7 @@ export async function findSupplier(
     db
       .select(publicColumns)
       .from(accountProfiles)
-      .where(and(eq(accountProfiles.id, id), ownerMayShow(rule)))
+      .where(and(eq(accountProfiles.id, id), ownerMayShow(rule), eq(accountProfiles.directHire, false)))
       .limit(1),
     helpers.listedCount(id),
   ]);

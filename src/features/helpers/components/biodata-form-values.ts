@@ -51,7 +51,10 @@ type TextFields =
   | "skillsEvaluation"
   | "skillsEvaluationOther"
   | "workedInSingapore"
-  | "availableFrom";
+  | "availableFrom"
+  | "directHireReason"
+  | "employerConsent"
+  | "releaseDate";
 
 export type BiodataFormValues = { [K in TextFields]?: Text } & { [K in (typeof LIST_FIELDS)[number]]?: string[] } & {
   skills?: Record<string, SkillFormRow>;
@@ -135,6 +138,9 @@ export function biodataValues(helper: OwnedHelperRecord): BiodataFormValues {
     workedInSingapore: text(helper.workedInSingapore),
     availableFrom: text(helper.availableFrom),
     interview: helper.interview,
+    directHireReason: text(helper.directHireReason),
+    employerConsent: text(helper.employerConsent),
+    releaseDate: text(helper.releaseDate),
   };
 }
 

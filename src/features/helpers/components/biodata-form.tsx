@@ -14,6 +14,7 @@ import { entriesOf, formSections, sectionsWithErrors, type FormSectionSpec } fro
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { FormSection, type BiodataFields } from "./biodata-form-section";
 import { completeSections, progressText, submitLabel, useFormEntries } from "./biodata-form-progress";
+import { DirectHireFields } from "./direct-hire-fields";
 
 /**
  * The browser's only work on the form: adding and removing job rows (Conform's list intents)
@@ -86,8 +87,11 @@ export function BiodataForm({
   listedNow,
   isNew,
   personnel,
+  direct = false,
 }: {
   defaultValue: BiodataFormValues;
+  /** A helper's own biodata (a direct hire, decision 197): the form asks why she is free to be hired directly. */
+  direct?: boolean;
   /**
    * The agency's registered EA personnel, one to be named on the biodata (decision 163); until
    * one is chosen the first is selected. Null or empty for a supplier without (no field).
@@ -127,6 +131,7 @@ export function BiodataForm({
       <FormError message={formMessage} />
       <p className="hint">{isNew ? m.helpers_supplier_form_hint_new() : m.helpers_supplier_form_hint()}</p>
       <p className="hint">{m.helpers_supplier_goods_rule()}</p>
+      {direct ? <DirectHireFields fields={fields} /> : null}
       {formSections().map((section, i) => (
         <FormSection
           key={section.id}

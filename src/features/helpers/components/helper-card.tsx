@@ -6,6 +6,7 @@ import type { HelperCard as HelperCardData } from "../../../shared/helper-types"
 import { paths } from "../../../ui/paths";
 import { helperOpenedFromCard } from "../../../ui/pixel";
 import { ContactButtons } from "./contact-buttons";
+import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
 import { RelativeTime } from "../../../ui/relative-time";
 import { ShortlistToggle } from "../../shortlist/components/shortlist-toggle";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -129,7 +130,10 @@ export function HelperCard({
           {helper.name}
         </Heading>
         <p className="helper-facts">{facts.join(" · ")}</p>
-        <p className="availability">{availabilityShort(helper.availableFrom)}</p>
+        <p className="availability">
+          {availabilityShort(helper.availableFrom)}
+          {helper.hire === "direct" ? <span className="hire-mark">{m.helpers_direct_hire()}</span> : null}
+        </p>
         <p className="helper-terms">
           <strong>{formatSalary(helper.salary)}</strong>
           {m.helpers_a_month()} · {formatOffDaysShort(helper.offDays)}
@@ -153,7 +157,12 @@ export function HelperCard({
           {m.helpers_details()}
           <span className="visually-hidden">{m.helpers_details_about({ name: helper.name })}</span>
         </Link>
-        <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} channels="whatsapp" />
+        {helper.hire === "direct" ? (
+          // Reached only through the site (decision 197): her card has no WhatsApp button.
+          <MessageSupplierLink helperId={helper.id} name={helper.name} label={m.helpers_card_message()} />
+        ) : (
+          <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} channels="whatsapp" />
+        )}
         <ShortlistToggle helper={helper} compact />
       </div>
     </article>

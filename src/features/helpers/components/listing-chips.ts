@@ -4,7 +4,7 @@
  */
 import { isSkillArea, skillAreaLabel } from "../../../shared/biodata-catalogue";
 import { labelOf } from "../../../shared/catalogue-labels";
-import { ageWords, availableByWords, interviewLabel, salaryWords } from "../../../shared/filter-words";
+import { ageWords, availableByWords, hireLabel, interviewLabel, salaryWords } from "../../../shared/filter-words";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { listFilters, toListingSearchParams, type HelperFilter, type HelperQuery } from "../../../shared/listing-query";
 
@@ -53,6 +53,7 @@ export function filterChips(pathname: string, query: HelperQuery, fixed: HelperF
       href: without({ interview: base.interview!.filter((other) => other !== mode) }),
     });
   }
+  if (base.hire) chips.push({ label: hireLabel(base.hire), href: without({ hire: undefined }) });
   if (base.q) chips.push({ label: `“${base.q}”`, href: without({ q: undefined }) });
   return chips;
 }

@@ -5,6 +5,7 @@ import { labelOf, spokenLanguages } from "../../../shared/catalogue-labels";
 import { display, listText } from "../../../shared/format";
 import { BiodataParts, Facts } from "../components/biodata-parts";
 import { ContactButtons } from "../components/contact-buttons";
+import { DirectHireBlock } from "../components/direct-hire-block";
 import { recordInterest } from "../../contacts/components/contact-beacon";
 import { MessageSupplierLink } from "../../conversations/components/message-supplier-link";
 import { HelperCard, HelperPhoto } from "../components/helper-card";
@@ -47,13 +48,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { helper, gated } = found;
   const viewer = context.viewer;
   const mayEdit = Boolean(viewer && (viewer.role === "operator" || viewer.id === helper.supplier.id));
-  const [supplier, personnel, alike] = await Promise.all([
-    context.services.suppliers.find(helper.supplier.id),
+  const direct = helper.hire === "direct";
+  const [supplier, personnel, alike, identity] = await Promise.all([
+    direct ? null : context.services.suppliers.find(helper.supplier.id),
     context.services.helpers.namedPersonnel({ id: helper.id, supplierId: helper.supplier.id }),
     context.services.helpers.list({ nationality: [helper.nationality], sort: "newest", page: 1, pageSize: MORE_LIKE_THIS + 1 }),
+    direct ? context.services.accounts.identityCheck(helper.supplier.id) : null,
   ]);
   const more = alike.items.filter((other) => other.id !== helper.id).slice(0, MORE_LIKE_THIS);
-  return { helper, gated, mayEdit, supplier, personnel, more };
+  return { helper, gated, mayEdit, supplier, personnel, more, identity };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches }) => {
@@ -95,7 +98,8 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
 };
 
 export default function HelperBiodata() {
-  const { helper, gated, mayEdit, supplier, personnel, more: alike } = useLoaderData<typeof loader>();
+  const { helper, gated, mayEdit, supplier, personnel, more: alike, identity } = useLoaderData<typeof loader>();
+  const direct = helper.hire === "direct";
   const { config } = useRootData();
   const backTo = useListingReturn();
   useBiodataViewed(helper);
@@ -123,7 +127,15 @@ export default function HelperBiodata() {
           <p className="biodata-sub">
             {m.helpers_biodata_sub({ nationality: labelOf("nationality", helper.nationality) ?? helper.nationality, ref: helper.ref })}
           </p>
-          {available ? (
+          {available && direct ? (
+            // A direct hire is reached only through the site (decision 197): no number, WhatsApp or Telegram.
+            <>
+              <p className="message-supplier">
+                <MessageSupplierLink helperId={helper.id} label={m.helpers_direct_message({ name: helper.name, site: config.siteName })} />
+              </p>
+              <p className="contact-note">{m.helpers_direct_only_here({ site: config.siteName })}</p>
+            </>
+          ) : available ? (
             <>
               <ContactButtons helperId={helper.id} name={helper.name} reference={helper.ref} supplier={helper.supplier} />
               <p className="message-supplier">
@@ -177,6 +189,7 @@ export default function HelperBiodata() {
           )}
         </section>
         <div className="biodata-supplier">
+          {direct ? <DirectHireBlock helper={helper} identity={identity} siteName={config.siteName} /> : null}
           {supplier ? <SupplierBlock supplier={supplier} personnel={personnel} /> : null}
           <p className="biodata-published">
             {m.helpers_biodata_published()} <RelativeTime date={helper.publishedAt} />

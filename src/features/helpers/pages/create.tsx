@@ -18,7 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.help
 /** The writer's EA personnel, one to be named on the biodata (decision 163); the policy's guard runs first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.viewer;
-  return { personnel: viewer ? await context.services.suppliers.personnelToName(viewer.id) : [] };
+  return {
+    personnel: viewer ? await context.services.suppliers.personnelToName(viewer.id) : [],
+    // A helper's own biodata (a direct hire) says why she is free to be hired directly.
+    direct: viewer?.role === "helper",
+  };
 }
 
 /** A save refused for coming too fast says when to save again, as an HTTP client reads it too. */
@@ -35,14 +39,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function HelperCreate() {
   const answer = useActionData<typeof action>();
-  const { personnel } = useLoaderData<typeof loader>();
+  const { personnel, direct } = useLoaderData<typeof loader>();
   return (
     <section className="form-card wide biodata-editor" aria-labelledby="create-heading">
       <nav className="breadcrumbs" aria-label={m.helpers_supplier_breadcrumb()}>
         <Link to={paths.dashboard()}>{m.helpers_supplier_dashboard_title()}</Link> / {m.helpers_supplier_new()}
       </nav>
       <h1 id="create-heading">{m.helpers_supplier_new_title()}</h1>
-      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew personnel={personnel} />
+      <BiodataForm defaultValue={NEW_BIODATA} lastResult={answer?.result} listedNow={false} isNew personnel={personnel} direct={direct} />
     </section>
   );
 }

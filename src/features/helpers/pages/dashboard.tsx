@@ -81,6 +81,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const licence = licenceState(profile);
   const justConfirmed = new URL(request.url).searchParams.get("verified") === "1" && Boolean(profile?.emailVerified);
   return {
+    // A helper's own account (a direct hire) owns one biodata: once she has it, she edits it.
+    helperAccount: viewer.role === "helper",
     fittingJobs: fittingJobs.length,
     mustConfirm,
     needsPersonnel,
@@ -182,7 +184,8 @@ function StatusForm({ helper }: { helper: Row }) {
 }
 
 export default function Dashboard() {
-  const { helpers, emailNotice, mustConfirm, needsPersonnel, licence, viewerId, fittingJobs } = useLoaderData<typeof loader>();
+  const { helpers, emailNotice, mustConfirm, needsPersonnel, licence, viewerId, fittingJobs, helperAccount } =
+    useLoaderData<typeof loader>();
   // Without JavaScript the forms are posted as a page: their answer is said here, not in the row.
   const posted = useActionData<typeof action>();
   const changed = posted ? helpers.find((helper) => helper.id === posted.id) : undefined;
@@ -194,10 +197,13 @@ export default function Dashboard() {
     <section className="dashboard" aria-labelledby="dashboard-heading">
       <div className="dashboard-head">
         <h1 id="dashboard-heading">{m.helpers_supplier_dashboard_title()}</h1>
-        <Link className="button primary" to={paths.createHelper()}>
-          {m.helpers_supplier_create()}
-        </Link>
+        {helperAccount && helpers.length > 0 ? null : (
+          <Link className="button primary" to={paths.createHelper()}>
+            {helperAccount ? m.helpers_supplier_create_own() : m.helpers_supplier_create()}
+          </Link>
+        )}
       </div>
+      {helperAccount ? <p className="hint">{m.helpers_supplier_direct_dashboard()}</p> : null}
       {emailNotice ? (
         <div className="email-notice">
           <p className="form-success" role="status">

@@ -55,6 +55,7 @@ export default function HelperEdit() {
         listedNow={helper.status === "available"}
         isNew={false}
         personnel={personnel}
+        direct={helper.hire === "direct"}
       />
     </section>
   );

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import { interviewLabel, skillAreaLabel } from "../../../shared/biodata-catalogue";
 import { labelOf } from "../../../shared/catalogue-labels";
 import { formatBirthDate, formatSalary, intlLocale } from "../../../shared/format";
+import { hireLabel } from "../../../shared/filter-words";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { listingNotes } from "../../../shared/listing-notes";
 import type { HelperFilter, HelperQuery } from "../../../shared/listing-query";
@@ -73,5 +74,6 @@ export function describeFilter(filter: HelperFilter): string[] {
   if (filter.skill) words.push(m.helpers_summary_skills({ skills: joined(filter.skill.map(skillAreaLabel), "conjunction") }));
   if (filter.availableBy) words.push(m.helpers_summary_available_by({ date: formatBirthDate(filter.availableBy) ?? filter.availableBy }));
   if (filter.interview) words.push(m.helpers_summary_interview({ modes: joined(filter.interview.map(interviewLabel), "disjunction") }));
+  if (filter.hire) words.push(hireLabel(filter.hire));
   return words;
 }

@@ -2,7 +2,16 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { HELPER_LIMITS } from "../../../shared/helper-limits";
-import { APPLY_FIELD, choiceFields, choicesFor, interviewChoices, skillChoices, valueText, type FilterValues } from "../filter-form-values";
+import {
+  APPLY_FIELD,
+  choiceFields,
+  choicesFor,
+  hireChoices,
+  interviewChoices,
+  skillChoices,
+  valueText,
+  type FilterValues,
+} from "../filter-form-values";
 import { paths } from "../../../ui/paths";
 import { Field, type FieldState } from "../../../ui/field";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -112,6 +121,7 @@ export function FilterForm({
             placeholder={m.leads_any()}
             options={interviewChoices()}
           />
+          <Field kind="select" field={field("hire")} label={m.shared_hire_label()} placeholder={m.leads_any()} options={hireChoices()} />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button primary">
