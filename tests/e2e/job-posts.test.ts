@@ -5,25 +5,16 @@
  * the conversation opens with the proposal (issue 34).
  */
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { user } from "../../src/features/accounts/server/tables";
 import { calendarDateAt, formatIsoDate } from "../../src/shared/age";
 import { signUp } from "../support/auth";
 import { browserMissing } from "../support/browser";
-import { newPage, signedInContext, siteInBrowser } from "../support/e2e";
+import { newPage, screenshot, signedInContext, siteInBrowser } from "../support/e2e";
 import { createHelper } from "../support/factories";
 import { uniqueSgMobile } from "../support/notify";
 
 const PHONE = { width: 390, height: 844 };
-const screens = process.env.SCREENS_DIR;
-
-/** A whole page at the phone's width, from its top (a page scrolled to a message keeps its header mid-picture). */
-async function screenshot(page: Page, name: string) {
-  if (!screens) return;
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${screens}/${name}`, fullPage: true });
-}
 
 describe.skipIf(browserMissing)("a family posts what it needs and a supplier answers with a helper who fits", () => {
   const running = siteInBrowser({ seed: false });

@@ -217,3 +217,14 @@ export function mailingSiteInBrowser() {
 }
 
 export { launchBrowser };
+
+/**
+ * A whole page from its top (a page scrolled to a message keeps its header mid-picture), into
+ * SCREENS_DIR when it is set; nothing otherwise.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const screens = process.env.SCREENS_DIR;
+  if (!screens) return;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${screens}/${name}`, fullPage: true });
+}

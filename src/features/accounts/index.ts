@@ -2,6 +2,7 @@
 export { requireOperator, requireOwnerOrOperator, requireUser } from "./server/guards";
 export type { Viewer } from "./server/viewer";
 export { actor, type Access } from "./server/access";
+export { checkIdentity, listHelperAccounts } from "./server/identity-checks";
 export { setRole, UnknownUserError, type Role, type RoleChange } from "./server/roles";
 export { hasSessionCookie } from "./server/session";
 export { isLicenceTaken } from "./server/licence-claims";

@@ -18,7 +18,7 @@ import { isLicenceTaken, licenceHeldByAnother, licenceTaken, refusingTakenLicenc
 import type { PasswordCheckLimiter } from "./server/password-check-limit";
 import type { Viewer } from "./server/viewer";
 import { requireUser } from "./server/guards";
-import { checkIdentity, findIdentityCheck, listHelperAccounts } from "./server/identity-checks";
+import { findIdentityCheck } from "./server/identity-checks";
 import { m } from "../../shared/i18n/compiled/messages.js";
 
 export interface Profile {
@@ -256,8 +256,6 @@ export function createAccountService({
     emailNeedsConfirming: mail.channels.email,
     /** A helper's identity as an operator checked it (decision 197); null: not yet checked. */
     identityCheck: (userId: string) => findIdentityCheck(db, userId),
-    checkIdentity: (viewer: Viewer | null | undefined, userId: string, body: unknown) => checkIdentity(db, viewer, userId, body),
-    helperAccounts: (viewer: Viewer | null | undefined) => listHelperAccounts(db, viewer),
   };
 }
 

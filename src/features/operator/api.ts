@@ -13,6 +13,7 @@ import { leadSchema, type LeadService } from "../leads";
 import { calendarDateAt, formatIsoDate } from "../../shared/age";
 import { licenceCheckSchema, licenceRefusalSchema } from "./licence-check-schema";
 import type { OperatorService } from "./service";
+import { identityDocuments } from "../../shared/identity-documents";
 
 const supplierLicenceSchema = z.object({
   id: z.string(),
@@ -190,6 +191,27 @@ export async function operatorRoutes(fastify: FastifyInstance, { operator, leads
       },
     },
     async (request) => operator.as(request.viewer).suppliers.uncheckLicence(request.params.id),
+  );
+
+  app.post(
+    "/api/admin/helper-accounts/:id/identity",
+    {
+      config,
+      schema: {
+        ...operatorOnly,
+        summary: "Record the check of a helper's identity",
+        description:
+          "A helper's own account (direct hire): the kind of document the operator saw. Its number and a copy are never kept. 404 for any other account.",
+        params: idParams,
+        bodyCheckedInHandler: z.object({ documentKind: z.enum(identityDocuments) }),
+        response: {
+          200: z.object({ documentKind: z.enum(identityDocuments), checkedAt: z.string() }),
+          ...errors,
+          ...refusals(404),
+        },
+      },
+    },
+    async (request) => operator.as(request.viewer).helperAccounts.checkIdentity(request.params.id, request.body),
   );
 
   app.post(

@@ -6,8 +6,10 @@
  */
 import type { Database } from "../../server/db/connect";
 import {
+  checkIdentity,
   checkLicence,
   findSupplierLicence,
+  listHelperAccounts,
   listSupplierLicences,
   refuseLicence,
   requireOperator,
@@ -58,6 +60,15 @@ export function createOperatorService({
           const unchecked = await uncheckLicence(db, supplierId);
           await announced();
           return unchecked;
+        },
+      },
+      /** Helpers' own accounts (direct hire) and the check of their identity: the kind of document seen, never its number (decision 197). */
+      helperAccounts: {
+        list: () => listHelperAccounts(db),
+        async checkIdentity(userId: string, body: unknown) {
+          const checked = await checkIdentity(db, operatorId, userId, body);
+          await announced();
+          return checked;
         },
       },
       /** Agencies' registered EA personnel, checked in MOM's directory by an operator (decision 163). */

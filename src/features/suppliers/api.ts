@@ -67,7 +67,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.get(
     "/api/me/ea-personnel",
     {
-      config: { access: "signed-in" },
+      config: { access: "supplier" },
       schema: {
         tags: ["suppliers"],
         summary: "List your EA personnel",
@@ -84,7 +84,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.post(
     "/api/me/ea-personnel",
     {
-      config: { access: "signed-in" },
+      config: { access: "supplier" },
       schema: {
         tags: ["suppliers"],
         summary: "Add an EA personnel",
@@ -99,7 +99,7 @@ export async function supplierRoutes(fastify: FastifyInstance, { suppliers }: { 
   app.delete(
     "/api/me/ea-personnel/:id",
     {
-      config: { access: "signed-in" },
+      config: { access: "supplier" },
       schema: {
         tags: ["suppliers"],
         summary: "Remove an EA personnel",

@@ -6,16 +6,17 @@
  * the owner's biodata?) stay in the services, which check the role again themselves.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from "fastify";
-import { requireOperator, requireUser } from "./guards";
+import { requireOperator, requireSupplier, requireUser } from "./guards";
 import type { Viewer } from "./viewer";
 
 /**
  * - `anyone`: open, the caller proves nothing by a session (a family proves itself by its own
  *   cookie where a route says so);
- * - `signed-in`: any account (a supplier or an operator);
+ * - `signed-in`: any account (a supplier, a helper or an operator);
+ * - `supplier`: a supplier's or an operator's account, not a helper's own (decision 197);
  * - `operator`: the site's operators only.
  */
-export type Access = "anyone" | "signed-in" | "operator";
+export type Access = "anyone" | "signed-in" | "supplier" | "operator";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -34,6 +35,7 @@ function mustDeclare(url: string): boolean {
 
 const checks: Record<Exclude<Access, "anyone">, (request: FastifyRequest) => void> = {
   "signed-in": (request) => void requireUser(request.viewer),
+  supplier: (request) => void requireSupplier(request.viewer),
   operator: (request) => void requireOperator(request.viewer),
 };
 

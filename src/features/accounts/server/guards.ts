@@ -4,6 +4,7 @@
  */
 import { forbidden, unauthorized } from "../../../server/http/errors";
 import type { Viewer } from "./viewer";
+import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export function requireUser(viewer: Viewer | null | undefined): Viewer {
   if (!viewer) throw unauthorized();
@@ -16,6 +17,13 @@ export function requireOwnerOrOperator(viewer: Viewer | null | undefined, ownerI
   if (user.role !== "operator" && user.id !== ownerId) {
     throw forbidden("Only the supplier who published this biodata, or an operator, may change it.");
   }
+  return user;
+}
+
+/** A supplier's (or an operator's) account: a helper's own (a direct hire) has no licence nor personnel. */
+export function requireSupplier(viewer: Viewer | null | undefined): Viewer {
+  const user = requireUser(viewer);
+  if (user.role === "helper") throw forbidden(m.server_error_suppliers_only());
   return user;
 }
 

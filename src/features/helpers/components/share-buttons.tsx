@@ -6,9 +6,10 @@ const browserCanShare = () => typeof navigator !== "undefined" && typeof navigat
 
 /**
  * Share a biodata: the system's share sheet (Web Share API) where the browser has one; otherwise
- * Copy link and share links for WhatsApp and Telegram, which also work without JavaScript.
+ * Copy link and share links for WhatsApp and Telegram, which also work without JavaScript. A
+ * direct hire's page (`linkOnly`) has no WhatsApp or Telegram link at all (decision 197).
  */
-export function ShareButtons({ url, title }: { url: string; title: string }) {
+export function ShareButtons({ url, title, linkOnly = false }: { url: string; title: string; linkOnly?: boolean }) {
   const canShare = useSyncExternalStore(noSubscription, browserCanShare, () => false);
   const [copied, setCopied] = useState<"yes" | "no" | null>(null);
   if (canShare) {
@@ -31,17 +32,21 @@ export function ShareButtons({ url, title }: { url: string; title: string }) {
       <button type="button" className="button" onClick={() => void copy()}>
         {m.helpers_share_copy()}
       </button>
-      <a className="button" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
-        {m.helpers_share_whatsapp()}
-      </a>
-      <a
-        className="button"
-        href={`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`}
-        target="_blank"
-        rel="noopener noreferrer"
-      >
-        {m.helpers_share_telegram()}
-      </a>
+      {linkOnly ? null : (
+        <>
+          <a className="button" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer">
+            {m.helpers_share_whatsapp()}
+          </a>
+          <a
+            className="button"
+            href={`https://t.me/share/url?url=${encodeURIComponent(url)}&text=${encodeURIComponent(title)}`}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {m.helpers_share_telegram()}
+          </a>
+        </>
+      )}
       <span role="status" className="share-status">
         {copied === "yes" ? m.helpers_share_copied() : copied === "no" ? m.helpers_share_not_copied() : ""}
       </span>

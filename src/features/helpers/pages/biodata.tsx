@@ -157,6 +157,7 @@ export default function HelperBiodata() {
             <ShareButtons
               url={`${config.publicUrl}${localHref(paths.helper(helper.id))}`}
               title={m.helpers_biodata_share_title({ name: helper.name, ref: helper.ref, site: config.siteName })}
+              linkOnly={direct}
             />
           </div>
           <FactTable helper={helper} dateOfBirth={gated?.dateOfBirth} />

@@ -9,8 +9,11 @@ const supplier = z.object({
   id: z.string(),
   name: z.string(),
   image: z.string().nullable(),
-  whatsapp: z.string().nullable().describe("The supplier's WhatsApp number, international digits (for https://wa.me/<digits>)"),
-  telegram: z.string().nullable().describe("The supplier's Telegram user name, without the @"),
+  whatsapp: z
+    .string()
+    .nullable()
+    .describe("The supplier's WhatsApp number, international digits (for https://wa.me/<digits>); always null for a direct hire"),
+  telegram: z.string().nullable().describe("The supplier's Telegram user name, without the @; always null for a direct hire"),
 });
 
 export const helperCardSchema = z.object({
@@ -40,6 +43,11 @@ export const helperCardSchema = z.object({
     ),
   photo,
   supplier,
+  hire: z
+    .enum(["direct", "agency"])
+    .describe(
+      "direct: the helper publishes herself and is reached only through the site's chat (decision 197); agency: an agency's or overseas supplier's",
+    ),
   publishedAt: z.string(),
   availableFrom: z.string().nullable(),
 });
@@ -78,6 +86,9 @@ const biodataPublic = {
   employment: z.array(employmentRow),
   workedInSingapore: z.boolean().nullable(),
   interview: z.array(z.string()),
+  directHireReason: nullableText.describe("A direct hire's reason she is free to be hired directly; null on an agency's biodata"),
+  employerConsent: z.boolean().nullable().describe("A transfer: her current employer consents"),
+  releaseDate: nullableText.describe("A transfer: YYYY-MM-DD, the day her current employer releases her"),
 };
 
 export const helperRecordSchema = helperCardSchema.extend({

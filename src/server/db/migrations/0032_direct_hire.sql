@@ -21,3 +21,9 @@ CREATE OR REPLACE VIEW "account_profiles" AS
     xmin::text AS "version",
     ("role" = 'helper') AS "direct_hire"
   FROM "user";
+--> statement-breakpoint
+-- An operator's check of a helper's identity changes what her page says: every instance is told,
+-- as for any change of the listing (rare: an operator's act).
+CREATE TRIGGER identity_checks_listing_changed
+  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "identity_checks"
+  FOR EACH STATEMENT EXECUTE FUNCTION notify_listing_changed();

@@ -1,0 +1,207 @@
+/**
+ * Helpers on their own (issue 35, decision 197): a helper signs up herself, owns one biodata, is
+ * listed as a direct hire (hire=direct, never hire=agency), shows no number, WhatsApp or Telegram,
+ * is the other side of a family's conversation about her, is no supplier (/authors, personnel),
+ * has her identity checked by an operator (kind of document only) and hides or deletes at once.
+ */
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { identityChecks, user } from "../../src/features/accounts/server/tables";
+import { helpers } from "../../src/features/helpers/server/tables";
+import { signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
+import { biodataBody, withPhoto } from "../support/biodata";
+import { describeDb } from "../support/database";
+import { uniqueEmail } from "../support/factories";
+import { uniqueSgMobile } from "../support/notify";
+import { formBody, formHeaders, usePageApp } from "../support/pages";
+import { returningVisitorCookie } from "../support/visitor";
+
+const HER_PHONE = "+6591230000";
+
+describeDb("helpers on their own (direct hire)", () => {
+  const t = usePageApp();
+  let agency: SignedIn;
+  let operator: SignedIn;
+  let helper: SignedIn;
+  let biodataId: string;
+  beforeAll(async () => {
+    agency = await signUp(t, { name: "Direct Test Agency" });
+    operator = await signUp(t, { name: "Direct Test Operator", role: "operator" });
+  });
+
+  const page = (url: string, cookie = "") => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  const api = (method: "GET" | "POST" | "PATCH" | "DELETE", url: string, cookie: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const helperBody = (overrides: Record<string, unknown> = {}) =>
+    biodataBody({
+      name: "Ma Thida",
+      nationality: "Myanmar",
+      motherTongue: "Burmese",
+      religion: "Buddhist",
+      directHireReason: "finishing-contract",
+      ...overrides,
+    });
+
+  it("signs a helper up from /register as a helper: her own role, no company, her phone kept and never shown", async () => {
+    const form = await page("/register?as=helper");
+    expect(form.body).toContain("I am a helper looking for an employer");
+    const email = uniqueEmail("helper");
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/register?as=helper",
+      headers: formHeaders,
+      payload: formBody({
+        as: "helper",
+        name: "Ma Thida",
+        email,
+        phone: "9123 0000",
+        password: TEST_PASSWORD,
+        confirmPassword: TEST_PASSWORD,
+      }),
+    });
+    expect(posted.statusCode, posted.body.slice(0, 300)).toBe(302);
+    const [row] = await t.db.select().from(user).where(eq(user.email, email));
+    expect(row).toMatchObject({ role: "helper", companyName: null, eaLicenceNumber: null, phone: HER_PHONE });
+    helper = { id: row!.id, email, name: "Ma Thida", cookie: await signIn(t, email) };
+  });
+
+  it("refuses a company, a licence or a Telegram name for a helper's account, and never makes an operator", async () => {
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: "http://localhost:3000", "x-dh-sign-up-as": "helper" },
+      payload: { name: "Su Su", email: uniqueEmail("helper"), password: TEST_PASSWORD, companyName: "Su Su Pte Ltd" },
+    });
+    expect(refused.statusCode).toBe(400);
+    const operatorAsked = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: "http://localhost:3000", "x-dh-sign-up-as": "operator" },
+      payload: { name: "Not An Operator", email: uniqueEmail("helper"), password: TEST_PASSWORD },
+    });
+    expect(operatorAsked.statusCode).toBe(200);
+    expect(operatorAsked.json().user.role).toBe("supplier");
+  });
+
+  it("asks why she is free to be hired directly, per field, and writes nothing until it is said", async () => {
+    const missing = await api("POST", "/api/helpers", helper.cookie, await withPhoto(t, helper, helperBody({ directHireReason: null })));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields.directHireReason).toBeTruthy();
+    const transfer = await api(
+      "POST",
+      "/api/helpers",
+      helper.cookie,
+      await withPhoto(t, helper, helperBody({ directHireReason: "transfer" })),
+    );
+    expect(transfer.statusCode).toBe(400);
+    expect(Object.keys(transfer.json().error.fields).sort()).toEqual(["employerConsent", "releaseDate"]);
+    expect(await t.db.select().from(helpers).where(eq(helpers.supplierId, helper.id))).toHaveLength(0);
+  });
+
+  it("publishes her one biodata and refuses a second with a clear message", async () => {
+    const created = await api("POST", "/api/helpers", helper.cookie, await withPhoto(t, helper, helperBody()));
+    expect(created.statusCode, created.body).toBe(201);
+    biodataId = created.json().id;
+    expect(created.json()).toMatchObject({
+      hire: "direct",
+      directHireReason: "finishing-contract",
+      supplier: { whatsapp: null, telegram: null },
+    });
+    const second = await api("POST", "/api/helpers", helper.cookie, await withPhoto(t, helper, helperBody({ name: "Ma Thida Two" })));
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toContain("one biodata");
+  });
+
+  it("is found with hire=direct and not with hire=agency; an agency's biodata the other way round", async () => {
+    const agencyOwn = await api("POST", "/api/helpers", agency.cookie, await withPhoto(t, agency, biodataBody({ name: "Agency Maria" })));
+    expect(agencyOwn.statusCode).toBe(201);
+    const ids = async (hire: string) =>
+      ((await page(`/api/helpers?hire=${hire}&pageSize=60`)).json().items as { id: string }[]).map((i) => i.id);
+    expect(await ids("direct")).toContain(biodataId);
+    expect(await ids("direct")).not.toContain(agencyOwn.json().id);
+    expect(await ids("agency")).not.toContain(biodataId);
+    expect(await ids("agency")).toContain(agencyOwn.json().id);
+    expect((await page("/api/helpers?hire=nobody")).statusCode).toBe(400);
+    const listing = await page("/posts?hire=direct");
+    expect(listing.body).toContain("Direct hire");
+    expect(listing.body).toContain("Ma Thida");
+  });
+
+  it("shows no number, WhatsApp or Telegram on her page, card or API, and says what the employer does", async () => {
+    const biodata = await page(`/posts/${biodataId}`);
+    expect(biodata.statusCode).toBe(200);
+    // Her biodata, not the site's own contact in the menu and footer.
+    const article = biodata.body.slice(biodata.body.indexOf('<article class="biodata"'), biodata.body.indexOf("</article>"));
+    expect(article).toContain("Ma Thida");
+    for (const text of ["wa.me", "t.me/", "91230000", "9123 0000"])
+      expect(article, article.slice(Math.max(0, article.indexOf(text) - 300), article.indexOf(text) + 100)).not.toContain(text);
+    expect(biodata.body).not.toContain("91230000");
+    expect(biodata.body).toContain(`href="/posts/${biodataId}/message"`);
+    expect(biodata.body).toContain("Not yet checked");
+    expect(biodata.body).toContain("mom.gov.sg/passes-and-permits/work-permit-for-foreign-domestic-worker");
+    const record = await page(`/api/helpers/${biodataId}`);
+    expect(record.body).not.toContain("91230000");
+    const listing = await page("/posts?hire=direct");
+    const card = listing.body.slice(listing.body.indexOf('<article class="helper-card"'), listing.body.indexOf("</article>"));
+    expect(card).toContain("Ma Thida");
+    expect(card).not.toContain("wa.me");
+  });
+
+  it("is no supplier: never on /authors, no supplier page, no EA personnel", async () => {
+    const suppliers = (await page("/api/suppliers")).json() as { id: string }[] | { items: { id: string }[] };
+    const list = Array.isArray(suppliers) ? suppliers : suppliers.items;
+    expect(list.map((s) => s.id)).not.toContain(helper.id);
+    expect((await page(`/api/suppliers/${helper.id}`)).statusCode).toBe(404);
+    expect((await page("/authors")).body).not.toContain("Ma Thida");
+    expect((await api("GET", "/api/me/ea-personnel", helper.cookie)).statusCode).toBe(403);
+  });
+
+  it("is the other side of a family's conversation about her, and answers it from her inbox", async () => {
+    const visitor = await returningVisitorCookie(t, "Fiona Family", uniqueSgMobile().e164);
+    const started = await t.app.inject({
+      method: "POST",
+      url: `/posts/${biodataId}/message`,
+      headers: { ...formHeaders, cookie: visitor },
+      payload: formBody({ body: "Hello Ma Thida, are you free in March?", email: "" }),
+    });
+    expect(started.statusCode).toBe(302);
+    const id = String(started.headers.location).split("/").pop()!;
+    const inbox = await page("/dashboard/messages", helper.cookie);
+    expect(inbox.body).toContain("Ma Thida");
+    const answered = await api("POST", `/api/conversations/${id}/messages`, helper.cookie, { body: "Yes, I am free from March." });
+    expect(answered.statusCode, answered.body).toBe(201);
+    // An agency is not a side of it.
+    expect((await api("POST", `/api/conversations/${id}/messages`, agency.cookie, { body: "Hello" })).statusCode).toBeGreaterThanOrEqual(
+      403,
+    );
+  });
+
+  describe("permissions", () => {
+    it("lets no agency change her biodata, and no family (signed out) write one", async () => {
+      expect((await api("PATCH", `/api/helpers/${biodataId}`, agency.cookie, { salary: 900 })).statusCode).toBe(403);
+      expect((await t.app.inject({ method: "POST", url: "/api/helpers", payload: helperBody() })).statusCode).toBe(401);
+    });
+
+    it("records an operator's identity check (who, when, which kind of document), refused to anyone else", async () => {
+      const url = `/api/admin/helper-accounts/${helper.id}/identity`;
+      expect((await api("POST", url, agency.cookie, { documentKind: "passport" })).statusCode).toBe(403);
+      expect((await api("POST", url, operator.cookie, { documentKind: "E1234567" })).statusCode).toBe(400);
+      const checked = await api("POST", url, operator.cookie, { documentKind: "passport" });
+      expect(checked.statusCode, checked.body).toBe(200);
+      const [row] = await t.db.select().from(identityChecks).where(eq(identityChecks.userId, helper.id));
+      expect(row).toMatchObject({ documentKind: "passport", checkedBy: operator.id });
+      expect(Object.keys(row!).sort()).toEqual(["checkedAt", "checkedBy", "documentKind", "userId"]);
+      expect((await page(`/posts/${biodataId}`)).body).toContain("from her passport");
+    });
+  });
+
+  it("hides her biodata at once (draft) and deletes it at once", async () => {
+    expect((await api("PATCH", `/api/helpers/${biodataId}`, helper.cookie, { status: "draft" })).statusCode).toBe(200);
+    expect((await page(`/api/helpers/${biodataId}`)).statusCode).toBe(404);
+    expect(((await page("/api/helpers?hire=direct&pageSize=60")).json().items as { id: string }[]).map((i) => i.id)).not.toContain(
+      biodataId,
+    );
+    expect((await api("DELETE", `/api/helpers/${biodataId}`, helper.cookie)).statusCode).toBe(204);
+    expect(await t.db.select().from(helpers).where(eq(helpers.id, biodataId))).toHaveLength(0);
+  });
+});
