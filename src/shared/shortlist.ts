@@ -28,21 +28,30 @@ export function shortlistPath(ids: readonly string[]): string {
   return ids.length > 0 ? `/shortlist?ids=${ids.join(",")}` : "/shortlist";
 }
 
-/** "1. Siti Rahayu (ref DH1013)", one line a helper, in the page's language. */
-function messageLines(helpers: readonly { name: string; ref: string }[]): string[] {
-  return helpers.map((helper, i) => m.shortlist_message_line({ number: i + 1, name: helper.name, ref: helper.ref }));
+/** A shortlisted helper as a message names her; `hire: "direct"`: she is reached only through the site (decision 197). */
+type Named = { name: string; ref: string; hire?: "direct" | "agency" };
+
+/** "1. Siti Rahayu (ref DH1013)", one line a helper, in the page's language; a direct hire says she is reached through the site. */
+function messageLines(helpers: readonly Named[], siteName: string): string[] {
+  return helpers.map((helper, i) =>
+    helper.hire === "direct"
+      ? m.shortlist_message_line_direct({ number: i + 1, name: helper.name, ref: helper.ref, site: siteName })
+      : m.shortlist_message_line({ number: i + 1, name: helper.name, ref: helper.ref }),
+  );
 }
 
 /** The WhatsApp message that sends a shortlist: each helper's name and reference, then its link. */
-export function shortlistMessage(helpers: readonly { name: string; ref: string }[], link: string): string {
-  return [m.shortlist_ask_message_intro(), ...messageLines(helpers), m.shortlist_ask_message_link({ link })].join("\n");
+export function shortlistMessage(helpers: readonly Named[], link: string, siteName: string): string {
+  return [m.shortlist_ask_message_intro(), ...messageLines(helpers, siteName), m.shortlist_ask_message_link({ link })].join("\n");
 }
 
 /** The message that shares a shortlist with anyone (a husband, a friend): the helpers, then the link to compare them. */
-export function shortlistShareMessage(helpers: readonly { name: string; ref: string }[], link: string, siteName: string): string {
-  return [m.shortlist_share_message_intro({ site: siteName }), ...messageLines(helpers), m.shortlist_share_message_link({ link })].join(
-    "\n",
-  );
+export function shortlistShareMessage(helpers: readonly Named[], link: string, siteName: string): string {
+  return [
+    m.shortlist_share_message_intro({ site: siteName }),
+    ...messageLines(helpers, siteName),
+    m.shortlist_share_message_link({ link }),
+  ].join("\n");
 }
 
 /**

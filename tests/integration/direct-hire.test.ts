@@ -4,10 +4,14 @@
  * is the other side of a family's conversation about her, is no supplier (/authors, personnel),
  * has her identity checked by an operator (kind of document only) and hides or deletes at once.
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { identityChecks, user } from "../../src/features/accounts/server/tables";
 import { helpers } from "../../src/features/helpers/server/tables";
+import { chatMessages, conversations } from "../../src/features/conversations/server/tables";
+import { jobProposals } from "../../src/features/jobs/server/tables";
+import { calendarDateAt, formatIsoDate } from "../../src/shared/age";
+import { pdfText } from "../support/pdf-text";
 import { signIn, signUp, TEST_PASSWORD, type SignedIn } from "../support/auth";
 import { biodataBody, withPhoto } from "../support/biodata";
 import { describeDb } from "../support/database";
@@ -166,6 +170,8 @@ describeDb("helpers on their own (direct hire)", () => {
     });
     expect(started.statusCode).toBe(302);
     const id = String(started.headers.location).split("/").pop()!;
+    const [conversation] = await t.db.select().from(conversations).where(eq(conversations.id, id));
+    expect(conversation).toMatchObject({ helperId: biodataId, supplierId: helper.id });
     const inbox = await page("/dashboard/messages", helper.cookie);
     expect(inbox.body).toContain("Ma Thida");
     const answered = await api("POST", `/api/conversations/${id}/messages`, helper.cookie, { body: "Yes, I am free from March." });
@@ -174,6 +180,65 @@ describeDb("helpers on their own (direct hire)", () => {
     expect((await api("POST", `/api/conversations/${id}/messages`, agency.cookie, { body: "Hello" })).statusCode).toBeGreaterThanOrEqual(
       403,
     );
+
+    // The family reports her to the operators (her message), who find it among the reported.
+    const family = `${visitor}; ${String(started.headers["set-cookie"]).split(";")[0]!}`;
+    const [hers] = await t.db
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.conversationId, id), eq(chatMessages.author, "supplier")));
+    const reported = await t.app.inject({
+      method: "POST",
+      url: `/messages/${id}`,
+      headers: { ...formHeaders, cookie: family },
+      payload: formBody({ intent: "report", messageId: String(hers!.id) }),
+    });
+    expect(reported.statusCode).toBe(302);
+    expect((await page("/admin/conversations?reported=1", operator.cookie)).body).toContain("Ma Thida");
+  });
+
+  it("prints her PDF with no agency and no number: contact through the site", async () => {
+    const pdf = await page(`/posts/${biodataId}/biodata.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain("Direct hire — contact through Direct Helpers");
+    expect(text).not.toContain("9123");
+  });
+
+  it("applies to a job post she fits, as a supplier proposes one helper", async () => {
+    const family = await returningVisitorCookie(t, "Job Family", uniqueSgMobile().e164);
+    const start = formatIsoDate(calendarDateAt(new Date(Date.now() + 20 * 86_400_000)));
+    const job = new URLSearchParams({
+      adults: "2",
+      home: "hdb",
+      district: "tampines",
+      startDate: start,
+      salaryMin: "600",
+      salaryMax: "800",
+      offDays: "4",
+      description: "Two adults, a quiet home.",
+    });
+    job.append("cares", "infant");
+    job.append("nationalities", "myanmar");
+    const posted = await t.app.inject({
+      method: "POST",
+      url: "/jobs/new",
+      headers: { ...formHeaders, cookie: family },
+      payload: job.toString(),
+    });
+    expect(posted.statusCode, posted.body.slice(0, 300)).toBe(302);
+    const jobId = String(posted.headers.location).slice(6, 42);
+    expect((await page("/dashboard/jobs", helper.cookie)).body).toContain(`/dashboard/jobs/${jobId}`);
+    const applied = await t.app.inject({
+      method: "POST",
+      url: `/dashboard/jobs/${jobId}`,
+      headers: { ...formHeaders, cookie: helper.cookie },
+      payload: formBody({ helper: biodataId, message: "I cared for a baby for three years in Singapore." }),
+    });
+    expect(applied.statusCode).toBe(200);
+    expect(applied.body).toContain("Your proposal is sent");
+    const [proposal] = await t.db.select().from(jobProposals).where(eq(jobProposals.jobId, jobId));
+    expect(proposal).toMatchObject({ helperId: biodataId, supplierId: helper.id });
   });
 
   describe("permissions", () => {
@@ -203,5 +268,35 @@ describeDb("helpers on their own (direct hire)", () => {
     );
     expect((await api("DELETE", `/api/helpers/${biodataId}`, helper.cookie)).statusCode).toBe(204);
     expect(await t.db.select().from(helpers).where(eq(helpers.id, biodataId))).toHaveLength(0);
+  });
+
+  it("deletes her account at once, with her password, taking her biodata and conversations with it", async () => {
+    const email = uniqueEmail("helper");
+    const signedUp = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/sign-up/email",
+      headers: { origin: "http://localhost:3000", "x-dh-sign-up-as": "helper" },
+      payload: { name: "Leaving Lin", email, password: TEST_PASSWORD },
+    });
+    const id = signedUp.json().user.id as string;
+    const cookie = await signIn(t, email);
+    const leaving = { id, email, name: "Leaving Lin", cookie };
+    expect((await api("POST", "/api/helpers", cookie, await withPhoto(t, leaving, helperBody({ name: "Leaving Lin" })))).statusCode).toBe(
+      201,
+    );
+    // An agency's account is not deleted this way.
+    expect((await page(`/profile/${agency.id}/delete`, agency.cookie)).statusCode).toBe(403);
+    const post = (password: string) =>
+      t.app.inject({
+        method: "POST",
+        url: `/profile/${id}/delete`,
+        headers: { ...formHeaders, cookie },
+        payload: formBody({ currentPassword: password }),
+      });
+    expect((await post("not her password")).statusCode).toBe(400);
+    expect(await t.db.select().from(user).where(eq(user.id, id))).toHaveLength(1);
+    expect((await post(TEST_PASSWORD)).statusCode).toBe(302);
+    expect(await t.db.select().from(user).where(eq(user.id, id))).toHaveLength(0);
+    expect(await t.db.select().from(helpers).where(eq(helpers.supplierId, id))).toHaveLength(0);
   });
 });

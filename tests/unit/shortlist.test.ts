@@ -24,14 +24,15 @@ describe("a shortlist written in an address", () => {
     const text = shortlistMessage(
       [
         { name: "Ana Reyes", ref: "DH1001" },
-        { name: "Siti", ref: "DH1002" },
+        { name: "Siti", ref: "DH1002", hire: "direct" },
       ],
       "https://x.sg/shortlist?ids=a,b",
+      "Direct Helpers",
     );
     expect(text.split("\n")).toEqual([
       "Hi, I would like to know more about the helpers on my shortlist:",
       "1. Ana Reyes (ref DH1001)",
-      "2. Siti (ref DH1002)",
+      "2. Siti (ref DH1002), a direct hire: reachable only through Direct Helpers",
       "My shortlist: https://x.sg/shortlist?ids=a,b",
     ]);
     expect(shortlistShareMessage([{ name: "Siti", ref: "DH1002" }], "https://x.sg/shortlist?ids=b", "Direct Helpers").split("\n")).toEqual([

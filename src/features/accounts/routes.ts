@@ -8,5 +8,6 @@ export default [
   route("forgot-password", "features/accounts/pages/forgot-password.tsx"),
   route("reset-password", "features/accounts/pages/reset-password.tsx"),
   route("profile/:id", "features/accounts/pages/profile.tsx"),
+  route("profile/:id/delete", "features/accounts/pages/delete-account.tsx"),
   route("confirm-email", "features/accounts/pages/confirm-email.tsx"),
 ] satisfies RouteConfig;

@@ -8,7 +8,7 @@ import { roleOf, type Role } from "../../shared/roles";
 import { isSupplierLocale, type SupplierLocale } from "../../shared/i18n/locales";
 import type { Database } from "../../server/db/connect";
 import { account, user } from "./server/tables";
-import { badRequest, tooManyRequests } from "../../server/http/errors";
+import { badRequest, forbidden, tooManyRequests } from "../../server/http/errors";
 import type { ImageUsedElsewhere, MediaStorage } from "../media";
 import { keysNotOwned, markUsed, releaseUnused, storedFileExists } from "../media";
 import type { Auth } from "./server/auth";
@@ -155,10 +155,12 @@ export function createAccountService({
    * limited), and the old address is told about it. When mail can really be sent, the new
    * address is used only once a link sent to it is opened (email-change.ts).
    */
-  async function update(viewer: Viewer | null | undefined, changes: ProfileChanges, address?: string): Promise<ProfileSaved> {
+  async function update(viewer: Viewer | null | undefined, asked: ProfileChanges, address?: string): Promise<ProfileSaved> {
     const userId = requireUser(viewer).id;
     const current = await find(userId);
     if (!current) throw accountGone();
+    // A helper's own account (a direct hire) has no company, licence or Telegram (decision 197).
+    const changes = current.role === "helper" ? { ...asked, companyName: null, eaLicenceNumber: null, telegram: null } : asked;
     const newEmail = changes.email.toLowerCase();
     const emailChanged = newEmail !== current.email.toLowerCase();
     if (emailChanged) {
@@ -236,6 +238,24 @@ export function createAccountService({
   }
 
   /**
+   * A helper deletes her own account at once (a direct hire, PDPA; decision 197): her current
+   * password first, then `before` (the page removes her biodata and its photos through the
+   * helpers' service), then the account, and with it her sessions and conversations.
+   */
+  async function deleteOwnAccount(
+    viewer: Viewer | null | undefined,
+    password: string,
+    before: () => Promise<void>,
+    address?: string,
+  ): Promise<void> {
+    const owner = requireUser(viewer);
+    if (owner.role !== "helper") throw forbidden(m.server_error_account_delete_helpers());
+    await checkCurrentPassword(owner.id, password, address);
+    await before();
+    await db.delete(user).where(eq(user.id, owner.id));
+  }
+
+  /**
    * better-auth's own HTTP handler. Page forms (sign-in, sign-up, password reset) go through it
    * rather than its functions, so they meet the same rate limits and origin checks as the API.
    */
@@ -256,6 +276,7 @@ export function createAccountService({
     emailNeedsConfirming: mail.channels.email,
     /** A helper's identity as an operator checked it (decision 197); null: not yet checked. */
     identityCheck: (userId: string) => findIdentityCheck(db, userId),
+    deleteOwnAccount,
   };
 }
 

@@ -58,6 +58,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     locale: profile.locale,
     // A licensed agency's registered EA personnel (decision 162); an overseas supplier has none.
     personnel: profile.eaLicenceNumber ? await context.services.suppliers.personnel(viewer.id) : null,
+    // A helper's own account (a direct hire): no company, licence or Telegram; her phone is never shown.
+    helperAccount: profile.role === "helper",
   };
 }
 
@@ -166,7 +168,7 @@ function licenceHint(checkedOn: string | null): string {
 }
 
 export default function Profile() {
-  const { profile, locale, personnel } = useLoaderData<typeof loader>();
+  const { profile, locale, personnel, helperAccount } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
@@ -204,27 +206,38 @@ export default function Profile() {
         >
           <Field field={detailFields.name} label={m.accounts_field_full_name()} autoComplete="name" required maxLength={NAME_MAX} />
           <Field field={detailFields.email} label={m.accounts_field_email()} type="email" autoComplete="email" inputMode="email" required />
-          <Field field={detailFields.companyName} label={m.accounts_field_company()} autoComplete="organization" maxLength={COMPANY_MAX} />
-          <Field
-            field={detailFields.eaLicenceNumber}
-            label={m.accounts_field_licence()}
-            maxLength={EA_LICENCE_MAX}
-            hint={licenceHint(profile.licenceCheckedOn)}
-          />
+          {helperAccount ? null : (
+            <>
+              <Field
+                field={detailFields.companyName}
+                label={m.accounts_field_company()}
+                autoComplete="organization"
+                maxLength={COMPANY_MAX}
+              />
+              <Field
+                field={detailFields.eaLicenceNumber}
+                label={m.accounts_field_licence()}
+                maxLength={EA_LICENCE_MAX}
+                hint={licenceHint(profile.licenceCheckedOn)}
+              />
+            </>
+          )}
           <Field
             field={detailFields.phone}
-            label={m.accounts_field_phone()}
+            label={helperAccount ? m.accounts_field_phone_optional() : m.accounts_field_phone()}
             type="tel"
             autoComplete="tel"
-            hint={m.accounts_field_phone_hint()}
+            hint={helperAccount ? m.accounts_field_phone_never_shown() : m.accounts_field_phone_hint()}
           />
-          <Field
-            field={detailFields.telegram}
-            label={m.accounts_field_telegram()}
-            maxLength={TELEGRAM_MAX}
-            autoComplete="off"
-            hint={m.accounts_field_telegram_hint()}
-          />
+          {helperAccount ? null : (
+            <Field
+              field={detailFields.telegram}
+              label={m.accounts_field_telegram()}
+              maxLength={TELEGRAM_MAX}
+              autoComplete="off"
+              hint={m.accounts_field_telegram_hint()}
+            />
+          )}
           <Field
             field={detailFields.currentPassword}
             label={m.accounts_field_current_password_for_email()}

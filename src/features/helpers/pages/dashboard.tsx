@@ -203,7 +203,11 @@ export default function Dashboard() {
           </Link>
         )}
       </div>
-      {helperAccount ? <p className="hint">{m.helpers_supplier_direct_dashboard()}</p> : null}
+      {helperAccount ? (
+        <p className="hint">
+          {m.helpers_supplier_direct_dashboard()} <Link to={`/profile/${viewerId}/delete`}>{m.helpers_supplier_delete_account()}</Link>
+        </p>
+      ) : null}
       {emailNotice ? (
         <div className="email-notice">
           <p className="form-success" role="status">

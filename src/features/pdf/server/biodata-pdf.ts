@@ -82,6 +82,8 @@ export function createBiodataPdfs({
 }: BiodataPdfDeps) {
   /** The supplier as the PDF names them: a licence's number only once the site checked it (decision 100). */
   async function supplierOf(helper: HelperRecord) {
+    // A helper publishing herself is reached only through the site (decision 197): no agency, no number.
+    if (helper.hire === "direct") return { name: m.pdf_direct_hire({ site: siteName }), licence: m.pdf_direct_hire_no_agency() };
     const row = await accountProfile(db, helper.supplier.id);
     const status = row ? licenceStatusOf(row) : "none";
     const checkedAt = status === "checked" ? row!.licenceCheckedAt!.toISOString() : null;

@@ -11,6 +11,7 @@ interface Listed {
   name: string;
   ref: string;
   supplier: SupplierSummary;
+  hire?: "direct" | "agency";
 }
 
 /**
@@ -52,7 +53,7 @@ export function AskSuppliers({
         <a
           key={group.phone}
           className="button whatsapp"
-          href={whatsappLink(group.phone, askText(group, link, supplierWords))}
+          href={whatsappLink(group.phone, askText(group, link, supplierWords, config.siteName))}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => {
@@ -76,8 +77,9 @@ function askText(
   group: { via: "supplier" | "site"; supplierId: string; helpers: Listed[] },
   link: string,
   supplierWords: Readonly<Record<string, string>>,
+  siteName: string,
 ): string {
-  const family = shortlistMessage(group.helpers, link);
+  const family = shortlistMessage(group.helpers, link, siteName);
   const theirs = group.via === "supplier" ? supplierWords[group.supplierId] : undefined;
   return theirs ? `${theirs}\n${family}` : family;
 }
