@@ -16,6 +16,7 @@ const operatorItems = () => [
   { to: "/admin/helpers", label: m.app_nav_all_biodata() },
   { to: "/admin/suppliers", label: m.app_nav_suppliers() },
   { to: "/admin/ea-personnel", label: m.operator_nav_ea_personnel() },
+  { to: "/admin/helper-accounts", label: m.operator_nav_helper_accounts() },
   { to: "/admin/leads", label: m.app_nav_leads() },
   { to: "/admin/outbox", label: m.app_nav_outbox() },
   { to: "/admin/conversations", label: m.app_nav_conversations() },

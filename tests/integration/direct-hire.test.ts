@@ -257,6 +257,23 @@ describeDb("helpers on their own (direct hire)", () => {
       expect(row).toMatchObject({ documentKind: "passport", checkedBy: operator.id });
       expect(Object.keys(row!).sort()).toEqual(["checkedAt", "checkedBy", "documentKind", "userId"]);
       expect((await page(`/posts/${biodataId}`)).body).toContain("from her passport");
+      // The operators' screen lists her with the check; anyone else is refused it.
+      expect((await page("/admin/helper-accounts", agency.cookie)).statusCode).toBe(403);
+      const screen = await page("/admin/helper-accounts", operator.cookie);
+      expect(screen.body).toContain("Ma Thida");
+      expect(screen.body).toContain("from her passport");
+      const byForm = await t.app.inject({
+        method: "POST",
+        url: "/admin/helper-accounts",
+        headers: { ...formHeaders, cookie: operator.cookie },
+        payload: formBody({ id: helper.id, documentKind: "work-permit" }),
+      });
+      expect(byForm.statusCode).toBe(302);
+      expect((await t.db.select().from(identityChecks).where(eq(identityChecks.userId, helper.id)))[0]!.documentKind).toBe("work-permit");
+      // Her second biodata is not even offered: the new-biodata page opens the one she has.
+      const create = await page("/create", helper.cookie);
+      expect(create.statusCode).toBe(302);
+      expect(create.headers.location).toBe(`/posts/${biodataId}/edit`);
     });
   });
 

@@ -7,5 +7,6 @@ export default [
   route("admin/outbox", "features/operator/pages/outbox.tsx"),
   route("admin/suppliers", "features/operator/pages/suppliers.tsx"),
   route("admin/ea-personnel", "features/operator/pages/ea-personnel.tsx"),
+  route("admin/helper-accounts", "features/operator/pages/helper-accounts.tsx"),
   route("admin/settings", "features/operator/pages/settings.tsx"),
 ] satisfies RouteConfig;

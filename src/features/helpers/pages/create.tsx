@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link, redirect, useActionData, useLoaderData } from "react-router";
 import { BiodataForm } from "../components/biodata-form";
 import { NEW_BIODATA } from "../components/biodata-form-values";
 import { BiodataErrorBoundary } from "../../../ui/error-screen";
@@ -18,6 +18,11 @@ export const meta: Route.MetaFunction = ({ matches }) => unlistedPageMeta(m.help
 /** The writer's EA personnel, one to be named on the biodata (decision 163); the policy's guard runs first. */
 export async function loader({ context }: Route.LoaderArgs) {
   const viewer = context.viewer;
+  // A helper's own account owns one biodata (decision 197): once written, she edits it.
+  if (viewer?.role === "helper") {
+    const [own] = await context.services.helpers.listOwn(viewer);
+    if (own) throw redirect(paths.editHelper(own.id));
+  }
   return {
     personnel: viewer ? await context.services.suppliers.personnelToName(viewer.id) : [],
     // A helper's own biodata (a direct hire) says why she is free to be hired directly.
