@@ -161,7 +161,8 @@ describeDb("helpers on their own (direct hire)", () => {
   });
 
   it("is the other side of a family's conversation about her, and answers it from her inbox", async () => {
-    const visitor = await returningVisitorCookie(t, "Fiona Family", uniqueSgMobile().e164);
+    const familyPhone = uniqueSgMobile();
+    const visitor = await returningVisitorCookie(t, "Fiona Family", familyPhone.e164);
     const started = await t.app.inject({
       method: "POST",
       url: `/posts/${biodataId}/message`,
@@ -174,6 +175,11 @@ describeDb("helpers on their own (direct hire)", () => {
     expect(conversation).toMatchObject({ helperId: biodataId, supplierId: helper.id });
     const inbox = await page("/dashboard/messages", helper.cookie);
     expect(inbox.body).toContain("Ma Thida");
+    // She talks through the site only: the family's name, never its number.
+    const thread = await page(`/dashboard/messages/${id}`, helper.cookie);
+    expect(thread.body).toContain("Fiona Family");
+    for (const body of [inbox.body, thread.body])
+      for (const number of [familyPhone.typed, familyPhone.e164.slice(3)]) expect(body).not.toContain(number);
     const answered = await api("POST", `/api/conversations/${id}/messages`, helper.cookie, { body: "Yes, I am free from March." });
     expect(answered.statusCode, answered.body).toBe(201);
     // An agency is not a side of it.

@@ -56,7 +56,7 @@ export default function SupplierConversation({ loaderData, actionData }: Route.C
       words={words()}
       parts={{
         back: "/dashboard/messages",
-        withLine: family ? `${family.name} · ${family.phoneShown}` : null,
+        withLine: family ? [family.name, family.phoneShown].filter(Boolean).join(" · ") : null,
         actions: (status) => <SupplierActions status={status} family={family?.name ?? ""} />,
       }}
     />
