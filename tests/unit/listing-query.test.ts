@@ -88,4 +88,14 @@ describe("listing query from a URL", () => {
     expect(params.toString()).toBe("category=philippines&marital=single&neg=infant%2Cchild&ageMin=25&sort=salary&page=2");
     expect(parseHelperQuery(params).query).toEqual(query);
   });
+
+  it("reads who publishes (hire=direct|agency, any case), writes it back, and names a wrong value as a problem", () => {
+    expect(parse("hire=Direct").query.hire).toBe("direct");
+    expect(parse("hire=agency").query.hire).toBe("agency");
+    expect(parse("hire=").query.hire).toBeUndefined();
+    expect(parse("hire=nobody").problems).toEqual([{ param: "hire", message: "hire must be one of direct, agency" }]);
+    const { query } = parse("category=myanmar&hire=direct");
+    expect(toListingSearchParams(query).toString()).toBe("category=myanmar&hire=direct");
+    expect(parseHelperQuery(toListingSearchParams(query)).query).toEqual(query);
+  });
 });
