@@ -156,6 +156,7 @@ describeDb("helpers on their own (direct hire)", () => {
     const list = Array.isArray(suppliers) ? suppliers : suppliers.items;
     expect(list.map((s) => s.id)).not.toContain(helper.id);
     expect((await page(`/api/suppliers/${helper.id}`)).statusCode).toBe(404);
+    expect((await page(`/posts/users/${helper.id}`)).statusCode).toBe(404);
     expect((await page("/authors")).body).not.toContain("Ma Thida");
     expect((await api("GET", "/api/me/ea-personnel", helper.cookie)).statusCode).toBe(403);
   });
