@@ -50,6 +50,16 @@ describeDb("helpers on their own (direct hire)", () => {
     const form = await page("/register?as=helper");
     expect(form.body).toContain("I am a helper looking for an employer");
     const email = uniqueEmail("helper");
+    // A number that is none is refused at its field, and no account is made.
+    const refused = await t.app.inject({
+      method: "POST",
+      url: "/register?as=helper",
+      headers: formHeaders,
+      payload: formBody({ as: "helper", name: "Ma Thida", email, phone: "12", password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD }),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('aria-invalid="true"');
+    expect(await t.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
     const posted = await t.app.inject({
       method: "POST",
       url: "/register?as=helper",
