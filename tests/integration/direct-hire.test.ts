@@ -139,6 +139,8 @@ describeDb("helpers on their own (direct hire)", () => {
     const listing = await page("/posts?hire=direct");
     expect(listing.body).toContain("Direct hire");
     expect(listing.body).toContain("Ma Thida");
+    // Families reading Chinese see the mark and the filter's chip in Chinese.
+    expect((await page("/zh/posts?hire=direct")).body).toContain("直接雇用");
   });
 
   it("shows no number, WhatsApp or Telegram on her page, card or API, and says what the employer does", async () => {

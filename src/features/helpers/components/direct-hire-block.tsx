@@ -31,7 +31,7 @@ export function DirectHireBlock({
 }) {
   return (
     <section className="direct-hire" aria-labelledby="direct-hire-heading">
-      <h2 id="direct-hire-heading">{m.helpers_direct_hire()}</h2>
+      <h2 id="direct-hire-heading">{m.shared_hire({ kind: "direct" })}</h2>
       <p>{m.helpers_direct_reached({ name: helper.name, site: siteName })}</p>
       <dl className="facts">
         {helper.directHireReason ? (

@@ -132,7 +132,7 @@ export function HelperCard({
         <p className="helper-facts">{facts.join(" · ")}</p>
         <p className="availability">
           {availabilityShort(helper.availableFrom)}
-          {helper.hire === "direct" ? <span className="hire-mark">{m.helpers_direct_hire()}</span> : null}
+          {helper.hire === "direct" ? <span className="hire-mark">{m.shared_hire({ kind: "direct" })}</span> : null}
         </p>
         <p className="helper-terms">
           <strong>{formatSalary(helper.salary)}</strong>
