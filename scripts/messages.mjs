@@ -10,10 +10,10 @@
  * features never write the same key and translating one feature never touches another's files.
  * Decision 113 says why and how to add a message or a locale.
  */
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compile } from "@inlang/paraglide-js";
 import { FAMILY_FOLDERS, SUPPLIER_SIDE } from "./message-folders.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -52,7 +52,7 @@ const settings = {
   modules: ["./node_modules/@inlang/plugin-message-format/dist/index.js"],
   "plugin.inlang.messageFormat": { pathPattern: folders.map((folder) => `./${relative(root, folder)}/{locale}.json`) },
 };
-writeFileSync(join(project, "settings.json"), JSON.stringify(settings, null, 2) + "\n");
+writeIfChanged(join(project, "settings.json"), JSON.stringify(settings, null, 2) + "\n");
 
 if (process.argv.includes("--check")) {
   const problems = check(folders);
@@ -62,6 +62,15 @@ if (process.argv.includes("--check")) {
   }
 }
 
+// Compiling takes seconds and build, typecheck, lint and the tests each ask for it: the functions
+// are compiled again only when the catalogue, the compiler or this script changed since.
+const outdir = join(src, "shared/i18n/compiled");
+const stamp = join(outdir, ".catalogue-fingerprint");
+const fingerprint = catalogueFingerprint(folders, settings);
+const compiled = ["messages.js", "runtime.js", "server.js"].every((file) => existsSync(join(outdir, file)));
+if (compiled && existsSync(stamp) && readFileSync(stamp, "utf8") === fingerprint) process.exit(0);
+
+const { compile } = await import("@inlang/paraglide-js");
 await compile({
   project: "./project.inlang",
   outdir: "./src/shared/i18n/compiled",
@@ -73,8 +82,32 @@ await compile({
   emitPrettierIgnore: false,
   emitTsDeclarations: true,
 });
+writeFileSync(stamp, fingerprint);
 // The project loader leaves a timer behind; nothing else is pending once the files are written.
 process.exit(0);
+
+/** What the compiled functions are made from: every locale file, the settings, the compiler and this script. */
+function catalogueFingerprint(list, projectSettings) {
+  const hash = createHash("sha256");
+  const compiler = ["@inlang/paraglide-js", "@inlang/plugin-message-format"].map(
+    (name) => JSON.parse(readFileSync(join(root, "node_modules", name, "package.json"), "utf8")).version,
+  );
+  hash.update(JSON.stringify({ compiler, projectSettings }));
+  for (const script of ["messages.mjs", "message-folders.mjs"]) hash.update(readFileSync(join(root, "scripts", script)));
+  for (const folder of list) {
+    for (const file of readdirSync(folder).sort()) {
+      hash.update(`\0${relative(root, join(folder, file))}\0`);
+      hash.update(readFileSync(join(folder, file)));
+    }
+  }
+  return hash.digest("hex");
+}
+
+/** Leaves a file alone when it already says this, so a second run beside the first reads it whole. */
+function writeIfChanged(file, content) {
+  if (existsSync(file) && readFileSync(file, "utf8") === content) return;
+  writeFileSync(file, content);
+}
 
 /** Missing and unused keys, keys outside their folder's prefix, placeholders that differ. */
 function check(list) {

@@ -79,13 +79,20 @@ function Hint({ field, hint }: { field: FieldState; hint?: ReactNode }) {
   ) : null;
 }
 
-function ErrorText({ field }: { field: FieldState }) {
-  const error = firstError(field);
-  return error ? (
-    <p className="field-error" id={field.errorId}>
-      {error}
+/**
+ * A field's error under its control, with the id the control's aria-describedby names; nothing
+ * when there is no error. For the forms that keep their own controls; `Field` shows it itself.
+ */
+export function FieldErrorText({ id, text }: { id?: string; text: string | undefined }) {
+  return text ? (
+    <p className="field-error" id={id}>
+      {text}
     </p>
   ) : null;
+}
+
+function ErrorText({ field }: { field: FieldState }) {
+  return <FieldErrorText id={field.errorId} text={firstError(field)} />;
 }
 
 export function Field(props: FieldProps) {

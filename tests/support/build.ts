@@ -6,36 +6,8 @@
  * when it runs no page.
  */
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
-
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const outputs = [path.join(buildDir, "server/index.js"), path.resolve("dist/server.js")];
-/** What the build is made from, besides the installed packages. */
-const SOURCES = [
-  "src",
-  "public",
-  "react-router.config.ts",
-  "vite.config.ts",
-  "package-lock.json",
-  "scripts/build-server.mjs",
-  "scripts/compress-assets.mjs",
-];
-
-/** The most recently changed file (or folder: a deleted file changes its folder) among `entries`. */
-function newest(entries: string[]): { file: string; mtimeMs: number } {
-  let found = { file: "", mtimeMs: 0 };
-  for (const entry of entries) {
-    if (!existsSync(entry)) continue;
-    const stats = statSync(entry);
-    if (stats.mtimeMs > found.mtimeMs) found = { file: entry, mtimeMs: stats.mtimeMs };
-    if (stats.isDirectory()) {
-      const inside = newest(readdirSync(entry).map((name) => path.join(entry, name)));
-      if (inside.mtimeMs > found.mtimeMs) found = inside;
-    }
-  }
-  return found;
-}
+import { buildState } from "../../scripts/build-state.mjs";
 
 function npmRunBuild(): Promise<void> {
   // The build is for production whatever the test runner's NODE_ENV.
@@ -50,20 +22,18 @@ function npmRunBuild(): Promise<void> {
 }
 
 async function ensureBuild(): Promise<void> {
+  const { buildDir, missing, newerSource } = buildState();
   const relative = path.relative(process.cwd(), buildDir) || ".";
-  const missing = outputs.filter((file) => !existsSync(file));
   if (missing.length > 0) {
     console.log(
-      `build: ${missing.map((file) => path.relative(process.cwd(), file)).join(" and ")} missing; running npm run build once for the page and server tests (npm test builds first)`,
+      `build: ${missing.join(" and ")} missing; running npm run build once for the page and server tests (npm test builds first)`,
     );
     await npmRunBuild();
     return;
   }
-  const builtAt = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
-  const source = newest(SOURCES.map((entry) => path.resolve(entry)));
-  if (source.mtimeMs > builtAt) {
+  if (newerSource) {
     console.log(
-      `build: ${relative}/ is older than ${path.relative(process.cwd(), source.file)}; the page and server tests run the older build (npm run build, or npm test, makes a new one)`,
+      `build: ${relative}/ is older than ${newerSource}; the page and server tests run the older build (npm run build, or npm test, makes a new one)`,
     );
   }
 }

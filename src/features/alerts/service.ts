@@ -29,7 +29,7 @@ import { noteStatusNews } from "./server/status-news";
 import { alertMatches, alertPasses, alertSuppressions, savedCriteria, savedSearchAtoms, savedSearches } from "./server/tables";
 
 export interface AlertsNeeds {
-  conversations: Pick<ConversationService, "familyFor" | "familyIdOf" | "writers">;
+  conversations: Pick<ConversationService, "familyFor" | "familyIdOf" | "writers" | "addressees">;
   shortlist: Pick<ShortlistService, "keepers">;
   helpers: Pick<HelperService, "filtersMatched" | "idsMatching" | "findMany">;
 }
@@ -144,6 +144,7 @@ export function createAlertsService(ground: FeatureGround & AlertsNeeds) {
     site,
     familyDefault,
     unsubscribeUrl,
+    addressees: conversations.addressees,
     helpers: {
       idsMatching: helpers.idsMatching,
       findMany: helpers.findMany,

@@ -603,6 +603,19 @@ export function createConversationService({
     /** The family a key opens (its id), for its space's stream; undefined for none. */
     familyIdOf: async (key: string | null) => (await familyByKey(key))?.family.id,
     /** The families that wrote about these helpers (the alerts tell them of a change of status). */
+    /**
+     * What another feature's mail to families needs of them: the name they gave, and where the
+     * outbox files the mail (their number's `about`, so a withdrawal deletes it too).
+     */
+    async addressees(familyIds: readonly string[], executor: Executor = db): Promise<Map<string, { name: string; about?: string }>> {
+      if (familyIds.length === 0) return new Map();
+      const rows = await executor
+        .select({ id: chatFamilies.id, name: chatFamilies.name, phone: leadPhones.phone })
+        .from(chatFamilies)
+        .leftJoin(leadPhones, eq(leadPhones.id, chatFamilies.leadId))
+        .where(inArray(chatFamilies.id, [...familyIds]));
+      return new Map(rows.map((row) => [row.id, { name: row.name, ...(row.phone ? { about: visitorAbout(row.phone) } : {}) }]));
+    },
     writers: async (helperIds: readonly string[]): Promise<{ familyId: string; helperId: string }[]> =>
       helperIds.length === 0
         ? []

@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
+import { FieldErrorText } from "../../../ui/field";
 import { paths } from "../../../ui/paths";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -62,15 +63,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-function FieldError({ answer, field }: { answer: Answer | undefined; field: string }) {
-  const text = answer && "error" in answer ? answer.fields[field] : undefined;
-  return text ? (
-    <p id={`alert-${field}-error`} className="field-error">
-      {text}
-    </p>
-  ) : null;
-}
-
 export default function SaveSearch({ loaderData, actionData }: Route.ComponentProps) {
   const { criteria, words, problem, mayBegin, here } = loaderData;
   const answer = actionData as Answer | undefined;
@@ -107,7 +99,7 @@ export default function SaveSearch({ loaderData, actionData }: Route.ComponentPr
             </p>
           ) : null}
           <input type="hidden" name="criteria" value={criteria} />
-          <FieldError answer={answer} field="criteria" />
+          <FieldErrorText id="alert-criteria-error" text={refused?.fields.criteria} />
           <div className="field">
             <label htmlFor="alert-email">{m.alerts_email_label()}</label>
             <input
@@ -120,7 +112,7 @@ export default function SaveSearch({ loaderData, actionData }: Route.ComponentPr
               aria-invalid={invalid("email")}
               aria-describedby={invalid("email") ? "alert-email-error" : undefined}
             />
-            <FieldError answer={answer} field="email" />
+            <FieldErrorText id="alert-email-error" text={refused?.fields.email} />
           </div>
           <fieldset className="field">
             <legend>{m.alerts_frequency_label()}</legend>
@@ -130,7 +122,7 @@ export default function SaveSearch({ loaderData, actionData }: Route.ComponentPr
             <label>
               <input type="radio" name="frequency" value="instant" /> {m.alerts_frequency_instant()}
             </label>
-            <FieldError answer={answer} field="frequency" />
+            <FieldErrorText id="alert-frequency-error" text={refused?.fields.frequency} />
           </fieldset>
           <div className="form-actions">
             <button type="submit" className="button primary">

@@ -14,8 +14,6 @@ import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { Database, Executor } from "../../../server/db/connect";
 import type { HelperFilter } from "../../../shared/listing-query";
 import type { HelperRecord } from "../../../shared/helper-types";
-import { visitorAbout, leadPhones } from "../../leads";
-import { chatFamilies } from "../../conversations";
 import { enqueueMessage, inReaderLocale, type ConfiguredChannels } from "../../notifications";
 import { filterOfCriteria } from "./criteria";
 import { unsentNews } from "./status-news";
@@ -32,6 +30,8 @@ export interface SendingDeps {
   site: { name: string; publicUrl: string; channels: ConfiguredChannels };
   familyDefault(): Promise<FamilyLocale>;
   unsubscribeUrl(searchId: string): string;
+  /** The families' names and the outbox's filing of their mail, from the conversations' service. */
+  addressees(familyIds: readonly string[], executor: Executor): Promise<Map<string, Addressee>>;
   /** The listing's own reading of a match, and the helpers as the public sees them. */
   helpers: {
     idsMatching(filter: HelperFilter, limit: number, among: readonly string[], executor: Executor): Promise<string[]>;
@@ -39,6 +39,11 @@ export interface SendingDeps {
     /** Names and references, whatever the status (a hired helper is no longer listed). */
     names(ids: readonly string[], executor: Executor): Promise<{ id: string; name: string; ref: string }[]>;
   };
+}
+
+interface Addressee {
+  name: string;
+  about?: string;
 }
 
 interface Claimed {
@@ -51,8 +56,6 @@ interface Claimed {
   locale: string;
   last_sent_on: string | null;
   sent_on_day: number;
-  phone: string | null;
-  family_name: string;
 }
 
 /** The Singapore day of an instant, and whether the digest's hour has come on it. */
@@ -80,10 +83,8 @@ export async function sendDue(deps: SendingDeps, frequency: "instant" | "daily",
   return db.transaction(async (tx) => {
     const claimed = await tx.execute(sql`
       select s.id, s.family_id, s.criteria, s.email, s.locale, s.last_sent_on::text as last_sent_on, s.sent_on_day,
-        lp.phone, f.name as family_name, ${carriesNews} as carries_news
+        ${carriesNews} as carries_news
       from saved_searches s
-      join ${chatFamilies} f on f.id = s.family_id
-      left join ${leadPhones} lp on lp.id = f.lead_id
       where s.frequency = ${frequency} and s.confirmed_at is not null and s.unsubscribed_at is null and ${room}
         and (exists (select 1 from alert_matches a where a.search_id = s.id and a.state = 'pending')
           or (${carriesNews} and exists (select 1 from alert_status_news n where n.family_id = s.family_id and n.sent_at is null)))
@@ -92,8 +93,11 @@ export async function sendDue(deps: SendingDeps, frequency: "instant" | "daily",
       for update of s skip locked`);
     // Both drivers answer with { rows }.
     const rows = (claimed as unknown as { rows: Claimed[] }).rows;
+    const addressees = await deps.addressees([...new Set(rows.map((row) => row.family_id))], tx);
     let mailed = 0;
     for (const search of rows) {
+      // A search goes with its family (the foreign key cascades): the family is there.
+      const addressee = addressees.get(search.family_id)!;
       const pending = await tx
         .select({ helperId: alertMatches.helperId })
         .from(alertMatches)
@@ -141,7 +145,7 @@ export async function sendDue(deps: SendingDeps, frequency: "instant" | "daily",
         ).map((helper) => [helper.id, helper]),
       );
       const told = news.flatMap((item) => (named.has(item.helperId) ? [{ ...named.get(item.helperId)!, status: item.status }] : []));
-      await enqueueMessage(tx, deps.site.channels, alertMail(deps, search, { helpers, news: told }, frequency, familyDefault));
+      await enqueueMessage(tx, deps.site.channels, alertMail(deps, search, addressee, { helpers, news: told }, frequency, familyDefault));
       mailed++;
     }
     return { mailed };
@@ -158,6 +162,7 @@ interface Told {
 function alertMail(
   deps: SendingDeps,
   search: Claimed,
+  addressee: Addressee,
   { helpers, news }: { helpers: HelperRecord[]; news: Told[] },
   frequency: string,
   familyDefault: FamilyLocale,
@@ -188,9 +193,9 @@ function alertMail(
     const listing = page(search.criteria ? `/posts?${search.criteria}` : "/posts");
     return {
       kind: frequency === "daily" ? "alert-digest" : "alert",
-      to: { email: search.email, name: search.family_name },
+      to: { email: search.email, name: addressee.name },
       // Filed under the family's number: a withdrawal deletes it from the outbox too.
-      ...(search.phone ? { about: visitorAbout(search.phone) } : {}),
+      ...(addressee.about ? { about: addressee.about } : {}),
       subject:
         lines.length === 0
           ? m.alerts_mail_news_subject({ site: site.name })

@@ -4,7 +4,7 @@
  * the alerts saw last (`alert_helper_statuses`); the row that records the change is updated by
  * one delivery only, so two instances hearing of it tell the family once.
  */
-import { and, eq, inArray, isNotNull, isNull, ne } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/connect";
 import { helperNames } from "../../helpers";
 import { alertHelperStatuses, alertStatusNews, savedSearches } from "./tables";
@@ -20,26 +20,30 @@ export async function noteStatusNews(db: Database, helperIds: readonly string[],
     .select({ id: helperNames.id, status: helperNames.status })
     .from(helperNames)
     .where(inArray(helperNames.id, [...helperIds]));
+  // Deleted since: nothing to tell.
+  if (now.length === 0) return 0;
   // Who kept the helpers that may be news, read before the transaction (the holders read through
   // their own services, and the embedded database has one connection).
   const candidates = now.filter((helper) => (NEWS_STATUSES as readonly string[]).includes(helper.status)).map((helper) => helper.id);
   const families = candidates.length > 0 ? (await Promise.all(holders.map((holder) => holder(candidates)))).flat() : [];
   const became: { id: string; status: string }[] = [];
   await db.transaction(async (tx) => {
-    for (const helper of now) {
-      // Seen for the first time: nothing to compare with, so no news.
-      const fresh = await tx
-        .insert(alertHelperStatuses)
-        .values({ helperId: helper.id, status: helper.status })
-        .onConflictDoNothing()
-        .returning({ id: alertHelperStatuses.helperId });
-      if (fresh.length > 0) continue;
-      const changed = await tx
-        .update(alertHelperStatuses)
-        .set({ status: helper.status })
-        .where(and(eq(alertHelperStatuses.helperId, helper.id), ne(alertHelperStatuses.status, helper.status)))
-        .returning({ id: alertHelperStatuses.helperId });
-      if (changed.length > 0 && (NEWS_STATUSES as readonly string[]).includes(helper.status)) became.push(helper);
+    // Seen for the first time: nothing to compare with, so no news. Then one statement for the
+    // rest: each row changes (and is news) for one delivery only.
+    await tx
+      .insert(alertHelperStatuses)
+      .values(now.map((helper) => ({ helperId: helper.id, status: helper.status })))
+      .onConflictDoNothing();
+    const ids = now.map((helper) => helper.id);
+    const statuses = now.map((helper) => helper.status);
+    const changed = await tx.execute(sql`
+      update ${alertHelperStatuses} s set status = v.status
+      from unnest(${sql.param(ids)}::uuid[], ${sql.param(statuses)}::text[]) as v(id, status)
+      where s.helper_id = v.id and s.status <> v.status
+      returning s.helper_id as id, v.status`);
+    // Both drivers answer with { rows }.
+    for (const row of (changed as unknown as { rows: { id: string; status: string }[] }).rows) {
+      if ((NEWS_STATUSES as readonly string[]).includes(row.status)) became.push(row);
     }
     if (became.length === 0) return;
     const statusOf = new Map(became.map((helper) => [helper.id, helper.status]));

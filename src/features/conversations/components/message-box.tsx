@@ -1,4 +1,5 @@
 import { MAX_MESSAGE_LENGTH } from "./message-rules";
+import { FieldErrorText } from "../../../ui/field";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
 /** The message field of both forms (the first message and the thread's), with its refusal beside it. */
@@ -25,11 +26,7 @@ export function MessageBox(props: {
         placeholder={props.placeholder}
         onInput={props.onInput}
       />
-      {props.error ? (
-        <p id={errorId} className="field-error">
-          {props.error}
-        </p>
-      ) : null}
+      <FieldErrorText id={errorId} text={props.error} />
     </>
   );
 }

@@ -7,6 +7,7 @@
  */
 import { Form } from "react-router";
 import { formatSingaporeTime } from "../../../shared/format";
+import { FieldErrorText } from "../../../ui/field";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import type { FamilyDevice } from "../server/family-access";
 
@@ -29,9 +30,7 @@ function Refusal({ answer, field, id }: { answer: SpaceAnswer | undefined; field
   const text = field ? answer.fields[field] : Object.keys(answer.fields).length === 0 ? answer.error : undefined;
   if (!text) return null;
   return field ? (
-    <p id={id} className="field-error">
-      {text}
-    </p>
+    <FieldErrorText id={id} text={text} />
   ) : (
     <p className="form-error" role="alert">
       {text}

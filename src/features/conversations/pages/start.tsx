@@ -3,6 +3,7 @@ import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
+import { FieldErrorText } from "../../../ui/field";
 import { paths } from "../../../ui/paths";
 import { MessageBox } from "../components/message-box";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -71,12 +72,7 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
   const { helper, visitor, asksEmail } = loaderData;
   const sending = useNavigation().state === "submitting";
   const refused = actionData && "error" in actionData ? actionData : undefined;
-  const fieldError = (name: string) =>
-    refused?.fields[name] ? (
-      <p id={`${name}-error`} className="field-error">
-        {refused.fields[name]}
-      </p>
-    ) : null;
+  const fieldError = (name: string) => <FieldErrorText id={`${name}-error`} text={refused?.fields[name]} />;
   return (
     <section className="form-card" aria-labelledby="start-heading">
       <p className="back-link">

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
+import { FieldErrorText } from "../../../ui/field";
 import { formRefusal } from "../../../ui/forms.server";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 import { localHref } from "../../../shared/i18n/page-locale";
@@ -92,11 +93,7 @@ export default function Job({ loaderData, actionData }: Route.ComponentProps) {
                   aria-invalid={refused?.fields.reason ? true : undefined}
                   aria-describedby={refused?.fields.reason ? "hide-reason-error" : undefined}
                 />
-                {refused?.fields.reason ? (
-                  <p id="hide-reason-error" className="field-error">
-                    {refused.fields.reason}
-                  </p>
-                ) : null}
+                <FieldErrorText id="hide-reason-error" text={refused?.fields.reason} />
               </div>
               <button type="submit" className="button danger">
                 {m.jobs_operator_hide()}

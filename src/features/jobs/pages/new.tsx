@@ -4,6 +4,7 @@ import { pagePolicy } from "../../../shared/page-policy";
 import { catalogueOptions } from "../../../shared/catalogue-labels";
 import { calendarDateAt, formatIsoDate } from "../../../shared/age";
 import { siteName } from "../../../ui/meta";
+import { FieldErrorText } from "../../../ui/field";
 import { paths } from "../../../ui/paths";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { formRefusal } from "../../../ui/forms.server";
@@ -81,12 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 function FieldError({ answer, field }: { answer: Answer | undefined; field: string }) {
-  const text = answer?.fields[field];
-  return text ? (
-    <p id={`job-${field}-error`} className="field-error">
-      {text}
-    </p>
-  ) : null;
+  return <FieldErrorText id={`job-${field}-error`} text={answer?.fields[field]} />;
 }
 
 /** Boxes for a list's values, ticked as they were sent. */

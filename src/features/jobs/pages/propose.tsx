@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { unlistedPageMeta } from "../../../ui/meta";
+import { FieldErrorText } from "../../../ui/field";
 import { viewerOf } from "../../../ui/page-guards.server";
 import { formRefusal } from "../../../ui/forms.server";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -94,11 +95,7 @@ export default function Propose({ loaderData, actionData }: Route.ComponentProps
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? errorId : undefined}
                 />
-                {error ? (
-                  <p id={errorId} className="field-error">
-                    {error}
-                  </p>
-                ) : null}
+                <FieldErrorText id={errorId} text={error} />
               </div>
               <button type="submit" className="button primary">
                 {m.jobs_supplier_propose_helper({ helper: helper.name })}

@@ -1,0 +1,1 @@
+export function buildState(root?: string): { buildDir: string; missing: string[]; newerSource: string | undefined };
