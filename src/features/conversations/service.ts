@@ -63,7 +63,8 @@ export interface ConversationSummary {
   /** `status`: the biodata's (a family's space marks a reserved or hired helper). */
   helper: { id: string; name: string; ref: string; status: string };
   supplier: { id: string; name: string };
-  family: { name: string; phone: string };
+  /** `phone`: none for a helper on her own, who talks with families through the site only (decision 197). */
+  family: { name: string; phone: string | null };
   status: string;
   lastMessageAt: string;
   unread: number;
@@ -364,7 +365,12 @@ export function createConversationService({
           status: conversation.status,
           helper: { id: conversation.helperId, name: helper!.name, ref: helper!.ref },
           supplier: { id: conversation.supplierId, name: shownName(supplier!) },
-          family: { id: conversation.familyId, name: family.name, phone: family.phone },
+          family: {
+            id: conversation.familyId,
+            name: family.name,
+            // A helper on her own talks with families through the site only: their name, never their number (decision 197).
+            phone: actor.side === "supplier" && supplier!.directHire ? null : family.phone,
+          },
           /** The block that keeps the family from writing here: the supplier's, an operator's, or none. */
           blocked,
           /** An operator stopped the supplier from writing in any conversation. */
@@ -681,7 +687,7 @@ export function createConversationService({
                 .where(sql`${chatMessages.reportedAt} is not null`),
             )
           : undefined,
-        "supplier",
+        "operator",
       ),
 
     /** Messages from families the supplier has not read, over all their conversations (the menu's count). */
@@ -714,7 +720,8 @@ export function createConversationService({
     close: () => live.close(),
   };
 
-  async function summaries(where: ReturnType<typeof eq> | undefined, reader: Side): Promise<ConversationSummary[]> {
+  /** The list as `reader` sees it; an operator's counts the supplier's unread. */
+  async function summaries(where: ReturnType<typeof eq> | undefined, reader: Side | "operator"): Promise<ConversationSummary[]> {
     const readColumn = reader === "family" ? conversations.familyReadId : conversations.supplierReadId;
     const other = reader === "family" ? "supplier" : "family";
     const rows = await db
@@ -730,6 +737,7 @@ export function createConversationService({
         supplierName: supplierShownName,
         familyName: chatFamilies.name,
         familyPhone: leadPhones.phone,
+        ownerDirect: accountProfiles.directHire,
         messages:
           sql<number>`(select count(*) from chat_messages m where m.conversation_id = ${conversations.id} and m.hidden_at is null)`.mapWith(
             Number,
@@ -754,7 +762,8 @@ export function createConversationService({
       id: row.id,
       helper: { id: row.helperId, name: row.helperName, ref: row.helperRef, status: row.helperStatus },
       supplier: { id: row.supplierId, name: row.supplierName },
-      family: { name: row.familyName, phone: row.familyPhone },
+      // A helper on her own talks with families through the site only: their name, never their number (decision 197).
+      family: { name: row.familyName, phone: reader === "supplier" && row.ownerDirect ? null : row.familyPhone },
       status: row.status,
       lastMessageAt: row.lastMessageAt.toISOString(),
       unread: row.unread,

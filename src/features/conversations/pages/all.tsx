@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     conversations: all.map((item) => ({
       ...item,
       // Operators read every conversation but mark none read: the unread count is the supplier's.
-      with: `${item.family.name} · ${formatPhone(item.family.phone)} with ${item.supplier.name}`,
+      with: `${item.family.name} · ${formatPhone(item.family.phone ?? "")} with ${item.supplier.name}`,
     })),
   };
 }

