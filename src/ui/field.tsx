@@ -91,6 +91,15 @@ export function FieldErrorText({ id, text }: { id?: string; text: string | undef
   ) : null;
 }
 
+/** A refused form's error when it names no field (each named field shows its own under it). */
+export function FormErrorText({ refused }: { refused: { error: string; fields: Record<string, string> } | undefined }) {
+  return refused && Object.keys(refused.fields).length === 0 ? (
+    <p className="form-error" role="alert">
+      {refused.error}
+    </p>
+  ) : null;
+}
+
 function ErrorText({ field }: { field: FieldState }) {
   return <FieldErrorText id={field.errorId} text={firstError(field)} />;
 }

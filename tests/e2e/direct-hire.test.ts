@@ -122,6 +122,15 @@ describe.skipIf(browserMissing)("a helper publishes herself as a direct hire and
     await family.page.reload();
     await family.page.getByText(ANSWER).waitFor();
     await screenshot(family.page, "direct-hire-family-conversation-390.png");
+
+    // Something is wrong: the family reports her to the operators from her page, saying why.
+    await family.page.goto(`${site.url}/posts/${id}`);
+    await family.page.getByRole("link", { name: "Report her to the operators" }).click();
+    await family.page.waitForURL(`${site.url}/posts/${id}/report`);
+    await family.page.getByLabel("What is wrong").fill("She asked me for a deposit before any interview.");
+    await family.page.getByRole("button", { name: "Send the report" }).click();
+    await family.page.getByText("Thank you. The operators will look at it.").waitFor();
+    await screenshot(family.page, "direct-hire-report-390.png");
     await her.context.close();
     await family.context.close();
   });

@@ -8,7 +8,7 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { identityChecks, user } from "../../src/features/accounts/server/tables";
 import { helpers } from "../../src/features/helpers/server/tables";
-import { chatMessages, conversations } from "../../src/features/conversations/server/tables";
+import { chatMessages, conversations, helperReports } from "../../src/features/conversations/server/tables";
 import { jobProposals } from "../../src/features/jobs/server/tables";
 import { calendarDateAt, formatIsoDate } from "../../src/shared/age";
 import { pdfText } from "../support/pdf-text";
@@ -214,6 +214,40 @@ describeDb("helpers on their own (direct hire)", () => {
     });
     expect(reported.statusCode).toBe(302);
     expect((await page("/admin/conversations?reported=1", operator.cookie)).body).toContain("Ma Thida");
+  });
+
+  it("lets a family report her to the operators from her page, once, saying why; never an agency's biodata", async () => {
+    const biodata = await page(`/posts/${biodataId}`);
+    expect(biodata.body).toContain(`href="/posts/${biodataId}/report"`);
+    // Past the gate first, as for a message.
+    const gate = await page(`/posts/${biodataId}/report`);
+    expect(gate.statusCode).toBe(302);
+    expect(gate.headers.location).toMatch(/^\/filters/);
+    const visitor = await returningVisitorCookie(t, "Rina Reporter", uniqueSgMobile().e164);
+    expect((await page(`/posts/${biodataId}/report`, visitor)).body).toContain("Report Ma Thida to the operators");
+    expect((await page(`/zh/posts/${biodataId}/report`, visitor)).body).toContain("向管理员举报 Ma Thida");
+    const report = (reason: string, cookie = visitor, id = biodataId) =>
+      t.app.inject({ method: "POST", url: `/posts/${id}/report`, headers: { ...formHeaders, cookie }, payload: formBody({ reason }) });
+    const short = await report("bad");
+    expect(short.statusCode).toBe(400);
+    expect(short.body).toContain('id="reason-error"');
+    expect(await t.db.select().from(helperReports).where(eq(helperReports.helperId, biodataId))).toHaveLength(0);
+    const sent = await report("She asked me for a deposit before any interview.");
+    expect(sent.statusCode).toBe(200);
+    expect(sent.body).toContain("The operators will look at it.");
+    const family = `${visitor}; ${String(sent.headers["set-cookie"]).split(";")[0]!}`;
+    const again = await report("She asked me for a deposit again.", family);
+    expect(again.body).toContain("You reported her already");
+    const rows = await t.db.select().from(helperReports).where(eq(helperReports.helperId, biodataId));
+    expect(rows).toMatchObject([{ reason: "She asked me for a deposit before any interview.", supplierId: helper.id }]);
+    // Operators read it; nobody else does.
+    const desk = await page("/admin/conversations", operator.cookie);
+    expect(desk.body).toContain("She asked me for a deposit before any interview.");
+    expect((await page("/admin/conversations", agency.cookie)).statusCode).toBe(403);
+    // An agency's biodata is reported through its licence and its conversations, not here.
+    const [theirs] = await t.db.select({ id: helpers.id }).from(helpers).where(eq(helpers.supplierId, agency.id)).limit(1);
+    expect((await report("Not a helper on her own at all.", visitor, theirs!.id)).statusCode).toBe(404);
+    expect((await report("No such helper anywhere here.", visitor, "00000000-0000-4000-8000-000000000000")).statusCode).toBe(404);
   });
 
   it("prints her PDF with no agency and no number: contact through the site", async () => {

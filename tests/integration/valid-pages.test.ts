@@ -52,6 +52,9 @@ describe.skipIf(!java || testDbKind !== "pglite")("the pages are valid HTML", ()
         { from: "2019-03", to: "2022-08", country: "singapore", employer: "A family", duties: null, remarks: null, feedback: null },
       ],
     });
+    // A helper on her own (a direct hire): her biodata shows her block, with the report's link.
+    const own = await signUp(t, { name: "Valid Own", role: "helper" });
+    const direct = await createHelper(t, own.id, { name: "Valid Dewi", directHireReason: "finishing-contract" });
     const family = await returningVisitorCookie(t, "Valid Family");
     const pages: [string, string | undefined][] = [
       ["/", undefined],
@@ -82,6 +85,14 @@ describe.skipIf(!java || testDbKind !== "pglite")("the pages are valid HTML", ()
       ["/admin/helpers", operator.cookie],
       ["/admin/settings", operator.cookie],
       ["/admin/conversations", operator.cookie],
+      ["/register?as=helper", undefined],
+      [`/posts/${direct.id}`, undefined],
+      [`/posts/${direct.id}/report`, family],
+      ["/dashboard", own.cookie],
+      [`/posts/${direct.id}/edit`, own.cookie],
+      ["/dashboard/messages", own.cookie],
+      [`/profile/${own.id}`, own.cookie],
+      ["/admin/helper-accounts", operator.cookie],
     ];
     const folder = await mkdtemp(path.join(os.tmpdir(), "dh-vnu-"));
     try {

@@ -25,7 +25,7 @@ export function cookieHeader(setCookie: string | string[] | undefined): string {
 
 export async function signUp(
   t: TestApp,
-  values: { name?: string; email?: string; password?: string; role?: "supplier" | "operator" } = {},
+  values: { name?: string; email?: string; password?: string; role?: "supplier" | "helper" | "operator" } = {},
 ): Promise<SignedIn> {
   const email = values.email ?? uniqueEmail();
   const name = values.name ?? "Test Supplier";
@@ -38,7 +38,8 @@ export async function signUp(
   });
   if (signUpResponse.statusCode !== 200) throw new Error(`sign-up failed: ${signUpResponse.body}`);
   const id = signUpResponse.json().user.id as string;
-  if (values.role === "operator") await t.db.update(user).set({ role: "operator" }).where(eq(user.id, id));
+  // Made as a supplier (the API signs up no other role), then given its role.
+  if (values.role && values.role !== "supplier") await t.db.update(user).set({ role: values.role }).where(eq(user.id, id));
   return { id, email, name, cookie: await signIn(t, email, password) };
 }
 

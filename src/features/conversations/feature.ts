@@ -11,7 +11,7 @@ export const conversationsFeature = defineFeature({
   name: "conversations",
   service: (deps: ConversationServiceDeps) => createConversationService(deps),
   api: conversationRoutes,
-  personalTables: ["chat_families", "family_devices", "family_passes", "conversations", "chat_messages", "chat_blocks"],
+  personalTables: ["chat_families", "family_devices", "family_passes", "conversations", "chat_messages", "chat_blocks", "helper_reports"],
   tag: { name: "conversations", description: "Families and suppliers writing to each other about a helper." },
   // A supplier who blocked the bot: their Telegram notices are turned off, and their page says so.
   listens: (service) => [on(telegramChatRefused, (chatId) => service.telegram.refused(chatId))],

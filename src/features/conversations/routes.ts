@@ -2,6 +2,7 @@ import { route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   route("posts/:id/message", "features/conversations/pages/start.tsx"),
+  route("posts/:id/report", "features/conversations/pages/report-helper.tsx"),
   route("messages", "features/conversations/pages/family-list.tsx"),
   route("messages/link/:key", "features/conversations/pages/private-link.tsx"),
   route("messages/sign-in/:token", "features/conversations/pages/sign-in.tsx"),

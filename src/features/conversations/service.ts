@@ -16,17 +16,19 @@ import { leadPhone, leadPhones, visitorAbout } from "../leads";
 import { enqueueMessage } from "../notifications";
 import type { FeatureGround } from "../../server/feature";
 import type { Executor } from "../../server/db/connect";
-import { badRequest, forbidden, notFound } from "../../server/http/errors";
+import { badRequest, forbidden, notFound, tooManyRequests } from "../../server/http/errors";
+import { countInWindow } from "../../server/db/window-count";
+import { retryAfterText } from "../../server/i18n/retry-after";
 import { isUuid } from "../../shared/uuid";
 import { plainText } from "../../shared/plain-text";
-import { checkMessage, type ShownMessage } from "./components/message-rules";
+import { checkMessage, REPORT_REASON, type ShownMessage } from "./components/message-rules";
 import { familyKeyFromCookies } from "./server/family-key";
 import { createFamilyAccess } from "./server/family-access";
 import { chatLimiter, DEFAULT_CHAT_LIMITS, type ChatLimits } from "./server/limits";
 import { createBlocks, type BlockedParty } from "./server/blocks";
 import { createLiveHub, sendSignal, signalLists, type Side } from "./server/live";
 import { messagesAfter, shownMessage } from "./server/rows";
-import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations, supplierTelegram } from "./server/tables";
+import { chatBlockedSuppliers, chatFamilies, chatMessages, conversations, helperReports, supplierTelegram } from "./server/tables";
 import { createTelegramLink } from "./server/telegram-link";
 import { notifyUnread } from "./server/unread-notices";
 import { notifyFamilies, type PushSubscribers } from "./server/reply-notices";
@@ -93,6 +95,9 @@ function firstWords(body: string): string {
 }
 
 const emailSchema = z.email().max(200);
+/** The reports of helpers one family may make a day. */
+const REPORTS_PER_DAY = 10;
+const DAY_MS = 24 * 60 * 60_000;
 /** A supplier as families see them: the company, else the account's name (as on the biodata). */
 const supplierShownName = sql<string>`coalesce(nullif(${accountProfiles.companyName}, ''), ${accountProfiles.name})`;
 const shownName = (account: { name: string; companyName: string | null }) => account.companyName || account.name;
@@ -230,6 +235,20 @@ export function createConversationService({
     return { items, unread, stamp: stampOf(unread, items) };
   }
   const unreadFor = (supplierId: string) => unreadOf("supplier", supplierId);
+
+  /** The family of this browser: its key's, else one made for the gate's lead (with the key to give the browser). */
+  async function familyFor(input: { visitor: { leadId: string; name: string } | null; key: string | null }) {
+    const found = await familyByKey(input.key);
+    if (found && (!input.visitor || found.family.leadId === input.visitor.leadId)) return { family: found.family, key: null };
+    if (!input.visitor) throw notFound(m.conversations_no_family());
+    const id = randomUUID();
+    const fresh = access.newLink(id);
+    const [family] = await db
+      .insert(chatFamilies)
+      .values({ id, leadId: input.visitor.leadId, name: input.visitor.name, keyHash: fresh.hash, linkSalt: fresh.salt })
+      .returning();
+    return { family: family!, key: fresh.key };
+  }
 
   return {
     live,
@@ -545,18 +564,7 @@ export function createConversationService({
      * The family of this browser, made from the gate's lead when it has none yet (giving an
      * e-mail in the space is a family's first act too). `key`: a new key for the browser to keep.
      */
-    async familyFor(input: { visitor: { leadId: string; name: string } | null; key: string | null }) {
-      const found = await familyByKey(input.key);
-      if (found && (!input.visitor || found.family.leadId === input.visitor.leadId)) return { family: found.family, key: null };
-      if (!input.visitor) throw notFound(m.conversations_no_family());
-      const id = randomUUID();
-      const fresh = access.newLink(id);
-      const [family] = await db
-        .insert(chatFamilies)
-        .values({ id, leadId: input.visitor.leadId, name: input.visitor.name, keyHash: fresh.hash, linkSalt: fresh.salt })
-        .returning();
-      return { family: family!, key: fresh.key };
-    },
+    familyFor,
     /** The family gives (or changes) its e-mail: a link to confirm it is mailed there. */
     giveEmail: (family: { id: string; name: string; leadId: string }, email: unknown, requester: string) =>
       access.giveEmail(family, email, requester),
@@ -583,6 +591,56 @@ export function createConversationService({
         .from(chatFamilies)
         .where(eq(chatFamilies.id, familyId));
       return family ? access.linkKeyOf(family) : null;
+    },
+
+    /**
+     * A family asks the operators to look at a helper on her own (a direct hire, decision 197), saying
+     * why: once a helper (a second report says so and changes nothing), at most 10 a day a family.
+     * Returns the browser's new family key when a family was made for it.
+     */
+    async reportHelper(input: {
+      visitor: { leadId: string; name: string } | null;
+      key: string | null;
+      helperId: string;
+      reason: unknown;
+    }): Promise<{ key: string | null; already: boolean }> {
+      const helper = isUuid(input.helperId) ? await helperReads.find(input.helperId) : undefined;
+      if (!helper || helper.hire !== "direct") throw notFound(m.conversations_report_helper_unknown());
+      const reason = typeof input.reason === "string" ? plainText(input.reason).trim() : "";
+      if (reason.length < REPORT_REASON.min || reason.length > REPORT_REASON.max) {
+        const words = m.conversations_report_helper_reason_length({ min: REPORT_REASON.min, max: REPORT_REASON.max });
+        throw badRequest(words, { reason: words });
+      }
+      const { family, key } = await familyFor(input);
+      const day = await countInWindow(db, `helper-report:${family.id}`, DAY_MS);
+      if (day.count > REPORTS_PER_DAY) {
+        throw tooManyRequests(m.conversations_report_helper_too_many({ when: retryAfterText(day.ttlMs) }), Math.ceil(day.ttlMs / 1000));
+      }
+      const made = await db
+        .insert(helperReports)
+        .values({ familyId: family.id, helperId: helper.id, supplierId: helper.supplier.id, reason })
+        .onConflictDoNothing()
+        .returning({ helperId: helperReports.helperId });
+      return { key, already: made.length === 0 };
+    },
+    /** The helpers families reported, newest first, for operators. */
+    async helperReports(viewer: Viewer | null | undefined) {
+      requireOperator(viewer);
+      const rows = await db
+        .select({
+          helperId: helperReports.helperId,
+          helperName: helperNames.name,
+          helperRef: helperNames.ref,
+          familyName: chatFamilies.name,
+          reason: helperReports.reason,
+          createdAt: helperReports.createdAt,
+        })
+        .from(helperReports)
+        .innerJoin(helperNames, eq(helperNames.id, helperReports.helperId))
+        .innerJoin(chatFamilies, eq(chatFamilies.id, helperReports.familyId))
+        .orderBy(desc(helperReports.createdAt))
+        .limit(200);
+      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
     },
 
     /** The family's conversations (of this key), newest first. */

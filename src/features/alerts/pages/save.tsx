@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import { pagePolicy } from "../../../shared/page-policy";
 import { siteName } from "../../../ui/meta";
-import { FieldErrorText } from "../../../ui/field";
+import { FieldErrorText, FormErrorText } from "../../../ui/field";
 import { paths } from "../../../ui/paths";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -93,11 +93,7 @@ export default function SaveSearch({ loaderData, actionData }: Route.ComponentPr
         </p>
       ) : criteria !== null ? (
         <Form method="post" className="form">
-          {refused && Object.keys(refused.fields).length === 0 ? (
-            <p className="form-error" role="alert">
-              {refused.error}
-            </p>
-          ) : null}
+          <FormErrorText refused={refused} />
           <input type="hidden" name="criteria" value={criteria} />
           <FieldErrorText id="alert-criteria-error" text={refused?.fields.criteria} />
           <div className="field">

@@ -10,6 +10,8 @@ import { hasVisibleText, plainText } from "../../../shared/plain-text";
 import { m } from "../../../shared/i18n/compiled/messages.js";
 
 export const MAX_MESSAGE_LENGTH = 2000;
+/** A report of a helper: its reason, in characters. */
+export const REPORT_REASON = { min: 10, max: 1000 } as const;
 
 // Every C0 control but tab and line feed, DEL, and the C1 controls.
 // eslint-disable-next-line no-control-regex

@@ -21,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     reported,
     blocks: await context.services.conversations.blockLog(context.viewer),
+    helperReports: await context.services.conversations.helperReports(context.viewer),
     conversations: all.map((item) => ({
       ...item,
       // Operators read every conversation but mark none read: the unread count is the supplier's.
@@ -41,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function AllConversations({ loaderData }: Route.ComponentProps) {
-  const { reported, conversations, blocks } = loaderData;
+  const { reported, conversations, blocks, helperReports } = loaderData;
   return (
     <section className="conversations-page" aria-labelledby="all-heading">
       <h1 id="all-heading">{reported ? "Conversations with a reported message" : "Every conversation"}</h1>
@@ -53,6 +54,18 @@ export default function AllConversations({ loaderData }: Route.ComponentProps) {
         )}
       </p>
       <ConversationList items={conversations} empty="No conversations." />
+      <h2 id="helper-reports">Helpers on their own that families reported</h2>
+      {helperReports.length === 0 ? <p>No reports.</p> : null}
+      <ul className="block-log">
+        {helperReports.map((report, index) => (
+          <li key={`${report.helperId}:${index}`}>
+            <Link to={`/posts/${report.helperId}`}>
+              {report.helperName} ({report.helperRef})
+            </Link>{" "}
+            · by {report.familyName} on {formatSingaporeTime(report.createdAt)}: “{report.reason}”
+          </li>
+        ))}
+      </ul>
       <h2 id="blocks">Blocks</h2>
       <p className="muted">
         Numbers are typed, not proven: a block may have been turned on an innocent family. Lift any block a family asks about.

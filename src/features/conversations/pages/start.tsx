@@ -3,7 +3,7 @@ import { SubmitButton } from "../../../ui/submit-button";
 import { pagePolicy } from "../../../shared/page-policy";
 import { currentVisitor } from "../../../ui/page-guards.server";
 import { siteName } from "../../../ui/meta";
-import { FieldErrorText } from "../../../ui/field";
+import { FieldErrorText, FormErrorText } from "../../../ui/field";
 import { paths } from "../../../ui/paths";
 import { MessageBox } from "../components/message-box";
 import { m } from "../../../shared/i18n/compiled/messages.js";
@@ -80,11 +80,7 @@ export default function StartConversation({ loaderData, actionData }: Route.Comp
       </p>
       <h1 id="start-heading">{m.conversations_start_heading({ name: helper.name })}</h1>
       <p>{m.conversations_start_intro({ ref: helper.ref, supplier: helper.supplier, name: visitor.name })}</p>
-      {refused && !Object.keys(refused.fields).length ? (
-        <p className="form-error" role="alert">
-          {refused.error}
-        </p>
-      ) : null}
+      <FormErrorText refused={refused} />
       <Form method="post" className="form">
         <div className="field">
           <MessageBox id="body" rows={5} error={refused?.fields.body} placeholder={m.conversations_placeholder({ name: helper.name })} />

@@ -5,7 +5,7 @@
  * consent, the leads' retention) through the cascades.
  */
 import { sql } from "drizzle-orm";
-import { bigserial, bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "../../accounts";
 import { helperAndSupplierColumns } from "../../helpers";
 import { visitors } from "../../leads";
@@ -208,4 +208,22 @@ export const telegramLinkTokens = pgTable(
     usedAt: timestamp("used_at", { withTimezone: true }),
   },
   (t) => [index("telegram_link_tokens_supplier_idx").on(t.supplierId)],
+);
+
+/**
+ * A family asking the operators to look at a helper on her own (a direct hire, decision 197),
+ * with its reason: once a family and helper. It goes with the family (a withdrawal) and with her
+ * biodata or account.
+ */
+export const helperReports = pgTable(
+  "helper_reports",
+  {
+    familyId: uuid("family_id")
+      .notNull()
+      .references(() => chatFamilies.id, { onDelete: "cascade" }),
+    ...helperAndSupplierColumns(),
+    reason: text("reason").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.familyId, t.helperId] }), index("helper_reports_created_idx").on(t.createdAt)],
 );

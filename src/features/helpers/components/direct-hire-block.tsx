@@ -3,6 +3,7 @@ import { formatBirthDate, formatSingaporeDay } from "../../../shared/format";
 import type { HelperRecord } from "../../../shared/helper-types";
 import { identityDocumentLabel, type IdentityCheck } from "../../../shared/identity-documents";
 import { m } from "../../../shared/i18n/compiled/messages.js";
+import { localHref } from "../../../shared/i18n/page-locale";
 
 /** MOM's own pages for what an employer does when hiring without an agency: linked, never restated. */
 const MOM_WORK_PERMIT = "https://www.mom.gov.sg/passes-and-permits/work-permit-for-foreign-domestic-worker";
@@ -25,7 +26,7 @@ export function DirectHireBlock({
   identity,
   siteName,
 }: {
-  helper: Pick<HelperRecord, "name" | "directHireReason" | "employerConsent" | "releaseDate">;
+  helper: Pick<HelperRecord, "id" | "name" | "directHireReason" | "employerConsent" | "releaseDate">;
   identity: IdentityCheck | null;
   siteName: string;
 }) {
@@ -69,6 +70,9 @@ export function DirectHireBlock({
           </li>
         ))}
       </ul>
+      <p className="direct-hire-report">
+        <a href={localHref(`/posts/${helper.id}/report`)}>{m.helpers_direct_report()}</a>
+      </p>
     </section>
   );
 }
