@@ -95,6 +95,13 @@ describeDb("helpers on their own (direct hire)", () => {
     });
     expect(operatorAsked.statusCode).toBe(200);
     expect(operatorAsked.json().user.role).toBe("supplier");
+    // Her profile asks none of them; an agency's asks all three.
+    const hers = (await page(`/profile/${helper.id}`, helper.cookie)).body;
+    const theirs = (await page(`/profile/${agency.id}`, agency.cookie)).body;
+    for (const field of ["companyName", "eaLicenceNumber", "telegram"]) {
+      expect(hers).not.toContain(`name="${field}"`);
+      expect(theirs).toContain(`name="${field}"`);
+    }
   });
 
   it("asks why she is free to be hired directly, per field, and writes nothing until it is said", async () => {
