@@ -94,6 +94,10 @@ describe.skipIf(browserMissing)("a helper publishes herself as a direct hire and
     expect(await main.getByText("Not yet checked").count()).toBe(1);
     expect(await main.locator('a[href^="https://www.mom.gov.sg/"]').count()).toBeGreaterThanOrEqual(6);
     await screenshot(family.page, "direct-hire-biodata-390.png");
+    // And on a desktop's width, as an employer often reads it at work.
+    await family.page.setViewportSize({ width: 1366, height: 900 });
+    await screenshot(family.page, "direct-hire-biodata-1366.png");
+    await family.page.setViewportSize(PHONE);
 
     // The family writes to her through the site (past the gate first).
     await main.getByRole("link", { name: `Message ${HER_NAME} through Direct Helpers` }).click();
