@@ -102,6 +102,36 @@ describeDb("when mail can be sent, nothing of an account is public until its ema
     }
   });
 
+  it("keeps a helper on her own (a direct hire) off every public page too until her email is confirmed", async () => {
+    const own = await signUp(t, { name: "Unconfirmed Own", role: "helper" });
+    const photo = await ownPhotoKey(t, own);
+    const her = await createHelper(t, own.id, {
+      name: uniqueName("Owna"),
+      status: "available",
+      photo,
+      directHireReason: "finishing-contract",
+    });
+    const hidden = await publicView(t, own.id, her);
+    expect({ api: hidden.api, page: hidden.page, pdf: hidden.pdf, searchFinds: hidden.searchFinds, inSitemap: hidden.inSitemap }).toEqual({
+      api: 404,
+      page: 404,
+      pdf: 404,
+      searchFinds: 0,
+      inSitemap: false,
+    });
+    expect((await t.app.inject({ url: await confirmationLink(t, own.email) })).statusCode).toBe(302);
+    const shown = await publicView(t, own.id, her);
+    expect({ api: shown.api, page: shown.page, pdf: shown.pdf, searchFinds: shown.searchFinds, inSitemap: shown.inSitemap }).toEqual({
+      api: 200,
+      page: 200,
+      pdf: 200,
+      searchFinds: 1,
+      inSitemap: true,
+    });
+    // She is no supplier: never listed as one, confirmed or not.
+    expect(shown).toMatchObject({ supplierApi: 404, supplierPage: 404, inSuppliers: false });
+  });
+
   it("refuses to make a biodata reserved or hired before the email is confirmed, with a message on the status field", async () => {
     const supplier: SignedIn = await signUp(t);
     const send = (method: "POST" | "PATCH", url: string, payload: Record<string, unknown>) =>
