@@ -71,6 +71,8 @@ export default defineConfig({
           testTimeout: 30_000,
           // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
           hookTimeout: 120_000,
+          // As the browser files' polls (below): a busy machine makes a wait longer, not wrong.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -86,6 +88,8 @@ export default defineConfig({
           testTimeout: 30_000,
           // A worker's first file also migrates the worker's template database: on a loaded machine over a minute.
           hookTimeout: 120_000,
+          // As the browser files' polls (below): a busy machine makes a wait longer, not wrong.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -95,6 +99,9 @@ export default defineConfig({
           globalSetup: ["tests/support/build.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll passes as soon as the page shows what it waits for; on a busy machine (another
+          // file beside it) that may take longer than Vitest's 1 s, so a poll waits up to 10 s.
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 0 },
           isolate: false,
         },
