@@ -238,6 +238,12 @@ describeDb("helpers on their own (direct hire)", () => {
     const short = await report("bad");
     expect(short.statusCode).toBe(400);
     expect(short.body).toContain('id="reason-error"');
+    // Nothing visible, a NUL, or far too long: refused, nothing written.
+    for (const reason of ["\u3164".repeat(20), "a deposit\u0000 asked for", "x".repeat(100_000)]) {
+      const refused = await report(reason);
+      expect(refused.statusCode, JSON.stringify(reason.slice(0, 20))).toBeGreaterThanOrEqual(400);
+      expect(refused.statusCode).toBeLessThan(500);
+    }
     expect(await t.db.select().from(helperReports).where(eq(helperReports.helperId, biodataId))).toHaveLength(0);
     const sent = await report("She asked me for a deposit before any interview.");
     expect(sent.statusCode).toBe(200);

@@ -20,7 +20,7 @@ import { badRequest, forbidden, notFound, tooManyRequests } from "../../server/h
 import { countInWindow } from "../../server/db/window-count";
 import { retryAfterText } from "../../server/i18n/retry-after";
 import { isUuid } from "../../shared/uuid";
-import { plainText } from "../../shared/plain-text";
+import { hasVisibleText, plainText } from "../../shared/plain-text";
 import { checkMessage, REPORT_REASON, type ShownMessage } from "./components/message-rules";
 import { familyKeyFromCookies } from "./server/family-key";
 import { createFamilyAccess } from "./server/family-access";
@@ -607,7 +607,7 @@ export function createConversationService({
       const helper = isUuid(input.helperId) ? await helperReads.find(input.helperId) : undefined;
       if (!helper || helper.hire !== "direct") throw notFound(m.conversations_report_helper_unknown());
       const reason = typeof input.reason === "string" ? plainText(input.reason).trim() : "";
-      if (reason.length < REPORT_REASON.min || reason.length > REPORT_REASON.max) {
+      if (reason.length < REPORT_REASON.min || reason.length > REPORT_REASON.max || !hasVisibleText(reason)) {
         const words = m.conversations_report_helper_reason_length({ min: REPORT_REASON.min, max: REPORT_REASON.max });
         throw badRequest(words, { reason: words });
       }
